@@ -1,0 +1,52 @@
+// The contract between the gateway and one upstream kind. Routes depend on this, never on an adapter's internals.
+// Adapters turn our validated ChatRequest into the upstream's protocol and its answers back into our shapes.
+
+import type {
+  ChatCompletion,
+  ChatRequest,
+  ChunkDelta,
+  FinishReason,
+  ModelInfo,
+  ProviderInfo,
+  ProviderKind,
+  Usage,
+} from '../../shared/api/index.js';
+
+/** Where one request goes: the provider, its secret (null when it has none) and the model name upstream. */
+export interface UpstreamTarget {
+  provider: ProviderInfo;
+  apiKey: string | null;
+  /** The `<model>` part of `<provider>/<model>`, as the upstream names it. */
+  model: string;
+}
+
+/** One event of a translated stream; the gateway adds id, created and model and writes the chunks. */
+export type StreamPart =
+  | {
+      type: 'delta';
+      index: number;
+      delta: ChunkDelta;
+      finish_reason?: FinishReason | null;
+      native_finish_reason?: string | null;
+    }
+  | { type: 'usage'; usage: Usage };
+
+/** A completion as an adapter returns it; the gateway sets id, created, model and provider. */
+export type AdapterCompletion = Pick<ChatCompletion, 'choices' | 'usage'>;
+
+export interface ProviderAdapter {
+  readonly kind: ProviderKind;
+
+  /** The provider's models. Throws ApiError when the upstream cannot be asked. */
+  listModels(target: Omit<UpstreamTarget, 'model'>, signal: AbortSignal): Promise<ModelInfo[]>;
+
+  /**
+   * Starts a streamed generation. Resolves once the upstream accepted the request (status 2xx); rejects with
+   * an ApiError (metadata.provider_name set) when it did not. The iterable throws on a failure mid-stream and
+   * stops when the upstream ends or `signal` aborts.
+   */
+  streamChat(request: ChatRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AsyncIterable<StreamPart>>;
+
+  /** A whole generation (stream = false). Rejects with an ApiError like streamChat. */
+  completeChat(request: ChatRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AdapterCompletion>;
+}

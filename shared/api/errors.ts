@@ -1,0 +1,35 @@
+// The error envelope of spec 2.9 / 7.1, and the one error type every layer throws to produce it.
+
+export interface ErrorBody {
+  error: { code: number; message: string; metadata: Record<string, unknown> };
+}
+
+/**
+ * An error with an HTTP status that the gateway can put on the wire as-is.
+ * Messages must never contain secrets: they reach callers and logs.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly metadata: Record<string, unknown>;
+  /** Extra response headers (for example Retry-After on 429). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    message: string,
+    metadata: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.metadata = metadata;
+    this.headers = headers;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.status, message: this.message, metadata: this.metadata } };
+  }
+}
+
+export const invalidKeyMessage = 'Invalid or missing API key.';

@@ -1,0 +1,5 @@
+export * from './chat.js';
+export * from './errors.js';
+export * from './keys.js';
+export * from './providers.js';
+export * from './usage.js';
