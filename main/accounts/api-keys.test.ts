@@ -1,0 +1,288 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/api/index.js';
+import { databaseFileName, openStore, type Store } from '../store/index.js';
+import { ApiKeys, type KeyStore } from './index.js';
+
+const secretFormat = /^sk-sy-v1-([0-9a-f]{16})-([A-Za-z0-9_-]{43})$/;
+
+let dataDir: string;
+let store: Store;
+let keys: ApiKeys;
+const closers: (() => void)[] = [];
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
+  store = openStore(dataDir);
+  keys = new ApiKeys(store);
+  closers.push(
+    () => keys.close(),
+    () => store.close(),
+  );
+});
+
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function openSecond(): { store: Store; keys: ApiKeys } {
+  const secondStore = openStore(dataDir);
+  const secondKeys = new ApiKeys(secondStore);
+  closers.unshift(
+    () => secondKeys.close(),
+    () => secondStore.close(),
+  );
+  return { store: secondStore, keys: secondKeys };
+}
+
+function randomPartOf(secret: string): string {
+  return secretFormat.exec(secret)![2]!;
+}
+
+/** A KeyStore that counts getKey calls and can be made to fail touchKeys. */
+function instrumented(target: Store) {
+  const state = { getKeyCalls: 0, failTouches: 0 };
+  const keyStore: KeyStore = {
+    insertKey: (row) => target.insertKey(row),
+    getKey: (id) => (state.getKeyCalls++, target.getKey(id)),
+    listKeys: () => target.listKeys(),
+    deleteKey: (id) => target.deleteKey(id),
+    touchKeys: (lastUsed) => {
+      if (state.failTouches > 0) {
+        state.failTouches--;
+        throw new Error('database is locked');
+      }
+      target.touchKeys(lastUsed);
+    },
+    changeVersion: () => target.changeVersion(),
+  };
+  return { keyStore, state };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('create', () => {
+  it('returns the secret in the sk-sy-v1-<id>-<random> format, once, with its info', () => {
+    const before = Date.now();
+    const created = keys.create('  Laptop  ');
+    const match = secretFormat.exec(created.key);
+    expect(match).not.toBeNull();
+    const randomPart = match![2]!;
+    expect(Buffer.from(randomPart, 'base64url')).toHaveLength(32);
+    expect(created).toEqual({
+      id: match![1],
+      name: 'Laptop',
+      label: `sk-sy-v1-${randomPart.slice(0, 3)}…${randomPart.slice(-3)}`,
+      created_at: expect.any(String),
+      last_used_at: null,
+      key: created.key,
+    });
+    expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(created.created_at)).toBeLessThanOrEqual(Date.now());
+    const { key: _secret, ...info } = created;
+    expect(keys.get(created.id)).toEqual(info);
+  });
+
+  it('makes a different id and secret every time', () => {
+    const created = Array.from({ length: 20 }, () => keys.create('k'));
+    expect(new Set(created.map((key) => key.id)).size).toBe(20);
+    expect(new Set(created.map((key) => randomPartOf(key.key))).size).toBe(20);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['too long', 'a'.repeat(101)],
+    ['multi-line', 'a\nb'],
+    ['not a string', 42 as unknown as string],
+  ])('rejects a %s name with ApiError 400 and stores nothing', (_case, name) => {
+    let thrown: unknown;
+    try {
+      keys.create(name);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).status).toBe(400);
+    expect(keys.list()).toEqual([]);
+  });
+
+  it('accepts names of up to 100 characters, counting an emoji as one', () => {
+    expect(keys.create('a'.repeat(100)).name).toHaveLength(100);
+    expect(keys.create('😀'.repeat(100)).name).toBe('😀'.repeat(100));
+  });
+});
+
+describe('storage', () => {
+  it('keeps only sha256 of the secret: no column of any row, nor the files, holds the secret', () => {
+    const created = keys.create('k');
+    keys.authenticate(created.key);
+    keys.flushLastUsed();
+    const randomPart = randomPartOf(created.key);
+    const needles = [created.key, randomPart].map((needle) => Buffer.from(needle));
+
+    const db = new Database(path.join(dataDir, databaseFileName), { readonly: true });
+    closers.push(() => db.close());
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    expect(tables).toEqual(expect.arrayContaining(['api_keys', 'providers', 'usage_log']));
+    let valuesScanned = 0;
+    for (const table of tables) {
+      for (const row of db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
+        for (const value of Object.values(row)) {
+          valuesScanned++;
+          const bytes = Buffer.isBuffer(value) ? value : Buffer.from(String(value));
+          for (const needle of needles) expect(bytes.includes(needle)).toBe(false);
+        }
+      }
+    }
+    expect(valuesScanned).toBeGreaterThanOrEqual(6);
+    // The WAL and the main file too: a secret written and then overwritten could survive in old pages.
+    for (const file of fs.readdirSync(dataDir)) {
+      const bytes = fs.readFileSync(path.join(dataDir, file));
+      for (const needle of needles) expect(bytes.includes(needle), file).toBe(false);
+    }
+    const storedHash = db.prepare('SELECT secret_hash FROM api_keys WHERE id = ?').pluck().get(created.id);
+    expect(storedHash).toEqual(crypto.createHash('sha256').update(created.key).digest());
+  });
+});
+
+describe('authenticate', () => {
+  it('accepts the secret and returns the key’s info', () => {
+    const created = keys.create('k');
+    const info = keys.authenticate(created.key);
+    expect(info).toMatchObject({ id: created.id, name: 'k', label: created.label });
+    expect(info).not.toHaveProperty('key');
+  });
+
+  it('rejects a wrong secret carrying the right id', () => {
+    const created = keys.create('k');
+    const wrong = `sk-sy-v1-${created.id}-${crypto.randomBytes(32).toString('base64url')}`;
+    expect(wrong).toMatch(secretFormat);
+    expect(keys.authenticate(wrong)).toBeNull();
+    // Also once the row is cached by a successful authentication.
+    expect(keys.authenticate(created.key)).not.toBeNull();
+    expect(keys.authenticate(wrong)).toBeNull();
+  });
+
+  it('rejects malformed and foreign strings without throwing', () => {
+    const created = keys.create('k');
+    const malformed = [
+      '',
+      'sk-sy-v1-',
+      `${created.key}x`,
+      created.key.slice(0, -1),
+      ` ${created.key}`,
+      `Bearer ${created.key}`,
+      created.key.replace('sk-sy-v1-', 'sk-sy-v2-'),
+      created.key.replace(created.id, created.id.toUpperCase()),
+      `sk-sy-v1-${'0'.repeat(16)}-${randomPartOf(created.key)}`,
+      undefined,
+      null,
+      12,
+    ];
+    for (const candidate of malformed) {
+      expect(keys.authenticate(candidate as string), String(candidate)).toBeNull();
+    }
+  });
+
+  it('reads a key from the database once, then serves it from memory', () => {
+    const { keyStore, state } = instrumented(store);
+    const cached = new ApiKeys(keyStore);
+    const created = keys.create('k');
+    for (let index = 0; index < 5; index++) expect(cached.authenticate(created.key)).not.toBeNull();
+    expect(state.getKeyCalls).toBe(1);
+  });
+
+  it('rejects a deleted key at once', () => {
+    const created = keys.create('k');
+    expect(keys.authenticate(created.key)).not.toBeNull();
+    expect(keys.delete(created.id)).toBe(true);
+    expect(keys.authenticate(created.key)).toBeNull();
+    expect(keys.delete(created.id)).toBe(false);
+    expect(keys.get(created.id)).toBeUndefined();
+  });
+
+  it('rejects at the very next call a key deleted through another Store on the same file (another process)', () => {
+    const other = openSecond();
+    const created = keys.create('k');
+    expect(keys.authenticate(created.key)).not.toBeNull();
+    expect(other.keys.delete(created.id)).toBe(true);
+    expect(keys.authenticate(created.key)).toBeNull();
+  });
+
+  it('accepts at once a key created through another Store on the same file', () => {
+    const other = openSecond();
+    const created = other.keys.create('from the CLI');
+    expect(keys.authenticate(created.key)?.name).toBe('from the CLI');
+  });
+});
+
+describe('list', () => {
+  it('lists keys oldest first, with info fields only and never a secret', () => {
+    const created = [keys.create('one'), keys.create('two')];
+    const listed = keys.list();
+    expect(listed.map((key) => key.id)).toEqual(created.map((key) => key.id));
+    for (const key of listed)
+      expect(Object.keys(key).sort()).toEqual(['created_at', 'id', 'label', 'last_used_at', 'name']);
+    const text = JSON.stringify(listed);
+    for (const { key } of created) {
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(randomPartOf(key));
+    }
+  });
+});
+
+describe('last used', () => {
+  it('is kept in memory per request and written by flushLastUsed', () => {
+    const created = keys.create('k');
+    const before = Date.now();
+    keys.authenticate(created.key);
+    const after = Date.now();
+    expect(store.getKey(created.id)?.lastUsedAt).toBeNull();
+    const shown = Date.parse(keys.list()[0]!.last_used_at!);
+    expect(shown).toBeGreaterThanOrEqual(before);
+
+    keys.flushLastUsed();
+    const written = store.getKey(created.id)?.lastUsedAt;
+    expect(written).toBeGreaterThanOrEqual(before);
+    expect(written).toBeLessThanOrEqual(after);
+    expect(openSecond().keys.get(created.id)?.last_used_at).toBe(new Date(written!).toISOString());
+  });
+
+  it('is written by start()’s timer, and by close(), which also stops the timer', async () => {
+    const timed = new ApiKeys(store, { flushIntervalMs: 10 });
+    closers.unshift(() => timed.close());
+    const first = timed.create('first');
+    const second = timed.create('second');
+    timed.start();
+    timed.authenticate(first.key);
+    await sleep(100);
+    expect(store.getKey(first.id)?.lastUsedAt).not.toBeNull();
+
+    timed.close();
+    timed.authenticate(second.key);
+    await sleep(100);
+    expect(store.getKey(second.id)?.lastUsedAt).toBeNull();
+    timed.close();
+    expect(store.getKey(second.id)?.lastUsedAt).not.toBeNull();
+  });
+
+  it('keeps the times when a timed write fails, reports it, and writes them next time', async () => {
+    const { keyStore, state } = instrumented(store);
+    const errors: unknown[] = [];
+    const failing = new ApiKeys(keyStore, { flushIntervalMs: 10, onError: (error) => errors.push(error) });
+    closers.unshift(() => failing.close());
+    const created = failing.create('k');
+    state.failTouches = 1;
+    failing.start();
+    failing.authenticate(created.key);
+    await sleep(100);
+    expect(errors).toHaveLength(1);
+    expect(store.getKey(created.id)?.lastUsedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UsageRecord } from '../../shared/api/index.js';
+import { openStore, type Store } from '../store/index.js';
+import { UsageLog, UsageRowRejectedError, type UsageStore } from './index.js';
+
+let dataDir: string;
+let store: Store;
+const closers: (() => void)[] = [];
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
+  store = openStore(dataDir);
+});
+
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function usageRow(id: string, createdAt = Date.now()): UsageRecord {
+  return {
+    id,
+    created_at: createdAt,
+    key_id: 'key1',
+    app_title: null,
+    app_referer: null,
+    model: 'anthropic/claude-sonnet-4',
+    provider: 'anthropic',
+    streamed: true,
+    status: 200,
+    finish_reason: 'stop',
+    prompt_tokens: 5,
+    completion_tokens: 7,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    cost: null,
+    latency_ms: 40,
+    ttft_ms: 10,
+    error: null,
+  };
+}
+
+/** A UsageStore that records each insertUsage batch and can be made to fail like a locked database. */
+function instrumented(target: Store) {
+  const state = { batches: [] as number[], failing: false };
+  const usageStore: UsageStore = {
+    insertUsage: (rows) => {
+      if (state.failing) throw new Error('database is locked');
+      target.insertUsage(rows);
+      state.batches.push(rows.length);
+    },
+    getUsage: (id) => target.getUsage(id),
+    listUsage: (query) => target.listUsage(query),
+  };
+  return { usageStore, state };
+}
+
+function openLog(usageStore: UsageStore, options: ConstructorParameters<typeof UsageLog>[1] = {}): UsageLog {
+  const log = new UsageLog(usageStore, options);
+  closers.push(() => {
+    try {
+      log.close();
+    } catch {
+      // A test that leaves the store failing has already checked what it wanted.
+    }
+  });
+  return log;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(10);
+    }
+  }
+}
+
+describe('UsageLog batching', () => {
+  it('writes nothing per row, then all 200 queued rows in one transaction', () => {
+    const { usageStore, state } = instrumented(store);
+    const log = openLog(usageStore);
+    for (let index = 0; index < 199; index++) log.record(usageRow(`gen-${index}`));
+    expect(state.batches).toEqual([]);
+    expect(store.listUsage()).toEqual([]);
+    log.record(usageRow('gen-199'));
+    expect(state.batches).toEqual([200]);
+    expect(store.listUsage()).toHaveLength(200);
+  });
+
+  it('writes a partial batch about 100 ms after the first row', async () => {
+    const { usageStore, state } = instrumented(store);
+    const log = openLog(usageStore);
+    const recordedAt = Date.now();
+    log.record(usageRow('gen-1'));
+    log.record(usageRow('gen-2'));
+    expect(store.getUsage('gen-1')).toBeUndefined();
+    await eventually(() => expect(store.listUsage()).toHaveLength(2));
+    expect(Date.now() - recordedAt).toBeGreaterThanOrEqual(90);
+    expect(state.batches).toEqual([2]);
+  });
+
+  it('writes the queue on close(), then writes each later row at once', () => {
+    const { usageStore, state } = instrumented(store);
+    const log = openLog(usageStore);
+    for (let index = 0; index < 5; index++) log.record(usageRow(`gen-${index}`));
+    log.close();
+    expect(state.batches).toEqual([5]);
+    expect(store.listUsage()).toHaveLength(5);
+    log.record(usageRow('late'));
+    expect(store.getUsage('late')).toBeDefined();
+    expect(() => log.close()).not.toThrow();
+  });
+
+  it('keeps rows across reopening the database', () => {
+    const log = new UsageLog(store);
+    const rows = [usageRow('gen-1', 1000), usageRow('gen-2', 2000)];
+    for (const row of rows) log.record(row);
+    log.close();
+    store.close();
+    store = openStore(dataDir);
+    expect(new UsageLog(store).list()).toEqual([rows[1], rows[0]]);
+  });
+});
+
+describe('UsageLog reads', () => {
+  it('get and list include rows not written yet, merged newest first', () => {
+    const { usageStore, state } = instrumented(store);
+    store.insertUsage([usageRow('stored-1', 1000), usageRow('stored-3', 3000)]);
+    const log = openLog(usageStore);
+    log.record(usageRow('queued-2', 2000));
+    log.record(usageRow('queued-4', 4000));
+    expect(state.batches).toEqual([]);
+    expect(log.get('queued-2')?.created_at).toBe(2000);
+    expect(log.get('stored-1')?.created_at).toBe(1000);
+    expect(log.get('missing')).toBeUndefined();
+    expect(log.list().map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2', 'stored-1']);
+    expect(log.list({ limit: 3 }).map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2']);
+    expect(log.list({ sinceMs: 2500 }).map((row) => row.id)).toEqual(['queued-4', 'stored-3']);
+  });
+});
+
+describe('UsageLog failures', () => {
+  it('keeps rows when a write fails, reports it, retries later and loses nothing', async () => {
+    const { usageStore, state } = instrumented(store);
+    const errors: unknown[] = [];
+    const log = openLog(usageStore, { retryDelayMs: 30, onError: (error) => errors.push(error) });
+    state.failing = true;
+    for (let index = 0; index < 200; index++) log.record(usageRow(`gen-${index}`));
+    expect(errors).toHaveLength(1);
+    // While failing, more rows do not retry the write on every record().
+    for (let index = 200; index < 450; index++) expect(() => log.record(usageRow(`gen-${index}`))).not.toThrow();
+    expect(errors).toHaveLength(1);
+    expect(log.get('gen-0')).toBeDefined();
+    expect(log.list()).toHaveLength(450);
+    expect(() => log.flush()).toThrow('database is locked');
+
+    state.failing = false;
+    await eventually(() => expect(store.listUsage()).toHaveLength(450));
+    expect(state.batches).toEqual([450]);
+  });
+
+  it('drops only the rows the database rejects, reports each, and writes the rest', () => {
+    const { usageStore } = instrumented(store);
+    const errors: unknown[] = [];
+    const log = openLog(usageStore, { onError: (error) => errors.push(error) });
+    const broken = { ...usageRow('broken'), model: undefined } as unknown as UsageRecord;
+    log.record(usageRow('good-1', 1000));
+    log.record(broken);
+    log.record(usageRow('good-2', 2000));
+    log.flush();
+    expect(store.listUsage().map((row) => row.id)).toEqual(['good-2', 'good-1']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(UsageRowRejectedError);
+    expect((errors[0] as UsageRowRejectedError).rowId).toBe('broken');
+    expect(log.list()).toHaveLength(2);
+  });
+
+  it('bounds the queue while the database keeps failing, dropping the oldest rows loudly', () => {
+    const { usageStore, state } = instrumented(store);
+    const errors: unknown[] = [];
+    const log = openLog(usageStore, { maxQueued: 3, batchSize: 100, onError: (error) => errors.push(error) });
+    state.failing = true;
+    for (let index = 0; index < 5; index++) log.record(usageRow(`gen-${index}`, index));
+    expect(errors.map((error) => String(error))).toEqual([
+      expect.stringContaining('dropped the 1 oldest'),
+      expect.stringContaining('dropped the 1 oldest'),
+    ]);
+    state.failing = false;
+    log.flush();
+    expect(store.listUsage().map((row) => row.id)).toEqual(['gen-4', 'gen-3', 'gen-2']);
+  });
+
+  it('keeps the rows if the write on close() fails', () => {
+    const { usageStore, state } = instrumented(store);
+    const log = openLog(usageStore);
+    log.record(usageRow('gen-1'));
+    state.failing = true;
+    expect(() => log.close()).toThrow('database is locked');
+    state.failing = false;
+    log.close();
+    expect(store.getUsage('gen-1')).toBeDefined();
+  });
+});

@@ -1,0 +1,148 @@
+// The usage log: the gateway records one row per request without touching the disk; rows are written
+// in batches, one transaction each, off the request's path.
+
+import type { UsageRecord } from '../../shared/api/index.js';
+import { isRowRejection, type Store, type UsageQuery } from '../store/index.js';
+
+export type UsageStore = Pick<Store, 'insertUsage' | 'getUsage' | 'listUsage'>;
+
+export interface UsageLogOptions {
+  /** Write as soon as this many rows are queued. */
+  batchSize?: number;
+  /** Write this long after the first queued row at the latest. */
+  flushDelayMs?: number;
+  /** Wait this long before retrying after a failed write. */
+  retryDelayMs?: number;
+  /** Past this many queued rows (the database has been failing for a long time) the oldest are dropped. */
+  maxQueued?: number;
+  /** Receives failed writes, rows rejected by the database and dropped rows. */
+  onError?: (error: unknown) => void;
+}
+
+/** A row the database refused (for example a missing model): it is dropped so the rows behind it are written. */
+export class UsageRowRejectedError extends Error {
+  readonly rowId: unknown;
+
+  constructor(rowId: unknown, cause: unknown) {
+    super(`usage row ${JSON.stringify(rowId)} was rejected by the database and dropped`, { cause });
+    this.name = 'UsageRowRejectedError';
+    this.rowId = rowId;
+  }
+}
+
+export class UsageLog {
+  private readonly store: UsageStore;
+  private readonly batchSize: number;
+  private readonly flushDelayMs: number;
+  private readonly retryDelayMs: number;
+  private readonly maxQueued: number;
+  private readonly onError: (error: unknown) => void;
+  private queue: UsageRecord[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** After a failed write, wait for the retry timer instead of retrying on every record(). */
+  private failing = false;
+  private closed = false;
+
+  constructor(store: UsageStore, options: UsageLogOptions = {}) {
+    this.store = store;
+    this.batchSize = options.batchSize ?? 200;
+    this.flushDelayMs = options.flushDelayMs ?? 100;
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.maxQueued = options.maxQueued ?? 100_000;
+    this.onError = options.onError ?? ((error) => console.error('switchyard: could not write the usage log', error));
+  }
+
+  /** Queues a row. Never throws: write failures go to onError and the rows are kept for the next try. */
+  record(row: UsageRecord): void {
+    this.queue.push(row);
+    this.dropOverflow();
+    // After close() there is no timer any more, so write at once.
+    if (this.closed || (this.queue.length >= this.batchSize && !this.failing)) this.flushReportingErrors();
+    else this.scheduleFlush(this.flushDelayMs);
+  }
+
+  /**
+   * Writes every queued row in one transaction. Throws when the database cannot be written; the rows stay
+   * queued and a retry is scheduled. Rows the database rejects are dropped and reported to onError.
+   */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.queue.length === 0) return;
+    try {
+      try {
+        this.store.insertUsage(this.queue);
+        this.queue = [];
+      } catch (error) {
+        if (!isRowRejection(error)) throw error;
+        this.writeOneByOne();
+      }
+      this.failing = false;
+    } catch (error) {
+      this.failing = true;
+      this.scheduleFlush(this.retryDelayMs);
+      throw error;
+    }
+  }
+
+  /** Includes rows not written yet. */
+  get(id: string): UsageRecord | undefined {
+    return this.store.getUsage(id) ?? this.queue.find((row) => row.id === id);
+  }
+
+  /** Newest first; includes rows not written yet. */
+  list(query: UsageQuery = {}): UsageRecord[] {
+    const stored = this.store.listUsage(query);
+    const sinceMs = query.sinceMs ?? Number.NEGATIVE_INFINITY;
+    const pending = this.queue.filter((row) => row.created_at >= sinceMs);
+    if (pending.length === 0) return stored;
+    const storedIds = new Set(stored.map((row) => row.id));
+    const merged = [...stored, ...pending.filter((row) => !storedIds.has(row.id))].sort(newestFirst);
+    return query.limit === undefined ? merged : merged.slice(0, Math.max(0, Math.floor(query.limit)));
+  }
+
+  /** Stops the timer and writes the queue (throws if that fails; the rows stay queued). Safe to call twice. */
+  close(): void {
+    this.closed = true;
+    this.flush();
+  }
+
+  private writeOneByOne(): void {
+    while (this.queue.length > 0) {
+      const row = this.queue[0]!;
+      try {
+        this.store.insertUsage([row]);
+      } catch (error) {
+        if (!isRowRejection(error)) throw error;
+        this.onError(new UsageRowRejectedError(row.id, error));
+      }
+      this.queue.shift();
+    }
+  }
+
+  private flushReportingErrors(): void {
+    try {
+      this.flush();
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  private scheduleFlush(delayMs: number): void {
+    if (this.flushTimer || this.closed) return;
+    this.flushTimer = setTimeout(() => this.flushReportingErrors(), delayMs);
+    // Pending rows must not keep the process alive; the owner's close() writes them.
+    this.flushTimer.unref();
+  }
+
+  private dropOverflow(): void {
+    const excess = this.queue.length - this.maxQueued;
+    if (excess <= 0) return;
+    this.queue.splice(0, excess);
+    this.onError(new Error(`usage log: dropped the ${excess} oldest unwritten row(s); the database keeps failing`));
+  }
+}
+
+function newestFirst(a: UsageRecord, b: UsageRecord): number {
+  return b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}

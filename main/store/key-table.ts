@@ -1,0 +1,86 @@
+// SQL for the api_keys table. Times are Unix milliseconds.
+
+import type { Database, Statement } from 'better-sqlite3';
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  /** The masked secret shown in lists. */
+  label: string;
+  /** sha256 of the secret; the secret itself is never stored. */
+  secretHash: Buffer;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export type NewKeyRow = Omit<KeyRow, 'lastUsedAt'>;
+
+interface KeyColumns {
+  id: string;
+  name: string;
+  label: string;
+  secret_hash: Buffer;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+const columns = 'id, name, label, secret_hash, created_at, last_used_at';
+
+export class KeyTable {
+  private readonly insertStatement: Statement<[NewKeyRow]>;
+  private readonly getStatement: Statement<[string], KeyColumns>;
+  private readonly listStatement: Statement<[], KeyColumns>;
+  private readonly deleteStatement: Statement<[string]>;
+  private readonly touchStatement: Statement<[{ id: string; lastUsedAt: number }]>;
+  private readonly touchAll: (lastUsed: ReadonlyMap<string, number>) => void;
+
+  constructor(db: Database) {
+    this.insertStatement = db.prepare(
+      'INSERT INTO api_keys (id, name, label, secret_hash, created_at) VALUES (@id, @name, @label, @secretHash, @createdAt)',
+    );
+    this.getStatement = db.prepare(`SELECT ${columns} FROM api_keys WHERE id = ?`);
+    this.listStatement = db.prepare(`SELECT ${columns} FROM api_keys ORDER BY created_at, rowid`);
+    this.deleteStatement = db.prepare('DELETE FROM api_keys WHERE id = ?');
+    // Flushes from two processes may arrive out of order; last_used_at must never move back.
+    this.touchStatement = db.prepare(
+      `UPDATE api_keys SET last_used_at = @lastUsedAt
+       WHERE id = @id AND (last_used_at IS NULL OR last_used_at < @lastUsedAt)`,
+    );
+    const touchAll = db.transaction((lastUsed: ReadonlyMap<string, number>) => {
+      for (const [id, lastUsedAt] of lastUsed) this.touchStatement.run({ id, lastUsedAt });
+    });
+    this.touchAll = (lastUsed) => touchAll.immediate(lastUsed);
+  }
+
+  insert(row: NewKeyRow): void {
+    this.insertStatement.run(row);
+  }
+
+  get(id: string): KeyRow | undefined {
+    const columns = this.getStatement.get(id);
+    return columns && toKeyRow(columns);
+  }
+
+  list(): KeyRow[] {
+    return this.listStatement.all().map(toKeyRow);
+  }
+
+  delete(id: string): boolean {
+    return this.deleteStatement.run(id).changes > 0;
+  }
+
+  touch(lastUsed: ReadonlyMap<string, number>): void {
+    if (lastUsed.size > 0) this.touchAll(lastUsed);
+  }
+}
+
+function toKeyRow(columns: KeyColumns): KeyRow {
+  return {
+    id: columns.id,
+    name: columns.name,
+    label: columns.label,
+    secretHash: columns.secret_hash,
+    createdAt: columns.created_at,
+    lastUsedAt: columns.last_used_at,
+  };
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseFileName, openStore, StoreVersionError, type Store } from './index.js';
+import { migrate, schemaVersion } from './migrate.js';
+import { migrations, type Migration } from './migrations.js';
+
+let dataDir: string;
+const opened: { close(): void }[] = [];
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
+});
+
+afterEach(() => {
+  for (const connection of opened.splice(0)) connection.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function open(): Store {
+  const store = openStore(dataDir);
+  opened.push(store);
+  return store;
+}
+
+function rawConnection(file = path.join(dataDir, databaseFileName)): Database.Database {
+  const db = new Database(file);
+  opened.push(db);
+  return db;
+}
+
+function columnNames(db: Database.Database, table: string): string[] {
+  return (db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name);
+}
+
+describe('openStore', () => {
+  it('creates the data directory with mode 0700 and a database at schema version 1', () => {
+    const nested = path.join(dataDir, 'a', 'b');
+    opened.push(openStore(nested));
+    if (process.platform !== 'win32') expect(fs.statSync(nested).mode & 0o777).toBe(0o700);
+    const db = rawConnection(path.join(nested, databaseFileName));
+    expect(schemaVersion(db)).toBe(1);
+    expect(migrations).toHaveLength(1);
+  });
+
+  it('creates the tables of migration 1, with one usage_log column per UsageRecord field', () => {
+    open();
+    const db = rawConnection();
+    expect(columnNames(db, 'api_keys')).toEqual(['id', 'name', 'label', 'secret_hash', 'created_at', 'last_used_at']);
+    expect(columnNames(db, 'providers')).toEqual(['id', 'kind', 'base_url', 'has_api_key', 'created_at']);
+    expect(columnNames(db, 'usage_log')).toEqual([
+      'id',
+      'created_at',
+      'key_id',
+      'app_title',
+      'app_referer',
+      'model',
+      'provider',
+      'streamed',
+      'status',
+      'finish_reason',
+      'prompt_tokens',
+      'completion_tokens',
+      'cached_tokens',
+      'reasoning_tokens',
+      'cost',
+      'latency_ms',
+      'ttft_ms',
+      'error',
+    ]);
+    const indexedColumns = (db.pragma('index_list(usage_log)') as { name: string }[])
+      .filter((index) => !index.name.startsWith('sqlite_autoindex'))
+      .map((index) => (db.pragma(`index_info(${index.name})`) as { name: string }[])[0]!.name);
+    expect(indexedColumns.sort()).toEqual(['created_at', 'key_id', 'model']);
+  });
+
+  it('puts the file in WAL mode', () => {
+    open();
+    expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('reopens an existing database without migrating again and keeps its data', () => {
+    const first = open();
+    first.insertKey({ id: 'k1', name: 'n', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 });
+    first.close();
+    // Re-running migration 1 would fail on CREATE TABLE, so a successful reopen proves it was skipped.
+    const second = open();
+    expect(second.getKey('k1')?.name).toBe('n');
+    expect(schemaVersion(rawConnection())).toBe(1);
+  });
+
+  it('refuses a database from a newer schema with a clear error, and leaves it untouched', () => {
+    const db = rawConnection();
+    db.pragma('user_version = 7');
+    expect(() => open()).toThrow(StoreVersionError);
+    expect(() => open()).toThrow('database was created by a newer Switchyard (schema 7); this build knows up to 1');
+    expect(schemaVersion(db)).toBe(7);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
+  });
+});
+
+describe('migrate', () => {
+  const createTable =
+    (name: string): Migration['up'] =>
+    (db) =>
+      db.exec(`CREATE TABLE ${name} (x INTEGER)`);
+
+  it('applies only the migrations newer than the database', () => {
+    const db = rawConnection(path.join(dataDir, 'test.db'));
+    migrate(db, [{ version: 1, name: 'one', up: createTable('one') }]);
+    const applied: number[] = [];
+    migrate(db, [
+      { version: 1, name: 'one', up: () => applied.push(1) },
+      { version: 2, name: 'two', up: (target) => (applied.push(2), createTable('two')(target)) },
+    ]);
+    expect(applied).toEqual([2]);
+    expect(schemaVersion(db)).toBe(2);
+  });
+
+  it('rolls a failing migration back entirely and keeps the earlier ones', () => {
+    const db = rawConnection(path.join(dataDir, 'test.db'));
+    const failing: Migration = {
+      version: 2,
+      name: 'half done',
+      up: (target) => {
+        createTable('two')(target);
+        throw new Error('boom');
+      },
+    };
+    expect(() => migrate(db, [{ version: 1, name: 'one', up: createTable('one') }, failing])).toThrow('boom');
+    expect(schemaVersion(db)).toBe(1);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(['one']);
+  });
+
+  it('rejects a migration list with gaps', () => {
+    const db = rawConnection(path.join(dataDir, 'test.db'));
+    expect(() => migrate(db, [{ version: 2, name: 'two', up: createTable('two') }])).toThrow(/expected 1/);
+    expect(schemaVersion(db)).toBe(0);
+  });
+});

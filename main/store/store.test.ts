@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { isRowRejection, openStore, type Store } from './index.js';
+
+let dataDir: string;
+let store: Store;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
+  store = openStore(dataDir);
+});
+
+afterEach(() => {
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function usageRow(id: string, createdAt: number, overrides: Partial<UsageRecord> = {}): UsageRecord {
+  return {
+    id,
+    created_at: createdAt,
+    key_id: 'key1',
+    app_title: 'My App',
+    app_referer: null,
+    model: 'openai/gpt-4o-mini',
+    provider: 'openai',
+    streamed: true,
+    status: 200,
+    finish_reason: 'stop',
+    prompt_tokens: 10,
+    completion_tokens: 20,
+    cached_tokens: 3,
+    reasoning_tokens: 4,
+    cost: 0.0012,
+    latency_ms: 850,
+    ttft_ms: 120,
+    error: null,
+    ...overrides,
+  };
+}
+
+describe('keys', () => {
+  const hash = Buffer.from('a'.repeat(64), 'hex');
+
+  it('inserts, gets, lists oldest first and deletes', () => {
+    store.insertKey({ id: 'b', name: 'second', label: 'sk-…b', secretHash: hash, createdAt: 2000 });
+    store.insertKey({ id: 'a', name: 'first', label: 'sk-…a', secretHash: hash, createdAt: 1000 });
+    expect(store.getKey('b')).toEqual({
+      id: 'b',
+      name: 'second',
+      label: 'sk-…b',
+      secretHash: hash,
+      createdAt: 2000,
+      lastUsedAt: null,
+    });
+    expect(store.getKey('b')?.secretHash).toBeInstanceOf(Buffer);
+    expect(store.listKeys().map((key) => key.id)).toEqual(['a', 'b']);
+    expect(store.deleteKey('a')).toBe(true);
+    expect(store.deleteKey('a')).toBe(false);
+    expect(store.getKey('a')).toBeUndefined();
+    expect(store.listKeys().map((key) => key.id)).toEqual(['b']);
+  });
+
+  it('refuses a second key with the same id', () => {
+    store.insertKey({ id: 'a', name: 'one', label: 'l', secretHash: hash, createdAt: 1 });
+    expect(() => store.insertKey({ id: 'a', name: 'two', label: 'l', secretHash: hash, createdAt: 2 })).toThrow();
+    expect(store.getKey('a')?.name).toBe('one');
+  });
+
+  it('touchKeys moves last_used_at forward only and ignores unknown ids', () => {
+    store.insertKey({ id: 'a', name: 'a', label: 'l', secretHash: hash, createdAt: 1 });
+    store.insertKey({ id: 'b', name: 'b', label: 'l', secretHash: hash, createdAt: 1 });
+    store.touchKeys(
+      new Map([
+        ['a', 500],
+        ['b', 700],
+        ['gone', 900],
+      ]),
+    );
+    expect(store.getKey('a')?.lastUsedAt).toBe(500);
+    expect(store.getKey('b')?.lastUsedAt).toBe(700);
+    store.touchKeys(
+      new Map([
+        ['a', 400],
+        ['b', 800],
+      ]),
+    );
+    expect(store.getKey('a')?.lastUsedAt).toBe(500);
+    expect(store.getKey('b')?.lastUsedAt).toBe(800);
+    expect(store.getKey('gone')).toBeUndefined();
+  });
+});
+
+describe('providers', () => {
+  const openai: ProviderInfo = {
+    id: 'openai',
+    kind: 'openai',
+    base_url: 'https://api.openai.com/v1',
+    has_api_key: true,
+    created_at: '2025-01-02T03:04:05.678Z',
+  };
+
+  it('round-trips ProviderInfo, converting ISO times and booleans at the boundary', () => {
+    store.upsertProvider(openai);
+    store.upsertProvider({ ...openai, id: 'local', has_api_key: false, created_at: '2024-12-31T00:00:00.000Z' });
+    expect(store.getProvider('openai')).toEqual(openai);
+    expect(store.listProviders().map((provider) => [provider.id, provider.has_api_key])).toEqual([
+      ['local', false],
+      ['openai', true],
+    ]);
+  });
+
+  it('updates on upsert but keeps the original created_at', () => {
+    store.upsertProvider(openai);
+    store.upsertProvider({
+      ...openai,
+      kind: 'anthropic',
+      base_url: 'https://example.test',
+      has_api_key: false,
+      created_at: '2030-01-01T00:00:00.000Z',
+    });
+    expect(store.getProvider('openai')).toEqual({
+      ...openai,
+      kind: 'anthropic',
+      base_url: 'https://example.test',
+      has_api_key: false,
+    });
+    expect(store.listProviders()).toHaveLength(1);
+  });
+
+  it('rejects an invalid created_at and removes providers', () => {
+    expect(() => store.upsertProvider({ ...openai, created_at: 'yesterday' })).toThrow(/invalid created_at/);
+    store.upsertProvider(openai);
+    expect(store.removeProvider('openai')).toBe(true);
+    expect(store.removeProvider('openai')).toBe(false);
+    expect(store.getProvider('openai')).toBeUndefined();
+  });
+});
+
+describe('usage', () => {
+  it('round-trips every field of a UsageRecord', () => {
+    const full = usageRow('gen-1', 1000);
+    const sparse = usageRow('gen-2', 2000, {
+      app_title: null,
+      provider: null,
+      streamed: false,
+      finish_reason: null,
+      cost: null,
+      ttft_ms: null,
+      status: 502,
+      error: 'upstream failed',
+    });
+    store.insertUsage([full, sparse]);
+    expect(store.getUsage('gen-1')).toEqual(full);
+    expect(store.getUsage('gen-2')).toEqual(sparse);
+    expect(store.getUsage('gen-3')).toBeUndefined();
+  });
+
+  it('lists newest first, filtered by sinceMs and limited', () => {
+    store.insertUsage([usageRow('a', 1000), usageRow('c', 3000), usageRow('b', 2000), usageRow('d', 4000)]);
+    expect(store.listUsage().map((row) => row.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(store.listUsage({ sinceMs: 2000 }).map((row) => row.id)).toEqual(['d', 'c', 'b']);
+    expect(store.listUsage({ limit: 2 }).map((row) => row.id)).toEqual(['d', 'c']);
+    expect(store.listUsage({ sinceMs: 2500, limit: 1 }).map((row) => row.id)).toEqual(['d']);
+    expect(store.listUsage({ limit: 0 })).toEqual([]);
+  });
+
+  it('ignores a row whose id is already stored', () => {
+    store.insertUsage([usageRow('gen-1', 1000)]);
+    store.insertUsage([usageRow('gen-1', 1000, { model: 'other/model' }), usageRow('gen-2', 2000)]);
+    expect(store.getUsage('gen-1')?.model).toBe('openai/gpt-4o-mini');
+    expect(store.listUsage()).toHaveLength(2);
+  });
+
+  it('rounds fractional integers instead of failing the batch', () => {
+    store.insertUsage([usageRow('gen-1', 1000.4, { latency_ms: 12.7, ttft_ms: 3.2 })]);
+    expect(store.getUsage('gen-1')).toMatchObject({ created_at: 1000, latency_ms: 13, ttft_ms: 3 });
+  });
+
+  it('writes a batch in one transaction: a rejected row rolls back the whole batch', () => {
+    const broken = { ...usageRow('gen-2', 2000), model: undefined } as unknown as UsageRecord;
+    let thrown: unknown;
+    try {
+      store.insertUsage([usageRow('gen-1', 1000), broken]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRowRejection(thrown)).toBe(true);
+    expect(store.listUsage()).toEqual([]);
+  });
+});
+
+describe('isRowRejection', () => {
+  it('is false for errors that say nothing about the row', () => {
+    store.close();
+    let thrown: unknown;
+    try {
+      store.insertUsage([usageRow('gen-1', 1000)]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeDefined();
+    expect(isRowRejection(thrown)).toBe(false);
+    expect(isRowRejection(new Error('SQLITE_CONSTRAINT'))).toBe(false);
+  });
+});
+
+describe('close', () => {
+  it('can be called twice', () => {
+    store.close();
+    expect(() => store.close()).not.toThrow();
+  });
+});
