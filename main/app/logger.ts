@@ -1,7 +1,7 @@
 // One pino logger for the app. Logs go to stderr so that CLI output on stdout stays machine-readable.
 // Redaction is a second line of defence: code must not put secrets in log fields in the first place.
 
-import { pino, type Logger } from 'pino';
+import { destination, pino, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -17,5 +17,5 @@ export const redactedPaths = [
 ];
 
 export function createLogger(level: string = process.env.SWITCHYARD_LOG_LEVEL ?? 'info'): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, pino.destination(2));
+  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, destination(2));
 }

@@ -1,0 +1,2 @@
+export { createProgram } from './program.js';
+export { defaultPort } from './serve-command.js';

@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { formatJson, formatTable } from './output.js';
+
+export function registerKeyCommands(program: Command, context: CommandContext): void {
+  const keys = program.command('keys').description('manage the API keys callers use to reach the gateway');
+  const { output } = context;
+
+  keys
+    .command('create')
+    .description('create a key and print its secret (shown once, never again)')
+    .requiredOption('--name <name>', 'a name to recognise the key by')
+    .option('--json', 'print {id, name, key, created_at} as JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { name: string; json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const created = app.keys.create(options.name);
+        if (options.json) {
+          output.out(
+            formatJson({ id: created.id, name: created.name, key: created.key, created_at: created.created_at }),
+          );
+          return;
+        }
+        output.out(created.key);
+        output.err(
+          `Created key ${created.id} ("${created.name}"). Store the secret above now: it cannot be shown again.`,
+        );
+      }),
+    );
+
+  keys
+    .command('list')
+    .description('list keys (never their secrets)')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const list = app.keys.list();
+        if (options.json) return output.out(formatJson(list));
+        if (list.length === 0) return output.out('No keys yet. Create one with: switchyard keys create --name NAME');
+        output.out(
+          formatTable(
+            ['ID', 'NAME', 'LABEL', 'CREATED', 'LAST USED'],
+            list.map((key) => [key.id, key.name, key.label, key.created_at, key.last_used_at ?? 'never']),
+          ),
+        );
+      }),
+    );
+
+  keys
+    .command('delete')
+    .description('delete a key; it stops working at once')
+    .argument('<id>', 'the key id shown by `keys list`')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        if (!app.keys.delete(id)) throw new Error(`No key with id "${id}".`);
+        output.out(`Deleted key ${id}.`);
+      }),
+    );
+}

@@ -1,0 +1,61 @@
+// The `switchyard` command. Each subcommand opens the data dir itself, does its work and closes it, so the CLI
+// can run next to a running `switchyard serve` on the same data.
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { createApp, resolveDataDir, type App } from '../app/index.js';
+import { registerKeyCommands } from './keys-commands.js';
+import { processOutput, type Output } from './output.js';
+import { registerProviderCommands } from './provider-commands.js';
+import { registerServeCommand } from './serve-command.js';
+
+export interface CommandContext {
+  output: Output;
+  /** Opens the app on the data dir chosen by `--data-dir` / SWITCHYARD_DATA_DIR / the OS default. */
+  openApp(dataDirFlag: string | undefined): App;
+}
+
+export function dataDirOption(): Option {
+  return new Option('--data-dir <dir>', 'data folder (default: $SWITCHYARD_DATA_DIR or the OS app-data folder)');
+}
+
+export function parseIntegerOption(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return Number(value);
+  };
+}
+
+export function createProgram(output: Output = processOutput): Command {
+  const context: CommandContext = {
+    output,
+    openApp: (dataDirFlag) =>
+      createApp({
+        dataDir: resolveDataDir(dataDirFlag),
+        onSecretStoreWarning: (warning) => output.err(`warning: ${warning}`),
+      }),
+  };
+  const program = new Command('switchyard')
+    .description('A local OpenAI-compatible gateway to many LLM providers, with API keys and MCP tool servers.')
+    .configureOutput({ writeOut: (text) => output.out(text), writeErr: (text) => output.err(text) })
+    .showHelpAfterError();
+  registerServeCommand(program, context);
+  registerKeyCommands(program, context);
+  registerProviderCommands(program, context);
+  return program;
+}
+
+/** Runs a command that uses the app and always closes it, turning failures into one clear line. */
+export async function withApp(
+  context: CommandContext,
+  dataDirFlag: string | undefined,
+  work: (app: App) => Promise<void> | void,
+): Promise<void> {
+  const app = context.openApp(dataDirFlag);
+  try {
+    await work(app);
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,89 @@
+import { Option, type Command } from 'commander';
+import { providerKinds } from '../../shared/api/index.js';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { formatJson, formatTable } from './output.js';
+import { readSecretFromStdin } from './read-secret.js';
+
+interface AddOptions {
+  kind: string;
+  baseUrl: string;
+  apiKeyEnv?: string;
+  apiKey: boolean;
+  dataDir?: string;
+}
+
+async function apiKeyFor(id: string, options: AddOptions): Promise<string | null> {
+  if (!options.apiKey) return null;
+  if (options.apiKeyEnv) {
+    const value = process.env[options.apiKeyEnv];
+    if (value === undefined || value === '') throw new Error(`Environment variable ${options.apiKeyEnv} is not set.`);
+    return value;
+  }
+  const value = await readSecretFromStdin(`API key for "${id}" (leave empty for none): `);
+  return value.trim() === '' ? null : value.trim();
+}
+
+export function registerProviderCommands(program: Command, context: CommandContext): void {
+  const providers = program.command('providers').description('manage the upstream LLM providers models route to');
+  const { output } = context;
+
+  providers
+    .command('add')
+    .description('add or replace a provider; its API key goes to the OS keychain')
+    .argument('<id>', 'the <provider> part of "<provider>/<model>", e.g. openai')
+    .addOption(
+      new Option('--kind <kind>', 'the API the provider speaks').choices([...providerKinds]).makeOptionMandatory(),
+    )
+    .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1')
+    .option('--api-key-env <var>', 'read the API key from this environment variable (else from standard input)')
+    .option('--no-api-key', 'the provider needs no API key')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: AddOptions) => {
+      // Read the secret before opening the data dir, so a slow typist holds no database handle.
+      const apiKey = await apiKeyFor(id, options);
+      await withApp(context, options.dataDir, async (app) => {
+        const added = await app.providers.add({ id, kind: options.kind, baseUrl: options.baseUrl, apiKey });
+        const where = added.has_api_key ? `API key stored in ${(await app.secrets()).location}` : 'no API key';
+        output.out(`Provider ${added.id} (${added.kind}) at ${added.base_url}; ${where}.`);
+      });
+    });
+
+  providers
+    .command('list')
+    .description('list providers (never their keys)')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const list = app.providers.list();
+        if (options.json) return output.out(formatJson(list));
+        if (list.length === 0) {
+          return output.out('No providers yet. Add one with: switchyard providers add ID --kind openai --base-url URL');
+        }
+        output.out(
+          formatTable(
+            ['ID', 'KIND', 'BASE URL', 'API KEY', 'ADDED'],
+            list.map((provider) => [
+              provider.id,
+              provider.kind,
+              provider.base_url,
+              provider.has_api_key ? 'stored' : 'none',
+              provider.created_at,
+            ]),
+          ),
+        );
+      }),
+    );
+
+  providers
+    .command('remove')
+    .description('remove a provider and its stored API key')
+    .argument('<id>', 'the provider id')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, async (app) => {
+        if (!(await app.providers.remove(id))) throw new Error(`No provider with id "${id}".`);
+        output.out(`Removed provider ${id}.`);
+      }),
+    );
+}

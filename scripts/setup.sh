@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs everything Switchyard needs on a Debian or Ubuntu machine, then installs and builds the project.
+#   scripts/setup.sh          what running Switchyard needs (compilers for the native modules, libsecret)
+#   scripts/setup.sh --test   also what the tests need (a D-Bus session and gnome-keyring for the real keychain)
+# System packages are installed only when missing, as root or through sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+with_tests=false
+for argument in "$@"; do
+  case "$argument" in
+    --test) with_tests=true ;;
+    *) echo "setup: unknown argument $argument (use --test)" >&2; exit 2 ;;
+  esac
+done
+
+packages=(build-essential python3 pkg-config libsecret-1-dev)
+if $with_tests; then
+  packages+=(dbus dbus-x11 gnome-keyring)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+
+if ((${#missing[@]} > 0)); then
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: please install these packages with your system's package manager: ${missing[*]}" >&2
+    exit 1
+  fi
+  if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null; then
+    as_root=(sudo)
+  else
+    echo "setup: these Debian packages are missing and neither root nor sudo is available: ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  "${as_root[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+node_version=$(node -p 'process.versions.node' 2>/dev/null || echo 0)
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' 2>/dev/null; then
+  echo "setup: Switchyard needs Node.js 20.19 or newer (found ${node_version})." >&2
+  exit 1
+fi
+
+# `npm ci` installs exactly the locked versions and runs `prepare`, which builds dist/.
+npm ci --no-audit --no-fund

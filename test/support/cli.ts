@@ -1,0 +1,60 @@
+// Runs the real `switchyard` command from source in a child process, as a user would run it.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cliEntry = path.join(repoRoot, 'main/cli/main.ts');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, SWITCHYARD_LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
+  const child = spawnCli(args, options.env ?? {});
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcessWithoutNullStreams;
+  stderr(): string;
+  /** Resolves with the exit code once the process ended. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `switchyard serve --port 0` and waits for the line that announces its base URL. */
+export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const child = spawnCli(['serve', '--port', '0', ...args], env);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (data: Buffer) => {
+      stdout += data.toString();
+      const match = /listening at (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${stderr}`)));
+  });
+  return { baseUrl, child, exited, stderr: () => stderr };
+}
