@@ -1,0 +1,168 @@
+// Provider keys in <dataDir>/secrets.json, for machines where no OS keychain is reachable (headless Linux).
+// The protection is the file mode alone (0600 in a 0700 dir), as for ~/.ssh keys or ~/.netrc: anyone who can
+// read files as this user can read the keys.
+//
+// Several processes may write (`switchyard serve`, a CLI `providers add`). Each write takes a lock file, re-reads
+// the file under it and changes only its own account, so no writer loses another's entry. Readers need no
+// lock: every write replaces the file atomically (temp file in the same dir, fsync, rename), so a reader sees
+// the old file or the new one, never half of one.
+
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { describeError, errorCode } from './describe-error.js';
+import { defaultFileLockOptions, withFileLock, type FileLockOptions } from './file-lock.js';
+import { SecretCache } from './secret-cache.js';
+import { assertAccount, assertSecret, type SecretStore } from './secret-store.js';
+
+export const secretsFileName = 'secrets.json';
+
+const fileFormatVersion = 1;
+
+export interface FileSecretStoreOptions {
+  lock?: Partial<FileLockOptions>;
+}
+
+export class FileSecretStore implements SecretStore {
+  readonly kind = 'file';
+  readonly location: string;
+  readonly #filePath: string;
+  readonly #lockOptions: FileLockOptions;
+  readonly #cache = new SecretCache();
+
+  constructor(filePath: string, options: FileSecretStoreOptions = {}) {
+    this.#filePath = filePath;
+    this.location = filePath;
+    this.#lockOptions = { ...defaultFileLockOptions, ...options.lock };
+  }
+
+  async get(account: string): Promise<string | null> {
+    assertAccount(account);
+    return this.#cache.read(account, async () => (await readSecrets(this.#filePath)).get(account) ?? null);
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    assertAccount(account);
+    assertSecret(account, secret);
+    this.#cache.forget(account);
+    await this.#update((secrets) => {
+      secrets.set(account, secret);
+      return true;
+    });
+    this.#cache.remember(account, secret);
+  }
+
+  async delete(account: string): Promise<boolean> {
+    assertAccount(account);
+    this.#cache.forget(account);
+    const deleted = await this.#update((secrets) => secrets.delete(account));
+    this.#cache.remember(account, null);
+    return deleted;
+  }
+
+  invalidate(account?: string): void {
+    this.#cache.forget(account);
+  }
+
+  /** Applies `change` to the file's current contents under the lock; writes only when `change` returns true. */
+  async #update(change: (secrets: Map<string, string>) => boolean): Promise<boolean> {
+    const dir = path.dirname(this.#filePath);
+    // 0700 only when we create it: the data dir is shared with the database and settings.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return withFileLock(`${this.#filePath}.lock`, this.#lockOptions, async () => {
+      const secrets = await readSecrets(this.#filePath);
+      if (!change(secrets)) return false;
+      await writeSecretsAtomically(this.#filePath, secrets);
+      return true;
+    });
+  }
+}
+
+/**
+ * Makes an existing secrets file private again when its mode lets others read it. Returns a one-line warning
+ * for the caller to print, or null when the mode was already right (or the file does not exist yet).
+ */
+export async function tightenSecretsFileMode(filePath: string): Promise<string | null> {
+  // Windows has no POSIX modes: the file inherits the ACL of the per-user data dir.
+  if (process.platform === 'win32') return null;
+  const stats = await stat(filePath).catch((error: unknown) => {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  });
+  if (!stats || (stats.mode & 0o077) === 0) return null;
+  const mode = `0${(stats.mode & 0o777).toString(8)}`;
+  try {
+    await chmod(filePath, 0o600);
+  } catch (error) {
+    throw new Error(
+      `The secrets file ${filePath} is readable by other users (mode ${mode}) and could not be made private ` +
+        `(${describeError(error)}). Run: chmod 600 "${filePath}"`,
+    );
+  }
+  return `The secrets file ${filePath} was readable by other users (mode ${mode}); it is now 0600, but consider rotating the keys in it.`;
+}
+
+async function readSecrets(filePath: string): Promise<Map<string, string>> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return new Map();
+    throw new Error(`Could not read the secrets file ${filePath}: ${describeError(error)}`);
+  }
+  // Neither message nor cause may quote the file: JSON.parse's own message echoes the text around the error.
+  const unreadable = `The secrets file ${filePath} is not a valid Switchyard secrets file`;
+  const fix = 'Fix it, or move it away and add the provider keys again.';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${unreadable} (it is not valid JSON). ${fix}`);
+  }
+  const secrets = isRecord(parsed) && parsed.version === fileFormatVersion ? parsed.secrets : undefined;
+  if (!isRecord(secrets) || !Object.values(secrets).every((value) => typeof value === 'string')) {
+    throw new Error(`${unreadable} (unexpected structure). ${fix}`);
+  }
+  // A Map rather than the object itself, so that an account named "__proto__" is just another key.
+  return new Map(Object.entries(secrets as Record<string, string>));
+}
+
+async function writeSecretsAtomically(filePath: string, secrets: Map<string, string>): Promise<void> {
+  const sorted = [...secrets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const body = { version: fileFormatVersion, secrets: Object.fromEntries(sorted) };
+  const tempPath = `${filePath}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    // Created 0600 from the start, so the secrets are never readable by others, not even for a moment.
+    const handle = await open(tempPath, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
+      // Durable before it becomes visible: after a crash the file is the old one or the new one, never empty.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tempPath, filePath);
+  } catch (error) {
+    await unlink(tempPath).catch(() => undefined);
+    throw new Error(`Could not write the secrets file ${filePath}: ${describeError(error)}`);
+  }
+  await syncDirectory(path.dirname(filePath));
+}
+
+// Makes the rename itself durable. Best effort: some platforms (Windows) cannot open a directory for fsync.
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // The data is already safely in the file; only the rename's durability is at stake.
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
