@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/api/index.js';
+import { openSecretStore, type SecretStore } from '../secrets/index.js';
+import { openStore, type Store } from '../store/index.js';
+import { ProviderSettings, secretAccountFor, validateNewProvider } from './provider-settings.js';
+
+let dataDir: string;
+let store: Store;
+let secrets: SecretStore;
+let settings: ProviderSettings;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-providers-'));
+  store = openStore(dataDir);
+  secrets = (await openSecretStore({ dataDir, mode: 'file' })).store;
+  settings = new ProviderSettings(store, async () => secrets);
+});
+
+afterEach(() => {
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('provider settings', () => {
+  it('keeps the secret in the secret store and only a flag in the database', async () => {
+    const added = await settings.add({
+      id: 'openai',
+      kind: 'openai',
+      baseUrl: 'https://api.example/v1/',
+      apiKey: 'sk-x',
+    });
+    expect(added).toMatchObject({
+      id: 'openai',
+      kind: 'openai',
+      base_url: 'https://api.example/v1',
+      has_api_key: true,
+    });
+    expect(await secrets.get(secretAccountFor('openai'))).toBe('sk-x');
+    expect(JSON.stringify(settings.list())).not.toContain('sk-x');
+  });
+
+  it('replacing a provider without a key removes the old key and keeps the creation time', async () => {
+    const first = await settings.add({
+      id: 'local',
+      kind: 'openai',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      apiKey: 'sk-old',
+    });
+    const second = await settings.add({ id: 'local', kind: 'openai', baseUrl: 'http://127.0.0.1:2/v1', apiKey: null });
+    expect(second.has_api_key).toBe(false);
+    expect(second.created_at).toBe(first.created_at);
+    expect(second.base_url).toBe('http://127.0.0.1:2/v1');
+    expect(await secrets.get(secretAccountFor('local'))).toBeNull();
+  });
+
+  it('removes the row and the secret together', async () => {
+    await settings.add({ id: 'gone', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-gone' });
+    expect(await settings.remove('gone')).toBe(true);
+    expect(await settings.remove('gone')).toBe(false);
+    expect(settings.list()).toEqual([]);
+    expect(await secrets.get(secretAccountFor('gone'))).toBeNull();
+  });
+
+  it.each([
+    [{ id: 'Upper', kind: 'openai', baseUrl: 'http://x/v1' }, /provider id/],
+    [{ id: 'a/b', kind: 'openai', baseUrl: 'http://x/v1' }, /provider id/],
+    [{ id: 'ok', kind: 'cohere', baseUrl: 'http://x/v1' }, /Unknown provider kind "cohere"/],
+    [{ id: 'ok', kind: 'openai', baseUrl: 'ftp://x/v1' }, /only http and https/],
+    [{ id: 'ok', kind: 'openai', baseUrl: 'nope' }, /Invalid base URL/],
+    [{ id: 'ok', kind: 'openai', baseUrl: 'https://user:pass@x/v1' }, /credentials/],
+  ])('rejects %o', (input, message) => {
+    expect(() => validateNewProvider({ ...input, apiKey: null })).toThrow(ApiError);
+    expect(() => validateNewProvider({ ...input, apiKey: null })).toThrow(message);
+  });
+});
