@@ -91,6 +91,7 @@ export function createApp(options: AppOptions): App {
     async close() {
       for (const gateway of gateways) await gateway.close();
       gateways.clear();
+      await registry.close();
       // The final flushes may fail (a full disk); the database is closed regardless.
       try {
         usage.close();

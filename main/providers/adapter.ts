@@ -42,11 +42,15 @@ export interface ProviderAdapter {
 
   /**
    * Starts a streamed generation. Resolves once the upstream accepted the request (status 2xx); rejects with
-   * an ApiError (metadata.provider_name set) when it did not. The iterable throws on a failure mid-stream and
-   * stops when the upstream ends or `signal` aborts.
+   * an ApiError (metadata.provider_name set) when it did not. The iterable throws an ApiError on a failure
+   * mid-stream and ends when the upstream ends. Once `signal` aborts, the upstream request is torn down at once and
+   * the pending promise or iteration rejects with `signal.reason`.
    */
   streamChat(request: ChatRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AsyncIterable<StreamPart>>;
 
   /** A whole generation (stream = false). Rejects with an ApiError like streamChat. */
   completeChat(request: ChatRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AdapterCompletion>;
+
+  /** Releases what the adapter owns (connection pools). The registry's close() calls it. */
+  close?(): Promise<void>;
 }

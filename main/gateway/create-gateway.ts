@@ -1,0 +1,172 @@
+// The gateway's HTTP server: Fastify with every error in the spec's envelope, Bearer auth on /api/v1, the routes,
+// and a graceful close. Wiring only; the work is in the route files.
+
+import { STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { ApiError } from '../../shared/api/index.js';
+import { authenticate, sendError } from './auth.js';
+import { registerChatCompletionsRoute } from './chat-completions-route.js';
+import type { GatewayDeps } from './deps.js';
+import { toApiError, type ErrorContext } from './errors.js';
+import { InFlightRequests, ShuttingDownError } from './in-flight.js';
+import { registerKeysRoutes } from './keys-routes.js';
+import { registerModelsRoute } from './models-route.js';
+
+export interface GatewayOptions {
+  /** Largest accepted request body. Default 10 MiB. */
+  bodyLimitBytes?: number;
+  /** A `: SWITCHYARD PROCESSING` comment is sent after this much silence in a stream. Default 15 s; 0 = never. */
+  keepAliveMs?: number;
+}
+
+export interface Gateway {
+  /** The Fastify instance (for inject() in tests and for the composition root). */
+  server: FastifyInstance;
+  /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4141/api/v1`. */
+  listen(address: { host: string; port: number }): Promise<string>;
+  /**
+   * Stops accepting connections, gives requests in progress up to `graceMs` to finish, then aborts the rest
+   * (streams end with an error chunk 'Switchyard is shutting down' and `[DONE]`) and closes every connection.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+const apiPrefix = '/api/v1';
+const defaultBodyLimitBytes = 10 * 1024 * 1024;
+/** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
+const abortDrainMs = 2_000;
+
+/** Routes by path, for telling 405 (known path, other method) from 404. */
+const knownRoutes: { pattern: RegExp; methods: string[] }[] = [
+  { pattern: /^\/api\/v1\/chat\/completions\/?$/, methods: ['POST'] },
+  { pattern: /^\/api\/v1\/models\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/api\/v1\/api-keys\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/api\/v1\/api-keys\/[^/]+\/?$/, methods: ['DELETE'] },
+];
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function isApiPath(path: string): boolean {
+  return path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+}
+
+/** Malformed HTTP never reaches Fastify's routing: answer it in our envelope too, then drop the connection. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request headers are too large.'
+      : status === 408
+        ? 'Request timeout.'
+        : 'Malformed HTTP request.';
+  const body = JSON.stringify(new ApiError(status, message).toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): Gateway {
+  const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimitBytes;
+  const errors: ErrorContext = { logger: deps.logger, bodyLimitBytes };
+  const inFlight = new InFlightRequests();
+  let closing = false;
+  let closed: Promise<void> | null = null;
+
+  const server = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // No per-request log lines (they would carry URLs and headers); errors are logged where they are handled.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: bodyLimitBytes,
+    // Fastify's own 503 during close has its own body shape; the onRequest hook answers in ours instead.
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, toApiError(error, errors));
+    },
+  });
+  // Spec 4.1: Content-Type must be application/json; anything else is a 415.
+  server.removeContentTypeParser('text/plain');
+  // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is no body: clients send
+  // `Content-Type: application/json` on GET and DELETE too. A POST without a body fails validation instead.
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+
+  server.addHook('onRequest', async (request, reply) => {
+    inFlight.track(request, reply);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError(503, new ShuttingDownError().message);
+    }
+    // Unknown paths under /api/v1 are authenticated before their 404; elsewhere a 404 says where the API is.
+    if (isApiPath(pathOf(request.url))) authenticate(request, deps.keys);
+  });
+
+  server.setErrorHandler((error, _request, reply) => {
+    if (reply.sent || reply.raw.headersSent) return;
+    sendError(reply, toApiError(error, errors));
+  });
+
+  server.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const route = knownRoutes.find(({ pattern }) => pattern.test(path));
+    if (route) {
+      const allow = route.methods.join(', ');
+      const error = new ApiError(
+        405,
+        `Method ${request.method} is not allowed on ${path}; use ${allow}.`,
+        {},
+        { allow },
+      );
+      return sendError(reply, error);
+    }
+    const hint = isApiPath(path) ? '' : ` The API lives under ${apiPrefix}.`;
+    return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
+  });
+
+  registerChatCompletionsRoute(server, { deps, inFlight, errors, keepAliveMs: options.keepAliveMs ?? 15_000 });
+  registerModelsRoute(server, deps.providers);
+  registerKeysRoutes(server, deps.keys);
+
+  async function shutDown(graceMs: number): Promise<void> {
+    closing = true;
+    const serverClosed = server.close(); // stops listening; idle keep-alive connections are closed
+    if (!(await inFlight.waitUntilIdle(graceMs))) {
+      inFlight.abortAll(new ShuttingDownError());
+      await inFlight.waitUntilIdle(abortDrainMs);
+    }
+    // Every response has been handed to the OS (or its caller is stuck): no connection has anything left to do.
+    server.server.closeAllConnections();
+    await serverClosed;
+  }
+
+  return {
+    server,
+
+    async listen({ host, port }) {
+      await server.listen({ host, port });
+      const address = server.server.address() as AddressInfo;
+      const hostText = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return `http://${hostText}:${address.port}${apiPrefix}`;
+    },
+
+    close(graceMs = 10_000) {
+      closed ??= shutDown(graceMs);
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/api/index.js';
+import { formatPath, isAcceptedImageUrl, parseChatRequest } from './validate-chat-request.js';
+
+const user = { role: 'user', content: 'hi' };
+
+function message(body: unknown): string {
+  try {
+    parseChatRequest(body);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    return (error as ApiError).message;
+  }
+  throw new Error('expected a 400');
+}
+
+describe('parseChatRequest', () => {
+  it('defaults stream to true, keeps allow-listed fields and drops unknown ones and nulls', () => {
+    expect(
+      parseChatRequest({
+        model: 'openai/gpt-4o',
+        messages: [user],
+        temperature: 0,
+        top_p: null,
+        transforms: ['middle-out'],
+        provider: { order: ['x'] },
+        stream_options: { include_usage: true },
+      }),
+    ).toEqual({
+      model: 'openai/gpt-4o',
+      messages: [user],
+      stream: true,
+      temperature: 0,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('keeps messages as given, including extra fields such as cache_control', () => {
+    const messages = [
+      { role: 'system', content: [{ type: 'text', text: 'Long prompt', cache_control: { type: 'ephemeral' } }] },
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+        reasoning_details: [{ type: 'reasoning.encrypted', data: 'abc', id: 'c1', format: 'google-gemini-v1' }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: '{"ok":true}' }] },
+      { role: 'developer', content: 'Be brief.' },
+    ];
+    expect(parseChatRequest({ model: 'a/b', messages, stream: false }).messages).toEqual(messages);
+  });
+
+  it.each([
+    [[], 'body must be'],
+    [{ messages: [user] }, 'model is required'],
+    [{ model: '', messages: [user] }, 'model must not be empty'],
+    [{ model: 'a/b', messages: 'hi' }, 'messages must be an array'],
+    [
+      { model: 'a/b', messages: [{ role: 'bot', content: 'x' }] },
+      'messages[0].role must be one of "system", "developer"',
+    ],
+    [{ model: 'a/b', messages: [{ role: 'user' }] }, 'messages[0].content is required when role is "user"'],
+    [{ model: 'a/b', messages: [{ role: 'assistant', content: null }] }, 'messages[0].content is required unless'],
+    [
+      { model: 'a/b', messages: [user, user, { role: 'tool', content: 'x' }] },
+      'messages[2].tool_call_id is required when role is "tool"',
+    ],
+    [
+      {
+        model: 'a/b',
+        messages: [
+          {
+            role: 'tool',
+            tool_call_id: 'c',
+            content: [{ type: 'image_url', image_url: { url: 'https://x.test/a.png' } }],
+          },
+        ],
+      },
+      'messages[0].content[0].type must be "text" when role is "tool"',
+    ],
+    [
+      { model: 'a/b', messages: [{ role: 'user', content: [{ type: 'text' }] }] },
+      'messages[0].content[0].text is required',
+    ],
+    [
+      { model: 'a/b', messages: [{ role: 'user', content: [{ type: 'video' }] }] },
+      'messages[0].content[0].type must be "text" or "image_url"',
+    ],
+    [
+      { model: 'a/b', messages: [{ role: 'user', content: 42 }] },
+      'messages[0].content must be a string or an array of content parts',
+    ],
+    [
+      { model: 'a/b', messages: [{ role: 'user', tool_calls: [], content: 'x' }] },
+      'messages[0].tool_calls is only allowed when role is "assistant"',
+    ],
+    [
+      {
+        model: 'a/b',
+        messages: [
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: {} } }],
+          },
+        ],
+      },
+      'messages[0].tool_calls[0].function.arguments must be a string',
+    ],
+    [{ model: 'a/b', messages: [user], temperature: 2.5 }, 'temperature must be <= 2'],
+    [{ model: 'a/b', messages: [user], temperature: -1 }, 'temperature must be >= 0'],
+    [{ model: 'a/b', messages: [user], top_p: 1.5 }, 'top_p must be <= 1'],
+    [{ model: 'a/b', messages: [user], max_tokens: 1.5 }, 'max_tokens must be an integer'],
+    [{ model: 'a/b', messages: [user], max_tokens: 0 }, 'max_tokens must be positive'],
+    [
+      { model: 'a/b', messages: [user], stop: ['a', 'b', 'c', 'd', 'e'] },
+      'stop must be a string or an array of at most 4',
+    ],
+    [{ model: 'a/b', messages: [user], stream: 'yes' }, 'stream must be a boolean'],
+    [{ model: 'a/b', messages: [user], models: ['x/y', 3] }, 'models[1] must be a string'],
+    [{ model: 'a/b', messages: [user], reasoning: { effort: 'max' } }, 'reasoning.effort must be one of'],
+    [
+      { model: 'a/b', messages: [user], tools: [{ type: 'function', function: { name: 'has space' } }] },
+      'tools[0].function.name must be 1 to 64',
+    ],
+    [
+      { model: 'a/b', messages: [user], tools: [{ type: 'function', function: { name: 'f', parameters: [] } }] },
+      'tools[0].function.parameters must be an object',
+    ],
+    [{ model: 'a/b', messages: [user], tools: [{ type: 'retrieval' }] }, 'tools[0].type must be "function"'],
+    [{ model: 'a/b', messages: [user], tool_choice: 'any' }, 'tool_choice must be "none", "auto", "required" or'],
+    [
+      { model: 'a/b', messages: [user], tool_choice: { type: 'function', function: { name: 'f' } } },
+      'tool_choice.function.name "f" is not one of the declared tools',
+    ],
+  ])('rejects %j: %s', (body, expected) => {
+    expect(message(body)).toContain(expected);
+  });
+
+  it('reports several problems at once (at most three)', () => {
+    const text = message({ messages: 'x', temperature: 9, top_p: 9, max_tokens: -1 });
+    expect(text.split('; ')).toHaveLength(3);
+  });
+});
+
+describe('isAcceptedImageUrl', () => {
+  it.each([
+    ['data:image/png;base64,iVBORw0KGgo=', true],
+    ['data:image/jpeg;base64,/9j/4AAQ', true],
+    ['https://example.test/cat.png', true],
+    ['http://127.0.0.1/cat.png', true],
+    ['data:image/png;base64,', false],
+    ['data:image/png;base64,not base64!', false],
+    ['data:text/plain;base64,aGk=', false],
+    ['data:image/png,rawbytes', false],
+    ['file:///etc/passwd', false],
+    ['ftp://x.test/a.png', false],
+    ['cat.png', false],
+  ])('%s → %s', (url, accepted) => {
+    expect(isAcceptedImageUrl(url)).toBe(accepted);
+  });
+});
+
+describe('formatPath', () => {
+  it('formats paths like JavaScript accessors', () => {
+    expect(formatPath(['messages', 2, 'content', 0, 'image_url', 'url'])).toBe('messages[2].content[0].image_url.url');
+    expect(formatPath([])).toBe('');
+  });
+});

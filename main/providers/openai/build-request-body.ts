@@ -1,0 +1,52 @@
+// Our validated ChatRequest → the body of an OpenAI-compatible POST /chat/completions. Only fields on the
+// allow-list travel upstream: callers send vendor extras, and unknown fields make strict servers answer 400.
+
+import type { ChatMessage, ChatRequest } from '../../../shared/api/index.js';
+
+export interface OpenAIBodyOptions {
+  /** The model name as the upstream knows it (the part after `<provider>/`). */
+  upstreamModel: string;
+  /** OpenRouter-like hosts understand `reasoning` objects and reasoning fields on assistant messages. */
+  openRouterLike: boolean;
+}
+
+const forwardedFields = [
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'max_completion_tokens',
+  'stop',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'response_format',
+  'user',
+] as const satisfies readonly (keyof ChatRequest)[];
+
+/** Plain OpenAI-compatible servers know nothing of OpenRouter's reasoning fields on messages; OpenAI rejects them. */
+function withoutReasoningFields(message: ChatMessage): ChatMessage {
+  if (message.reasoning === undefined && message.reasoning_details === undefined) return message;
+  const { reasoning: _reasoning, reasoning_details: _details, ...rest } = message;
+  return rest;
+}
+
+export function buildOpenAIRequestBody(request: ChatRequest, options: OpenAIBodyOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    model: options.upstreamModel,
+    messages: options.openRouterLike ? request.messages : request.messages.map(withoutReasoningFields),
+  };
+  for (const field of forwardedFields) {
+    if (request[field] !== undefined) body[field] = request[field];
+  }
+  if (request.reasoning !== undefined) {
+    if (options.openRouterLike) body.reasoning = request.reasoning;
+    else if (request.reasoning.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
+  }
+  body.stream = request.stream;
+  // Usage must be known for every stream (usage log, final chunk); the caller's own stream_options do not matter.
+  if (request.stream) body.stream_options = { include_usage: true };
+  return body;
+}

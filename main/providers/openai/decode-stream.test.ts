@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/index.js';
+import type { StreamPart } from '../adapter.js';
+import { decodeOpenAIStream } from './decode-stream.js';
+
+const context = { providerId: 'up', apiKey: 'sk-upstream-secret-123' };
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+}
+
+/** The text in pieces of `size` characters (1 splits inside every line and inside multi-byte emoji pairs). */
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
+}
+
+async function decode(text: string, size = text.length): Promise<StreamPart[]> {
+  const parts: StreamPart[] = [];
+  for await (const part of decodeOpenAIStream(pieces(text, size), context)) parts.push(part);
+  return parts;
+}
+
+async function decodeError(text: string): Promise<ApiError> {
+  try {
+    await decode(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the stream to fail');
+}
+
+function text(parts: StreamPart[], field: 'content' | 'reasoning'): string {
+  return parts.map((part) => (part.type === 'delta' ? (part.delta[field] ?? '') : '')).join('');
+}
+
+describe('decodeOpenAIStream', () => {
+  it('decodes a text stream, finish reason and the usage chunk with empty choices', async () => {
+    const parts = await decode(fixture('openai-text.sse.txt'));
+    expect(text(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(parts.at(-2)).toEqual({
+      type: 'delta',
+      index: 0,
+      delta: {},
+      finish_reason: 'stop',
+      native_finish_reason: 'stop',
+    });
+    expect(parts.at(-1)).toEqual({
+      type: 'usage',
+      usage: {
+        prompt_tokens: 19,
+        completion_tokens: 5,
+        total_tokens: 24,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0 },
+      },
+    });
+    // The role-only first chunk carries nothing: the gateway adds the role itself.
+    expect(parts.every((part) => part.type === 'usage' || !('role' in part.delta))).toBe(true);
+  });
+
+  it('decodes bytes split inside multi-byte characters', async () => {
+    const bytes = new TextEncoder().encode(fixture('openai-text.sse.txt'));
+    async function* byteByByte() {
+      for (let index = 0; index < bytes.length; index += 1) yield bytes.subarray(index, index + 1);
+    }
+    const parts: StreamPart[] = [];
+    for await (const part of decodeOpenAIStream(byteByByte(), context)) parts.push(part);
+    expect(text(parts, 'content')).toBe('Hello, wörld! 👋');
+  });
+
+  it('gives the same parts however the body is split', async () => {
+    const body = fixture('openai-parallel-tool-calls.sse.txt');
+    const whole = await decode(body);
+    for (const size of [1, 3, 17, 100]) expect(await decode(body, size)).toEqual(whole);
+  });
+
+  it('keeps the OpenAI tool-call convention for two parallel calls streamed in fragments', async () => {
+    const parts = await decode(fixture('openai-parallel-tool-calls.sse.txt'));
+    const toolCalls = parts.flatMap((part) => (part.type === 'delta' ? (part.delta.tool_calls ?? []) : []));
+    expect(toolCalls[0]).toEqual({
+      index: 0,
+      id: 'call_k2LPzMh8GdW3',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
+    expect(toolCalls[1]).toEqual({ index: 0, function: { arguments: '{"ci' } });
+    expect(toolCalls[4]).toEqual({
+      index: 1,
+      id: 'call_9xQe4TfV1bN0',
+      type: 'function',
+      function: { name: 'get_time', arguments: '' },
+    });
+    const args = (index: number) =>
+      toolCalls
+        .filter((call) => call.index === index)
+        .map((call) => call.function?.arguments ?? '')
+        .join('');
+    expect(JSON.parse(args(0))).toEqual({ city: 'Paris' });
+    expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
+    const finish = parts.find((part) => part.type === 'delta' && part.finish_reason);
+    expect(finish).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_calls' });
+    expect(parts.at(-1)).toMatchObject({ type: 'usage', usage: { prompt_tokens_details: { cached_tokens: 64 } } });
+  });
+
+  it('reads reasoning_content as reasoning, skips comments, and takes usage from the finish chunk', async () => {
+    const parts = await decode(fixture('deepseek-reasoning.sse.txt'));
+    expect(text(parts, 'reasoning')).toBe('The user asks 2+2. That is 4.');
+    expect(text(parts, 'content')).toBe('4');
+    expect(parts.at(-1)).toEqual({
+      type: 'usage',
+      usage: {
+        prompt_tokens: 13,
+        completion_tokens: 41,
+        total_tokens: 54,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 38 },
+      },
+    });
+  });
+
+  it('passes reasoning_details through, keeps native_finish_reason and the upstream cost', async () => {
+    const parts = await decode(fixture('openrouter-reasoning-details.sse.txt'));
+    const details = parts.flatMap((part) => (part.type === 'delta' ? (part.delta.reasoning_details ?? []) : []));
+    expect(details).toEqual([
+      { type: 'reasoning.text', text: 'Let me think.', format: 'anthropic-claude-v1', index: 0 },
+      { type: 'reasoning.text', signature: 'EqQBCkgIBxABGAIiQJ9v', format: 'anthropic-claude-v1', index: 0 },
+    ]);
+    expect(parts.find((part) => part.type === 'delta' && part.finish_reason)).toMatchObject({
+      finish_reason: 'stop',
+      native_finish_reason: 'end_turn',
+    });
+    expect(parts.at(-1)).toMatchObject({ type: 'usage', usage: { cost: 0.00051 } });
+  });
+
+  it('turns a whole Ollama tool call with finish_reason "stop" into a tool_calls finish', async () => {
+    const parts = await decode(fixture('ollama-tool-call.sse.txt'));
+    expect(parts[0]).toEqual({
+      type: 'delta',
+      index: 0,
+      delta: {
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_ab12cd34',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+        ],
+      },
+    });
+    expect(parts[1]).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'stop' });
+  });
+
+  it('throws a 502 ApiError for an error chunk, after the parts that came before it', async () => {
+    const body = fixture('openrouter-mid-stream-error.sse.txt');
+    const seen: StreamPart[] = [];
+    let failure: unknown;
+    try {
+      for await (const part of decodeOpenAIStream(pieces(body, body.length), context)) seen.push(part);
+    } catch (error) {
+      failure = error;
+    }
+    expect(text(seen, 'content')).toBe('Once upon');
+    expect(failure).toBeInstanceOf(ApiError);
+    const error = failure as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('Provider returned error');
+    expect(error.metadata.provider_name).toBe('up');
+  });
+
+  it('throws a 502 for data that is not JSON, without echoing the provider key', async () => {
+    const error = await decodeError(
+      'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\ndata: {oops sk-upstream-secret-123\n\n',
+    );
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/not JSON/);
+    expect(JSON.stringify(error.metadata)).not.toContain('sk-upstream-secret-123');
+  });
+
+  it('throws a 502 for a JSON event that is not a chunk', async () => {
+    expect((await decodeError('data: {"choices":"nope"}\n\n')).status).toBe(502);
+  });
+
+  it('treats a body without [DONE] and without finish_reason as truncated', async () => {
+    const error = await decodeError('data: {"choices":[{"index":0,"delta":{"content":"Hel"}}]}\n\n');
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/truncated/);
+  });
+
+  it('accepts a body that finished but never sent [DONE], and a last event without its blank line', async () => {
+    const parts = await decode(
+      'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\ndata: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}',
+    );
+    expect(parts.at(-1)).toMatchObject({ finish_reason: 'stop' });
+  });
+
+  it('stops at [DONE] and ignores anything after it', async () => {
+    const parts = await decode(
+      'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\ndata: [DONE]\n\ndata: {garbage\n\n',
+    );
+    expect(text(parts, 'content')).toBe('Hi');
+  });
+});

@@ -1,0 +1,1 @@
+export { createOpenAIAdapter, type OpenAIAdapter, type OpenAIAdapterOptions } from './openai-adapter.js';

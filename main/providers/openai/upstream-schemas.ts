@@ -1,0 +1,117 @@
+// Minimal, lenient schemas of what OpenAI-compatible servers send. Unknown fields are tolerated and nulls are
+// accepted everywhere: servers differ, and a new field must never break a response.
+
+import { z } from 'zod';
+
+const count = z.number().nonnegative().nullish();
+
+export const upstreamUsageSchema = z.looseObject({
+  prompt_tokens: count,
+  completion_tokens: count,
+  total_tokens: count,
+  prompt_tokens_details: z.looseObject({ cached_tokens: count, cache_write_tokens: count }).nullish(),
+  completion_tokens_details: z.looseObject({ reasoning_tokens: count }).nullish(),
+  cost: z.number().nullish(),
+});
+export type UpstreamUsage = z.infer<typeof upstreamUsageSchema>;
+
+const reasoningDetailsSchema = z.array(z.looseObject({ type: z.string() })).nullish();
+
+/** Ollama and a few others send `arguments` as an object instead of a JSON string. */
+const toolArgumentsSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).nullish();
+
+export const upstreamToolCallDeltaSchema = z.looseObject({
+  index: z.number().int().nonnegative().nullish(),
+  id: z.string().nullish(),
+  type: z.string().nullish(),
+  function: z.looseObject({ name: z.string().nullish(), arguments: toolArgumentsSchema }).nullish(),
+});
+export type UpstreamToolCallDelta = z.infer<typeof upstreamToolCallDeltaSchema>;
+
+export const upstreamChunkSchema = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        index: z.number().int().nonnegative().nullish(),
+        delta: z
+          .looseObject({
+            content: z.string().nullish(),
+            refusal: z.string().nullish(),
+            reasoning: z.string().nullish(),
+            reasoning_content: z.string().nullish(),
+            reasoning_details: reasoningDetailsSchema,
+            tool_calls: z.array(upstreamToolCallDeltaSchema).nullish(),
+          })
+          .nullish(),
+        finish_reason: z.string().nullish(),
+        native_finish_reason: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+  usage: upstreamUsageSchema.nullish(),
+  error: z.unknown().optional(),
+});
+export type UpstreamChunk = z.infer<typeof upstreamChunkSchema>;
+
+export const upstreamCompletionSchema = z.looseObject({
+  choices: z.array(
+    z.looseObject({
+      index: z.number().int().nonnegative().nullish(),
+      message: z.looseObject({
+        content: z.string().nullish(),
+        refusal: z.string().nullish(),
+        reasoning: z.string().nullish(),
+        reasoning_content: z.string().nullish(),
+        reasoning_details: reasoningDetailsSchema,
+        tool_calls: z
+          .array(
+            z.looseObject({
+              id: z.string().nullish(),
+              type: z.string().nullish(),
+              function: z.looseObject({ name: z.string().nullish(), arguments: toolArgumentsSchema }),
+            }),
+          )
+          .nullish(),
+      }),
+      finish_reason: z.string().nullish(),
+      native_finish_reason: z.string().nullish(),
+    }),
+  ),
+  usage: upstreamUsageSchema.nullish(),
+});
+export type UpstreamCompletion = z.infer<typeof upstreamCompletionSchema>;
+
+export const upstreamModelListSchema = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      id: z.string().min(1),
+      name: z.string().nullish(),
+      created: z.number().nullish(),
+      owned_by: z.string().nullish(),
+      context_length: z.number().nullish(),
+      max_model_len: z.number().nullish(),
+      architecture: z
+        .looseObject({
+          input_modalities: z.array(z.string()).nullish(),
+          output_modalities: z.array(z.string()).nullish(),
+        })
+        .nullish(),
+    }),
+  ),
+});
+export type UpstreamModelList = z.infer<typeof upstreamModelListSchema>;
+
+/** The error body most OpenAI-compatible servers send: `{error: {message}}`, sometimes `{error: "…"}` or `{detail}`. */
+export function upstreamErrorMessage(body: unknown): string | null {
+  if (typeof body === 'string') return body.trim() || null;
+  if (body === null || typeof body !== 'object') return null;
+  const record = body as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === 'string') return error;
+  if (error !== null && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') {
+    return (error as Record<string, unknown>).message as string;
+  }
+  if (typeof record.message === 'string') return record.message;
+  if (typeof record.detail === 'string') return record.detail;
+  return null;
+}

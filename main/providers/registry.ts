@@ -1,0 +1,264 @@
+// Which adapter and upstream serve `<provider>/<model>`, and which models exist. Providers come from the
+// ProviderSource (the DB and the keychain); each provider's model list is cached so that resolve() stays cheap.
+
+import type { Logger } from 'pino';
+import { ApiError, type ModelInfo, type ProviderInfo, type ProviderKind } from '../../shared/api/index.js';
+import type { ProviderAdapter, UpstreamTarget } from './adapter.js';
+
+export interface ProviderSource {
+  /** From the DB, cheap. */
+  listProviders(): ProviderInfo[];
+  /** From the keychain (the source caches). */
+  getApiKey(providerId: string): Promise<string | null>;
+  /** Changes when providers were added or removed by any process. */
+  changeVersion(): number;
+}
+
+export interface ResolvedModel {
+  adapter: ProviderAdapter;
+  target: UpstreamTarget;
+}
+
+export interface ProviderRegistryOptions {
+  source: ProviderSource;
+  adapters: ProviderAdapter[];
+  logger: Logger;
+  /** How long a fetched model list is trusted. Default 5 min. */
+  modelsTtlMs?: number;
+  /** How long a failed fetch is remembered before trying again. Default 30 s. */
+  failedModelsTtlMs?: number;
+  /** How long resolve() waits for a model list it does not have yet; after that the request passes through. */
+  resolveWaitMs?: number;
+  /** Hard limit of one GET /models. Default 10 s. */
+  modelsFetchTimeoutMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+interface ModelList {
+  fetchedAt: number;
+  expiresAt: number;
+  /** Null when the fetch failed: nothing is known about this provider's models. */
+  models: ModelInfo[] | null;
+  ids: ReadonlySet<string>;
+}
+
+interface ProviderState {
+  info: ProviderInfo;
+  /** What makes a cached model list stale when it changes. */
+  fingerprint: string;
+  list?: ModelList;
+  refreshing?: Promise<ModelList>;
+}
+
+function fingerprintOf(info: ProviderInfo): string {
+  return JSON.stringify([info.kind, info.base_url, info.has_api_key]);
+}
+
+/** Ollama names models `llama3.2:latest` but accepts `llama3.2`. */
+function listsModel(ids: ReadonlySet<string>, model: string): boolean {
+  return ids.has(model) || (!model.includes(':') && ids.has(`${model}:latest`));
+}
+
+export function splitModelId(model: string): { providerId: string; model: string } {
+  const slash = model.indexOf('/');
+  if (slash <= 0 || slash === model.length - 1) {
+    throw new ApiError(
+      400,
+      `Model "${model}" must be of the form "<provider>/<model>", for example "openai/gpt-4o-mini".`,
+    );
+  }
+  return { providerId: model.slice(0, slash), model: model.slice(slash + 1) };
+}
+
+export class ProviderRegistry {
+  private readonly source: ProviderSource;
+  private readonly adapters: ReadonlyMap<ProviderKind, ProviderAdapter>;
+  private readonly logger: Logger;
+  private readonly modelsTtlMs: number;
+  private readonly failedModelsTtlMs: number;
+  private readonly resolveWaitMs: number;
+  private readonly modelsFetchTimeoutMs: number;
+  private readonly now: () => number;
+  private states: Map<string, ProviderState> | null = null;
+  private loadedVersion: number | null = null;
+
+  constructor(options: ProviderRegistryOptions) {
+    this.source = options.source;
+    this.adapters = new Map(options.adapters.map((adapter) => [adapter.kind, adapter]));
+    this.logger = options.logger;
+    this.modelsTtlMs = options.modelsTtlMs ?? 5 * 60_000;
+    this.failedModelsTtlMs = options.failedModelsTtlMs ?? 30_000;
+    this.resolveWaitMs = options.resolveWaitMs ?? 3_000;
+    this.modelsFetchTimeoutMs = options.modelsFetchTimeoutMs ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The adapter and target for `<provider>/<model>` (split on the first `/`). Throws ApiError: 400 malformed,
+   * 404 unknown provider or a model the provider's list does not have, 501 a provider kind without an adapter.
+   * When the model list cannot be had, the request passes through and the upstream decides.
+   */
+  async resolve(modelId: string): Promise<ResolvedModel> {
+    const { providerId, model } = splitModelId(modelId);
+    const states = this.currentStates();
+    const state = states.get(providerId);
+    if (!state) {
+      const configured = [...states.keys()].sort().join(', ') || 'none';
+      throw new ApiError(404, `Unknown provider "${providerId}". Configured providers: ${configured}.`);
+    }
+    const adapter = this.adapterFor(state.info);
+    const target: UpstreamTarget = { provider: state.info, apiKey: await this.apiKeyOf(state.info), model };
+
+    let ids = await this.knownModelIds(state, adapter, target);
+    if (ids && !listsModel(ids, model) && this.now() - (state.list?.fetchedAt ?? 0) > this.failedModelsTtlMs) {
+      // A model pulled or enabled since the list was fetched; refetching is limited to once per failedModelsTtlMs.
+      ids = await this.refreshedModelIds(state, adapter, target);
+    }
+    if (ids && !listsModel(ids, model)) {
+      throw new ApiError(
+        404,
+        `Unknown model "${modelId}": provider "${providerId}" does not offer "${model}". GET /api/v1/models lists the models.`,
+      );
+    }
+    return { adapter, target };
+  }
+
+  /** Every provider's models, ids as `<provider>/<model>`. A provider that cannot be asked contributes none. */
+  async listModels(): Promise<ModelInfo[]> {
+    const states = [...this.currentStates().values()];
+    const lists = await Promise.all(
+      states.map(async (state): Promise<ModelInfo[]> => {
+        const adapter = this.adapters.get(state.info.kind);
+        if (!adapter) return [];
+        let list = state.list;
+        if (!list || list.expiresAt <= this.now()) {
+          let apiKey: string | null;
+          try {
+            apiKey = await this.apiKeyOf(state.info);
+          } catch (error) {
+            this.logger.warn({ provider: state.info.id, err: (error as Error).message }, 'provider key unavailable');
+            return [];
+          }
+          list = await this.refresh(state, adapter, { provider: state.info, apiKey });
+        }
+        return (list.models ?? []).map((info) => ({ ...info, id: `${state.info.id}/${info.id}` }));
+      }),
+    );
+    return lists.flat();
+  }
+
+  /** Closes what the adapters own. */
+  async close(): Promise<void> {
+    await Promise.all([...this.adapters.values()].map((adapter) => adapter.close?.()));
+  }
+
+  private currentStates(): Map<string, ProviderState> {
+    const version = this.source.changeVersion();
+    if (this.states && version === this.loadedVersion) return this.states;
+    const previous = this.states;
+    const states = new Map<string, ProviderState>();
+    for (const info of this.source.listProviders()) {
+      const fingerprint = fingerprintOf(info);
+      const kept = previous?.get(info.id);
+      if (kept && kept.fingerprint === fingerprint) {
+        kept.info = info; // the same object, so that a fetch in flight still lands in the cache
+        states.set(info.id, kept);
+      } else {
+        states.set(info.id, { info, fingerprint });
+      }
+    }
+    this.states = states;
+    this.loadedVersion = version;
+    return states;
+  }
+
+  private adapterFor(info: ProviderInfo): ProviderAdapter {
+    const adapter = this.adapters.get(info.kind);
+    if (adapter) return adapter;
+    // 501 is the honest status (a feature of this build is missing); x-should-retry stops SDKs from retrying it.
+    throw new ApiError(
+      501,
+      `Provider "${info.id}" is of kind "${info.kind}", which this version of Switchyard cannot call yet.`,
+      { provider_name: info.id },
+      { 'x-should-retry': 'false' },
+    );
+  }
+
+  private async apiKeyOf(info: ProviderInfo): Promise<string | null> {
+    if (!info.has_api_key) return null;
+    try {
+      return await this.source.getApiKey(info.id);
+    } catch (error) {
+      this.logger.error({ provider: info.id, err: (error as Error).message }, 'reading a provider key failed');
+      throw new ApiError(500, `Could not read the API key of provider "${info.id}".`, { provider_name: info.id });
+    }
+  }
+
+  /** The provider's model ids, or null when unknown (fetch failed, or slower than resolveWaitMs). */
+  private async knownModelIds(
+    state: ProviderState,
+    adapter: ProviderAdapter,
+    target: UpstreamTarget,
+  ): Promise<ReadonlySet<string> | null> {
+    const list = state.list;
+    if (list && list.expiresAt > this.now()) return list.models ? list.ids : null;
+    return this.refreshedModelIds(state, adapter, target);
+  }
+
+  private async refreshedModelIds(
+    state: ProviderState,
+    adapter: ProviderAdapter,
+    target: UpstreamTarget,
+  ): Promise<ReadonlySet<string> | null> {
+    const refreshing = this.refresh(state, adapter, target);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.resolveWaitMs);
+    });
+    try {
+      // On a timeout the fetch goes on in the background and fills the cache for the next request.
+      const list = await Promise.race([refreshing, timedOut]);
+      return list?.models ? list.ids : null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Fetches the provider's models once, however many callers ask at the same time. Never rejects. */
+  private refresh(
+    state: ProviderState,
+    adapter: ProviderAdapter,
+    target: Omit<UpstreamTarget, 'model'>,
+  ): Promise<ModelList> {
+    state.refreshing ??= this.fetchModelList(state, adapter, target).finally(() => {
+      state.refreshing = undefined;
+    });
+    return state.refreshing;
+  }
+
+  private async fetchModelList(
+    state: ProviderState,
+    adapter: ProviderAdapter,
+    target: Omit<UpstreamTarget, 'model'>,
+  ): Promise<ModelList> {
+    let list: ModelList;
+    try {
+      const models = await adapter.listModels(
+        { provider: target.provider, apiKey: target.apiKey },
+        AbortSignal.timeout(this.modelsFetchTimeoutMs),
+      );
+      const fetchedAt = this.now();
+      list = { fetchedAt, expiresAt: fetchedAt + this.modelsTtlMs, models, ids: new Set(models.map((m) => m.id)) };
+    } catch (error) {
+      this.logger.warn(
+        { provider: state.info.id, err: error instanceof Error ? error.message : String(error) },
+        'listing the models of a provider failed',
+      );
+      const fetchedAt = this.now();
+      list = { fetchedAt, expiresAt: fetchedAt + this.failedModelsTtlMs, models: null, ids: new Set() };
+    }
+    state.list = list;
+    return list;
+  }
+}

@@ -1,0 +1,127 @@
+// The real gateway over small in-memory deps, in front of a FakeUpstream, driven by the official openai SDK.
+
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { pino } from 'pino';
+import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
+import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
+import { FakeUpstream } from './fake-upstream.js';
+
+export const callerSecret = 'sk-sy-v1-caller-secret';
+export const otherSecret = 'sk-sy-v1-other-secret';
+export const upstreamSecret = 'sk-upstream-secret-abcdef';
+
+export class MemoryKeys implements GatewayKeys {
+  private readonly bySecret = new Map<string, ApiKeyInfo>();
+
+  add(id: string, secret: string): void {
+    this.bySecret.set(secret, {
+      id,
+      name: id,
+      label: `${secret.slice(0, 9)}…`,
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_used_at: null,
+    });
+  }
+  authenticate(secret: string): ApiKeyInfo | null {
+    return this.bySecret.get(secret) ?? null;
+  }
+  list(): ApiKeyInfo[] {
+    return [...this.bySecret.values()];
+  }
+  delete(id: string): boolean {
+    for (const [secret, key] of this.bySecret) {
+      if (key.id === id) return this.bySecret.delete(secret);
+    }
+    return false;
+  }
+}
+
+/** A port nothing listens on: connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Harness {
+  upstream: FakeUpstream;
+  gateway: Gateway;
+  baseURL: string;
+  client: OpenAI;
+  keys: MemoryKeys;
+  usage: UsageRecord[];
+  registry: ProviderRegistry;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: GatewayOptions = {}): Promise<Harness> {
+  const upstream = new FakeUpstream();
+  const upstreamUrl = await upstream.start();
+  const downPort = await closedPort();
+  const created_at = '2026-01-01T00:00:00.000Z';
+  const providers: ProviderInfo[] = [
+    { id: 'fake', kind: 'openai', base_url: upstreamUrl, has_api_key: true, created_at },
+    { id: 'down', kind: 'openai', base_url: `http://127.0.0.1:${downPort}/v1`, has_api_key: false, created_at },
+    { id: 'claude', kind: 'anthropic', base_url: 'https://api.anthropic.com', has_api_key: true, created_at },
+  ];
+  const source: ProviderSource = {
+    listProviders: () => providers,
+    getApiKey: async (id) => (id === 'fake' ? upstreamSecret : null),
+    changeVersion: () => 1,
+  };
+  const logger = pino({ level: 'silent' });
+  const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter()], logger });
+  const keys = new MemoryKeys();
+  keys.add('key-1', callerSecret);
+  keys.add('key-2', otherSecret);
+  const usage: UsageRecord[] = [];
+  const gateway = createGateway(
+    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
+    options,
+  );
+  const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const client = new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 });
+  return {
+    upstream,
+    gateway,
+    baseURL,
+    client,
+    keys,
+    usage,
+    registry,
+    async close() {
+      await gateway.close(1_000);
+      await registry.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** Polls until `check` returns true (or throws after a generous deadline, never asserting on timing). */
+export async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
+/** A raw request to the gateway (for what the SDK hides: headers, bodies, bad JSON). */
+export async function rawRequest(
+  harness: Harness,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
+  const response = await fetch(`${harness.baseURL}${path}`, {
+    method: init.method ?? 'POST',
+    headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json', ...init.headers },
+    body: init.body,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as unknown };
+}
