@@ -48,5 +48,6 @@ if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.
   exit 1
 fi
 
-# `npm ci` installs exactly the locked versions and runs `prepare`, which builds dist/.
-npm ci --no-audit --no-fund
+# `npm install` follows package-lock.json and runs `prepare`, which builds dist/. Not `npm ci`: registry
+# mirrors that carry only this platform's optional binaries (rollup's, esbuild's) make `npm ci` reject the lock.
+npm install --no-audit --no-fund
