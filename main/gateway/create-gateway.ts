@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
 import { authenticate, sendError } from './auth.js';
 import { registerChatCompletionsRoute } from './chat-completions-route.js';
@@ -74,6 +75,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   socket.destroy();
 }
 
+/** Fastify's own info lines ("Server listening at …") repeat what the CLI prints: keep its warnings, or all at debug. */
+function quietFrameworkLogger(logger: Logger): FastifyBaseLogger {
+  const level = logger.isLevelEnabled('debug') || !logger.isLevelEnabled('warn') ? logger.level : 'warn';
+  // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
+  return logger.child({}, { level }) as FastifyBaseLogger;
+}
+
 export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): Gateway {
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimitBytes;
   const errors: ErrorContext = { logger: deps.logger, bodyLimitBytes };
@@ -82,8 +90,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   let closed: Promise<void> | null = null;
 
   const server = Fastify({
-    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance: quietFrameworkLogger(deps.logger),
     // No per-request log lines (they would carry URLs and headers); errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
