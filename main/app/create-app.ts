@@ -3,6 +3,7 @@
 
 import { ApiKeys, UsageLog } from '../accounts/index.js';
 import { createGateway, type Gateway } from '../gateway/index.js';
+import { McpManager } from '../mcp/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../providers/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
@@ -26,6 +27,8 @@ export interface App {
   readonly usage: UsageLog;
   readonly providers: ProviderSettings;
   readonly registry: ProviderRegistry;
+  /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
+  readonly mcp: McpManager;
   /** Opened on first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need. */
   secrets(): Promise<SecretStore>;
   createGateway(): Gateway;
@@ -71,6 +74,7 @@ export function createApp(options: AppOptions): App {
   };
   const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter()], logger });
   const providers = new ProviderSettings(store, secrets);
+  const mcp = new McpManager({ dataDir: options.dataDir, logger });
   const gateways = new Set<Gateway>();
   keys.start();
 
@@ -82,6 +86,7 @@ export function createApp(options: AppOptions): App {
     usage,
     providers,
     registry,
+    mcp,
     secrets,
     createGateway() {
       const gateway = createGateway({ keys, providers: registry, usage, logger });
@@ -89,6 +94,7 @@ export function createApp(options: AppOptions): App {
       return gateway;
     },
     async close() {
+      await mcp.stop();
       for (const gateway of gateways) await gateway.close();
       gateways.clear();
       await registry.close();

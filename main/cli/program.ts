@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApp, resolveDataDir, type App } from '../app/index.js';
 import { registerKeyCommands } from './keys-commands.js';
+import { registerMcpCommands } from './mcp-commands.js';
 import { processOutput, type Output } from './output.js';
 import { registerProviderCommands } from './provider-commands.js';
 import { registerServeCommand } from './serve-command.js';
@@ -43,6 +44,7 @@ export function createProgram(output: Output = processOutput): Command {
   registerServeCommand(program, context);
   registerKeyCommands(program, context);
   registerProviderCommands(program, context);
+  registerMcpCommands(program, context);
   return program;
 }
 

@@ -33,6 +33,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
           throw error;
         });
         output.out(`Switchyard gateway listening at ${baseUrl}`);
+        await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
         output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);
         await new Promise<void>((resolve) => {
           let stopping = false;

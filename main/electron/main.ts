@@ -52,6 +52,7 @@ async function start(): Promise<void> {
     core?.logger.error({ err: error }, 'the gateway could not start; the app runs without it');
     return null;
   });
+  await core.mcp.start();
   ipcMain.handle(bridgeChannels.appInfo, (): AppInfo => ({ version: app.getVersion(), gatewayUrl }));
   window = createWindow();
 }

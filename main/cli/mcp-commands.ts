@@ -1,0 +1,219 @@
+// `switchyard mcp …`: the MCP servers of <data-dir>/mcp_settings.json from a terminal. The CLI is short-lived:
+// each command starts the servers it needs (no restarts, no file watching), does its work and stops them,
+// whole process trees included, before it exits.
+
+import path from 'node:path';
+import type { Command } from 'commander';
+import { createLogger, resolveDataDir } from '../app/index.js';
+import {
+  formatLogEntry,
+  formatProblem,
+  importConfigFile,
+  McpManager,
+  readSettingsFile,
+  toolResultText,
+  type ServerSnapshot,
+} from '../mcp/index.js';
+import { formatJson, formatTable } from './output.js';
+import { dataDirOption, type CommandContext } from './program.js';
+
+interface ManagerRun {
+  dataDir?: string;
+  /** Start only this server (and require it to connect). */
+  server?: string;
+  /** The command ends on Ctrl+C by itself (`logs --follow`) instead of being interrupted. */
+  runsUntilInterrupted?: boolean;
+}
+
+export function registerMcpCommands(program: Command, context: CommandContext): void {
+  const mcp = program
+    .command('mcp')
+    .description('the local MCP tool servers configured in <data-dir>/mcp_settings.json');
+  const { output } = context;
+
+  mcp
+    .command('list')
+    .description('start every enabled server, show its status and tool count, then stop them')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withManager({ dataDir: options.dataDir }, async (manager) => {
+        const servers = await manager.waitUntilSettled();
+        const fileProblems = manager.problems().filter((problem) => problem.server === undefined);
+        if (options.json) return output.out(formatJson({ servers, problems: manager.problems() }));
+        for (const problem of fileProblems) output.err(`warning: ${manager.settingsPath}: ${formatProblem(problem)}`);
+        if (servers.length === 0) {
+          return output.out(
+            `No MCP servers in ${manager.settingsPath}. Add one there, or import a config: switchyard mcp import FILE`,
+          );
+        }
+        output.out(
+          formatTable(
+            ['NAME', 'STATUS', 'TOOLS', 'TRANSPORT'],
+            servers.map((server) => [
+              server.name,
+              server.state,
+              server.state === 'connected' ? String(server.toolCount) : '-',
+              server.transport ?? '-',
+            ]),
+          ),
+        );
+        for (const server of servers) {
+          if (server.message && server.state !== 'disabled') output.out(`\n${server.name}: ${server.message}`);
+          if (server.warning) output.out(`\n${server.name}: warning: ${server.warning}`);
+        }
+      }),
+    );
+
+  mcp
+    .command('tools')
+    .description('start one server and list its tools')
+    .argument('<server>', 'the server name in mcp_settings.json')
+    .option('--json', 'print the tools as the server declares them (with inputSchema)')
+    .addOption(dataDirOption())
+    .action(async (server: string, options: { json?: boolean; dataDir?: string }) =>
+      withManager({ dataDir: options.dataDir, server }, async (manager) => {
+        const tools = manager.listTools(server);
+        if (options.json) return output.out(formatJson(tools));
+        if (tools.length === 0) return output.out(`Server "${server}" has no tools.`);
+        output.out(
+          formatTable(
+            ['NAME', 'DESCRIPTION'],
+            tools.map((tool) => [tool.name, firstLine(tool.description ?? tool.title ?? '')]),
+          ),
+        );
+      }),
+    );
+
+  mcp
+    .command('call')
+    .description('start one server and call one of its tools; exits with 1 when the tool reports an error')
+    .argument('<server>', 'the server name in mcp_settings.json')
+    .argument('<tool>', 'the tool name, as `mcp tools SERVER` shows it')
+    .option('--args <json>', 'the arguments as a JSON object', '{}')
+    .option('--json', 'print the whole result as JSON')
+    .addOption(dataDirOption())
+    .action(async (server: string, tool: string, options: { args: string; json?: boolean; dataDir?: string }) => {
+      const args = parseArguments(options.args);
+      await withManager({ dataDir: options.dataDir, server }, async (manager) => {
+        const result = await manager.callTool(server, tool, args);
+        output.out(options.json ? formatJson(result) : toolResultText(result));
+        if (result.isError) throw new Error(`Tool "${tool}" on server "${server}" returned an error.`);
+      });
+    });
+
+  mcp
+    .command('logs')
+    .description('start one server and show what it writes to stderr, from its first line')
+    .argument('<server>', 'the server name in mcp_settings.json')
+    .option('-f, --follow', 'keep the server running and print new lines until Ctrl+C')
+    .addOption(dataDirOption())
+    .action(async (server: string, options: { follow?: boolean; dataDir?: string }) =>
+      withManager(
+        { dataDir: options.dataDir, runsUntilInterrupted: options.follow ?? false },
+        async (manager, interrupted) => {
+          await requireServer(manager, server);
+          const settled = (await manager.waitUntilSettled()).find((snapshot) => snapshot.name === server);
+          for (const line of manager.logs(server)) output.out(line);
+          if (settled?.state === 'error') output.err(`Server "${server}" failed: ${settled.message ?? 'unknown'}`);
+          if (settled?.state === 'disabled') output.err(`Server "${server}" is disabled, so it was not started.`);
+          if (!options.follow) return;
+          const stopFollowing = manager.onLogEntry(server, (entry) => output.out(formatLogEntry(entry)));
+          await interrupted;
+          stopFollowing();
+        },
+        server,
+      ),
+    );
+
+  mcp
+    .command('import')
+    .description('copy the servers of a Claude Desktop, Cursor or Cline config file into mcp_settings.json')
+    .argument('<file>', 'e.g. claude_desktop_config.json, ~/.cursor/mcp.json or cline_mcp_settings.json')
+    .option('--overwrite', 'replace servers that have the same name but a different entry')
+    .option('--json', 'print the report as JSON')
+    .addOption(dataDirOption())
+    .action(async (file: string, options: { overwrite?: boolean; json?: boolean; dataDir?: string }) => {
+      const dataDir = resolveDataDir(options.dataDir);
+      const report = await importConfigFile(dataDir, path.resolve(file), { overwrite: options.overwrite ?? false });
+      if (options.json) return output.out(formatJson(report));
+      const lines = [`Imported from ${report.source} file ${file}:`];
+      if (report.added.length > 0) lines.push(`  added: ${report.added.join(', ')}`);
+      if (report.replaced.length > 0) lines.push(`  replaced: ${report.replaced.join(', ')}`);
+      for (const skipped of report.skipped) lines.push(`  skipped ${skipped.name}: ${skipped.reason}`);
+      if (report.added.length + report.replaced.length + report.skipped.length === 0) lines.push('  no servers in it');
+      output.out(lines.join('\n'));
+    });
+}
+
+/**
+ * Runs `work` with a started manager and always stops it. The servers run in their own process groups, so a
+ * Ctrl+C in the terminal does not reach them: we catch it and stop them ourselves.
+ */
+async function withManager(
+  run: ManagerRun,
+  work: (manager: McpManager, interrupted: Promise<void>) => Promise<void>,
+  requiredServer: string | undefined = run.server,
+): Promise<void> {
+  const manager = new McpManager({
+    dataDir: resolveDataDir(run.dataDir),
+    // Failures are reported by the command itself; the log would say the same thing twice.
+    logger: createLogger(process.env.SWITCHYARD_LOG_LEVEL ?? 'error'),
+    watch: false,
+    restartPolicy: { maxRestarts: 0 },
+    ...(requiredServer ? { only: [requiredServer] } : {}),
+  });
+  let interrupt!: () => void;
+  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+  const onSignal = () => interrupt();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await manager.start();
+    if (run.server) await requireConnected(manager, run.server);
+    const working = work(manager, interrupted);
+    if (run.runsUntilInterrupted) await working;
+    else await Promise.race([working, interrupted.then(() => Promise.reject(new Error('Interrupted.')))]);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await manager.stop();
+  }
+}
+
+async function requireServer(manager: McpManager, name: string): Promise<ServerSnapshot> {
+  const server = manager.server(name);
+  if (server) return server;
+  // The manager only loaded `name`; the file says what the user could have meant.
+  const names = (await readSettingsFile(path.dirname(manager.settingsPath))).entries.map((entry) => entry.name);
+  const known = names.length > 0 ? ` Servers there: ${names.join(', ')}.` : '';
+  throw new Error(`No MCP server "${name}" in ${manager.settingsPath}.${known}`);
+}
+
+async function requireConnected(manager: McpManager, name: string): Promise<void> {
+  await requireServer(manager, name);
+  const server = (await manager.waitUntilSettled()).find((snapshot) => snapshot.name === name);
+  if (server?.state === 'connected') return;
+  if (server?.state === 'disabled') {
+    throw new Error(`Server "${name}" is disabled in ${manager.settingsPath}; set "disabled": false to use it.`);
+  }
+  throw new Error(`Server "${name}" did not start: ${server?.message ?? server?.state ?? 'unknown'}`);
+}
+
+function parseArguments(json: string): Record<string, unknown> {
+  let args: unknown;
+  try {
+    args = JSON.parse(json);
+  } catch (error) {
+    throw new Error(`--args is not valid JSON: ${(error as Error).message}. Example: --args '{"message": "hi"}'`);
+  }
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+    throw new Error(`--args must be a JSON object, like '{"message": "hi"}'.`);
+  }
+  return args as Record<string, unknown>;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}

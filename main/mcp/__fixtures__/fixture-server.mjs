@@ -1,0 +1,45 @@
+// A tiny MCP server for the cases the published servers cannot show: a tool list split into pages,
+// tools/list_changed, non-protocol text on stdout, and failing before the handshake.
+//   node fixture-server.mjs [--noise] [--noise-only] [--fail-early]
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const flags = new Set(process.argv.slice(2));
+
+if (flags.has('--fail-early')) {
+  process.stderr.write('fixture: starting\nfatal: FIXTURE_API_KEY is not set\n');
+  process.exit(2);
+}
+if (flags.has('--noise') || flags.has('--noise-only')) {
+  process.stdout.write('Server listening on http://localhost:3000\n');
+}
+if (flags.has('--noise-only')) {
+  // Like an HTTP server started as if it spoke stdio: it never answers.
+  setInterval(() => {}, 1_000);
+} else {
+  const pageSize = 2;
+  const tools = ['alpha', 'beta', 'gamma', 'delta', 'add-tool'].map(toolNamed);
+  const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    const start = Number(request.params?.cursor ?? 0);
+    const next = start + pageSize;
+    return { tools: tools.slice(start, next), ...(next < tools.length ? { nextCursor: String(next) } : {}) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name === 'add-tool') {
+      tools.push(toolNamed(`added-${tools.length}`));
+      await server.sendToolListChanged();
+      return { content: [{ type: 'text', text: 'added' }] };
+    }
+    return { content: [{ type: 'text', text: `called ${request.params.name}` }] };
+  });
+  await server.connect(new StdioServerTransport());
+  process.stderr.write('fixture: ready\n');
+}
+
+function toolNamed(name) {
+  return { name, description: `The ${name} tool`, inputSchema: { type: 'object', properties: {} } };
+}

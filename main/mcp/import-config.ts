@@ -1,0 +1,103 @@
+// `switchyard mcp import FILE`: copies servers from another app's config into ours. Claude Desktop
+// (claude_desktop_config.json), Cursor (mcp.json) and Cline (cline_mcp_settings.json) all keep a top-level
+// `mcpServers` in the same shape as ours, so entries are copied as they are, unknown fields included.
+// A name we already have is never overwritten silently: an identical entry is skipped, a different one is
+// reported as a conflict and kept unless the caller asks to overwrite.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describeJsonError, updateSettingsFile, type RawSettings } from './settings-file.js';
+import { formatProblem, parseEntry } from './settings-schema.js';
+
+export interface ImportOptions {
+  /** Replace servers whose name we already have with a different entry. */
+  overwrite?: boolean;
+}
+
+export interface ImportReport {
+  /** A guess at where the file comes from, for messages. */
+  source: string;
+  added: string[];
+  replaced: string[];
+  skipped: { name: string; reason: string }[];
+}
+
+const knownSources: Record<string, string> = {
+  'claude_desktop_config.json': 'Claude Desktop',
+  'mcp.json': 'Cursor',
+  'cline_mcp_settings.json': 'Cline',
+};
+
+export async function importConfigFile(
+  dataDir: string,
+  filePath: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+  let theirs: unknown;
+  try {
+    theirs = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new Error(`${filePath} ${describeJsonError(text, error)}`);
+  }
+  const source = knownSources[path.basename(filePath)] ?? 'config';
+  let report: ImportReport | undefined;
+  await updateSettingsFile(dataDir, (ours) => {
+    const merged = mergeServers(ours, theirs, options);
+    report = { source, ...merged.report };
+    return merged.settings;
+  });
+  if (!report) throw new Error('the settings file was not updated');
+  return report;
+}
+
+/** Pure: our raw settings with their servers merged in, and what happened to each. */
+export function mergeServers(
+  ours: RawSettings,
+  theirs: unknown,
+  options: ImportOptions = {},
+): { settings: RawSettings; report: Omit<ImportReport, 'source'> } {
+  const servers = (theirs as { mcpServers?: unknown } | null)?.mcpServers;
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) {
+    throw new Error(
+      'The file has no "mcpServers" object; expected a Claude Desktop, Cursor or Cline config (claude_desktop_config.json, mcp.json, cline_mcp_settings.json).',
+    );
+  }
+  const existing = isObject(ours.mcpServers) ? ours.mcpServers : {};
+  const next: Record<string, unknown> = { ...existing };
+  const report: Omit<ImportReport, 'source'> = { added: [], replaced: [], skipped: [] };
+  for (const [name, entry] of Object.entries(servers as Record<string, unknown>)) {
+    const errors = parseEntry(name, entry).problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) {
+      report.skipped.push({ name, reason: `invalid entry: ${errors.map(formatProblem).join('; ')}` });
+      continue;
+    }
+    if (name in existing) {
+      if (JSON.stringify(existing[name]) === JSON.stringify(entry)) {
+        report.skipped.push({ name, reason: 'already present, identical' });
+        continue;
+      }
+      if (!options.overwrite) {
+        report.skipped.push({
+          name,
+          reason: 'a different server with this name exists; rename one, or import with --overwrite',
+        });
+        continue;
+      }
+      report.replaced.push(name);
+    } else {
+      report.added.push(name);
+    }
+    next[name] = structuredClone(entry);
+  }
+  return { settings: { ...ours, mcpServers: next }, report };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

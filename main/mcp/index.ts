@@ -1,0 +1,40 @@
+// MCP: the settings file, the servers' lifecycle, and their tools as one catalog for the chat.
+
+export { McpManager, type McpManagerOptions, type ToolsChangedEvent } from './mcp-manager.js';
+export {
+  ToolCatalog,
+  baseFunctionName,
+  maxFunctionNameLength,
+  type CatalogEntry,
+  type CatalogServer,
+} from './tool-catalog.js';
+export { errorResult, toolResultText, type ToolResult } from './tool-results.js';
+export { importConfigFile, mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
+export {
+  readSettingsFile,
+  settingsFileName,
+  settingsFilePath,
+  updateSettingsFile,
+  type RawSettings,
+  type SettingsFile,
+} from './settings-file.js';
+export {
+  defaultStartupTimeoutSeconds,
+  defaultToolTimeoutSeconds,
+  formatProblem,
+  maxTimeoutSeconds,
+  minTimeoutSeconds,
+  parseSettings,
+  type ServerConfig,
+} from './settings-schema.js';
+export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
+export { formatLogEntry, type LogEntry } from './log-buffer.js';
+export type { Dispose } from './listeners.js';
+export type {
+  ServerSnapshot,
+  ServerState,
+  ServerStatus,
+  ServerTransportKind,
+  SettingsProblem,
+  ToolCallOptions,
+} from './types.js';

@@ -1,0 +1,448 @@
+// One MCP server, for as long as it is configured: starts it, performs the handshake within a start-up
+// timeout, lists its tools, restarts it with backoff when it dies, and stops it with its whole process tree.
+// Everything it owns (the session, the child process, timers) is released by `stop()`.
+
+import { stat } from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ToolListChangedNotificationSchema,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../app/index.js';
+import {
+  describeExit,
+  describeNonProtocolOutput,
+  describeStartFailure,
+  describeStderr,
+  ServerSetupError,
+} from './describe-start-failure.js';
+import { expandServerConfig } from './expand-env.js';
+import { Listeners } from './listeners.js';
+import { LogBuffer } from './log-buffer.js';
+import { collectPages } from './paginate.js';
+import { ProcessTransport } from './process-transport.js';
+import { restartDelayMs, type RestartPolicy } from './restart-policy.js';
+import { serverEnvironment } from './server-environment.js';
+import { checkUrl, type ServerConfig } from './settings-schema.js';
+import { describeCallError, errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
+import type { ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
+
+export interface ServerConnectionOptions {
+  logger: Logger;
+  /** For entries without `startupTimeout`. */
+  defaultStartupTimeoutMs: number;
+  restartPolicy: RestartPolicy;
+  /** Where `${env:VAR}` is looked up. */
+  environment: NodeJS.ProcessEnv;
+  /** The PATH stdio commands are looked up in. */
+  searchPath: () => Promise<string>;
+  clientInfo: { name: string; version: string };
+}
+
+interface Session {
+  client: Client;
+  transport: Transport;
+  /** Set for stdio servers. */
+  process?: ProcessTransport;
+  /** The handshake completed: from now on a close is a crash. */
+  ready: boolean;
+  /** We closed it (stop, failure): a handshake finishing late must not bring it back. */
+  closed: boolean;
+}
+
+interface Prepared {
+  config: ServerConfig;
+  searchPath?: string;
+}
+
+const stderrLinesInMessages = 10;
+
+class StartupTimeout extends Error {
+  constructor(readonly afterMs: number) {
+    super(`start-up timeout after ${afterMs} ms`);
+  }
+}
+
+export class ServerConnection {
+  readonly statusChanged = new Listeners<ServerSnapshot>();
+  readonly toolsChanged = new Listeners<Tool[]>();
+  readonly log = new LogBuffer();
+
+  private settings: ServerConfig;
+  private status: ServerStatus;
+  private session?: Session;
+  private tools: Tool[] = [];
+  private running = false;
+  /** Bumped by every attempt and by stop(): callbacks of an older attempt see a different number and stand down. */
+  private generation = 0;
+  private restarts = 0;
+  private restartTimer?: NodeJS.Timeout;
+  private stableTimer?: NodeJS.Timeout;
+  private nonProtocolLine?: string;
+
+  constructor(
+    config: ServerConfig,
+    private readonly options: ServerConnectionOptions,
+  ) {
+    this.settings = config;
+    this.status = config.disabled ? { state: 'disabled' } : { state: 'disconnected' };
+  }
+
+  get name(): string {
+    return this.settings.name;
+  }
+
+  get config(): ServerConfig {
+    return this.settings;
+  }
+
+  get pid(): number | undefined {
+    return this.session?.process?.pid;
+  }
+
+  snapshot(): ServerSnapshot {
+    const pid = this.pid;
+    return {
+      name: this.name,
+      transport: this.settings.transport,
+      ...this.status,
+      toolCount: this.tools.length,
+      ...(pid === undefined ? {} : { pid }),
+    };
+  }
+
+  toolList(): Tool[] {
+    return [...this.tools];
+  }
+
+  /** Applies settings that need no restart (timeout, autoApprove); the caller checked that nothing else changed. */
+  updateSettings(config: ServerConfig): void {
+    this.settings = config;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.restarts = 0;
+    void this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.generation += 1;
+    this.clearTimers();
+    const session = this.session;
+    this.session = undefined;
+    this.setTools([]);
+    if (session) await closeSession(session);
+    if (session) this.log.add('switchyard', 'Stopped.');
+    this.setStatus(this.settings.disabled ? { state: 'disabled' } : { state: 'disconnected', message: 'Stopped.' });
+  }
+
+  /** Resolves once the server is connected, or failed for good, or stopped: what the CLI waits for. */
+  whenSettled(): Promise<ServerSnapshot> {
+    const settled = () => !this.running || this.status.state === 'connected' || this.status.state === 'error';
+    if (settled()) return Promise.resolve(this.snapshot());
+    return new Promise((resolve) => {
+      const dispose = this.statusChanged.add((snapshot) => {
+        if (!settled()) return;
+        dispose();
+        resolve(snapshot);
+      });
+    });
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
+    const session = this.session;
+    if (!session?.ready) return errorResult(this.notConnectedMessage());
+    const timeoutSeconds = this.settings.timeoutSeconds;
+    try {
+      // The timeout is a hard cap on the whole call, progress or not: the chat loop needs a bound it can rely on.
+      const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutSeconds * 1000,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return normaliseToolResult(result);
+    } catch (error) {
+      const aborted = options.signal?.aborted ?? false;
+      return errorResult(describeCallError(error, { server: this.name, tool, timeoutSeconds, aborted }));
+    }
+  }
+
+  async listResources(): Promise<Resource[]> {
+    const client = this.readyClient();
+    if (!client.getServerCapabilities()?.resources) return [];
+    return collectPages(async (cursor) => {
+      const page = await client.listResources(cursor ? { cursor } : undefined, this.requestOptions());
+      return { items: page.resources, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    });
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult['contents']> {
+    const result = await this.readyClient().readResource({ uri }, this.requestOptions());
+    return result.contents;
+  }
+
+  async listPrompts(): Promise<Prompt[]> {
+    const client = this.readyClient();
+    if (!client.getServerCapabilities()?.prompts) return [];
+    return collectPages(async (cursor) => {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
+      return { items: page.prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const generation = ++this.generation;
+    const isCurrent = () => this.running && generation === this.generation;
+    this.nonProtocolLine = undefined;
+    this.setStatus({ state: 'connecting' });
+    let prepared: Prepared = { config: this.settings };
+    let session: Session | undefined;
+    const startupTimeoutMs = (this.settings.startupTimeoutSeconds ?? 0) * 1000 || this.options.defaultStartupTimeoutMs;
+    const deadline = startDeadline(startupTimeoutMs);
+    try {
+      prepared = await Promise.race([this.prepare(), deadline.expired]);
+      if (!isCurrent()) return;
+      session = this.openSession(prepared, prepared.config.transport);
+      try {
+        await Promise.race([this.handshake(session, startupTimeoutMs), deadline.expired]);
+      } catch (error) {
+        if (!isFallbackToSse(prepared.config, error) || !isCurrent()) throw error;
+        this.log.add('switchyard', `Streamable HTTP refused (${(error as Error).message}); trying SSE.`);
+        await closeSession(session);
+        session = this.openSession(prepared, 'sse');
+        await Promise.race([this.handshake(session, startupTimeoutMs), deadline.expired]);
+      }
+    } catch (error) {
+      if (session) await closeSession(session, false);
+      if (!isCurrent()) return;
+      if (this.session === session) this.session = undefined;
+      this.failStart(error, prepared, session);
+      return;
+    } finally {
+      deadline.clear();
+    }
+    if (!isCurrent()) return; // stop() closed the session
+    const serverInfo = session.client.getServerVersion();
+    const server = [serverInfo?.name ?? 'the server', serverInfo?.version, this.pid && `(pid ${this.pid})`];
+    this.log.add('switchyard', `Connected to ${server.filter(Boolean).join(' ')}; ${this.tools.length} tools.`);
+    const warning = this.nonProtocolLine ? describeNonProtocolOutput(this.nonProtocolLine) : undefined;
+    this.setStatus({ state: 'connected', ...(warning ? { warning } : {}) });
+    this.stableTimer = setTimeout(() => (this.restarts = 0), this.options.restartPolicy.stableAfterMs);
+    this.stableTimer.unref();
+  }
+
+  private async prepare(): Promise<Prepared> {
+    const { value: config, missing } = expandServerConfig(this.settings, this.options.environment);
+    for (const name of missing) this.log.add('switchyard', `\${env:${name}} is not set; using an empty string.`);
+    if (config.transport !== 'stdio') {
+      const problem = checkUrl(config.url);
+      if (problem) throw new ServerSetupError(`The url setting: ${problem}.`);
+      return { config };
+    }
+    if (config.cwd && !(await isDirectory(config.cwd))) {
+      throw new ServerSetupError(`Working directory "${config.cwd}" (the cwd setting) does not exist.`);
+    }
+    return { config, searchPath: await this.options.searchPath() };
+  }
+
+  /** Builds the transport and client and wires their events; starts nothing yet. */
+  private openSession(prepared: Prepared, transportKind: ServerConfig['transport']): Session {
+    const { config } = prepared;
+    let transport: Transport;
+    let process: ProcessTransport | undefined;
+    if (config.transport === 'stdio') {
+      process = new ProcessTransport({
+        command: config.command,
+        args: config.args,
+        env: serverEnvironment(prepared.searchPath ?? '', config.env),
+        ...(config.cwd ? { cwd: config.cwd } : {}),
+        onStderrLine: (line) => this.log.add('stderr', line),
+        onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
+        onExit: (exit) => this.log.add('switchyard', `${describeExit(exit)}.`),
+      });
+      transport = process;
+      // As written in the settings: the expanded form may hold secrets from the environment.
+      const written = this.settings.transport === 'stdio' ? this.settings : config;
+      this.log.add('switchyard', `Starting: ${[written.command, ...written.args].map(quoteIfNeeded).join(' ')}`);
+    } else {
+      const requestInit = { headers: config.headers };
+      transport =
+        transportKind === 'sse'
+          ? new SSEClientTransport(new URL(config.url), { requestInit })
+          : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+      this.log.add('switchyard', `Connecting to ${config.url} (${transportKind}).`);
+    }
+    const client = new Client(this.options.clientInfo, { capabilities: {} });
+    const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
+    this.session = session;
+    client.onerror = (error) => this.options.logger.debug({ server: this.name, err: error }, 'MCP client error');
+    client.onclose = () => {
+      if (session.ready && this.session === session && this.running) void this.handleCrash(session);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
+    return session;
+  }
+
+  private async handshake(session: Session, timeoutMs: number): Promise<void> {
+    // Our deadline covers the whole start; this only keeps the SDK's own 60 s default from firing first.
+    await session.client.connect(session.transport, { timeout: timeoutMs });
+    const tools = await this.fetchTools(session.client);
+    if (session.closed) throw new Error('closed during the handshake');
+    session.ready = true;
+    this.setTools(tools);
+  }
+
+  private failStart(error: unknown, prepared: Prepared, session: Session | undefined): void {
+    const failure = describeStartFailure({
+      error,
+      config: prepared.config,
+      ...(error instanceof StartupTimeout ? { timedOutAfterMs: error.afterMs } : {}),
+      ...(session?.process?.exit ? { exit: session.process.exit } : {}),
+      stderrTail: this.log.stderrTail(stderrLinesInMessages),
+      ...(this.nonProtocolLine ? { nonProtocolLine: this.nonProtocolLine } : {}),
+      ...(prepared.searchPath === undefined ? {} : { searchPath: prepared.searchPath }),
+    });
+    this.options.logger.warn({ server: this.name }, failure.message);
+    if (failure.retryable) this.scheduleRestart(failure.message);
+    else this.setStatus({ state: 'error', message: failure.message });
+  }
+
+  private async handleCrash(session: Session): Promise<void> {
+    const generation = this.generation;
+    this.session = undefined;
+    this.clearTimers();
+    this.setTools([]);
+    const exit = session.process?.exit;
+    const reason = exit ? `${describeExit(exit)}.` : 'The connection closed.';
+    const message = `${reason}${describeStderr(this.log.stderrTail(stderrLinesInMessages))}`;
+    this.options.logger.warn({ server: this.name }, `MCP server stopped unexpectedly: ${reason}`);
+    await closeSession(session, false); // whatever the dead leader left behind
+    if (this.running && generation === this.generation) this.scheduleRestart(message);
+  }
+
+  private scheduleRestart(message: string): void {
+    const policy = this.options.restartPolicy;
+    if (this.restarts >= policy.maxRestarts) {
+      const gaveUp = policy.maxRestarts > 0 ? `Gave up after ${this.restarts} restarts. ` : '';
+      this.setStatus({ state: 'error', message: `${gaveUp}${message}` });
+      return;
+    }
+    this.restarts += 1;
+    const delayMs = restartDelayMs(policy, this.restarts);
+    const note = `Restarting in ${delayMs / 1000} s (restart ${this.restarts} of ${policy.maxRestarts}).`;
+    this.log.add('switchyard', note);
+    this.setStatus({ state: 'disconnected', message: `${note} ${message}` });
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.running) void this.connect();
+    }, delayMs);
+  }
+
+  private async refreshTools(session: Session): Promise<void> {
+    if (!session.ready || this.session !== session) return;
+    try {
+      const tools = await this.fetchTools(session.client);
+      if (this.session === session) this.setTools(tools);
+    } catch (error) {
+      this.options.logger.warn({ server: this.name, err: error }, 'refreshing the tool list failed');
+    }
+  }
+
+  private fetchTools(client: Client): Promise<Tool[]> {
+    if (!client.getServerCapabilities()?.tools) return Promise.resolve([]);
+    return collectPages(async (cursor) => {
+      const page = await client.listTools(cursor ? { cursor } : undefined, this.requestOptions());
+      return { items: page.tools, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    });
+  }
+
+  private noteNonProtocolLine(line: string): void {
+    this.log.add('stdout', line);
+    if (this.nonProtocolLine !== undefined) return;
+    this.nonProtocolLine = line;
+    this.options.logger.warn({ server: this.name }, 'MCP server printed non-protocol text on stdout');
+    if (this.status.state === 'connected') this.setStatus({ ...this.status, warning: describeNonProtocolOutput(line) });
+  }
+
+  private readyClient(): Client {
+    const session = this.session;
+    if (!session?.ready) throw new Error(this.notConnectedMessage());
+    return session.client;
+  }
+
+  private notConnectedMessage(): string {
+    const why = this.status.message ? `: ${this.status.message}` : '';
+    return `server "${this.name}" is not connected (${this.status.state}${why})`;
+  }
+
+  private requestOptions() {
+    return { timeout: this.settings.timeoutSeconds * 1000 };
+  }
+
+  private setStatus(status: ServerStatus): void {
+    this.status = status;
+    this.statusChanged.emit(this.snapshot());
+  }
+
+  private setTools(tools: Tool[]): void {
+    if (tools.length === 0 && this.tools.length === 0) return;
+    this.tools = tools;
+    this.toolsChanged.emit(this.toolList());
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.restartTimer);
+    clearTimeout(this.stableTimer);
+    this.restartTimer = undefined;
+    this.stableTimer = undefined;
+  }
+}
+
+/** A promise that rejects when the start-up time is up, and its off switch. */
+function startDeadline(ms: number): { expired: Promise<never>; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StartupTimeout(ms)), ms);
+  });
+  expired.catch(() => undefined); // nobody may be racing it any more when it fires
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
+/** The SDK's documented back-compat rule: a 4xx to the streamable HTTP POST means "try the old SSE transport". */
+function isFallbackToSse(config: ServerConfig, error: unknown): boolean {
+  if (config.transport === 'stdio' || !config.sseFallback) return false;
+  const status = error instanceof StreamableHTTPError ? error.code : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+}
+
+/** `polite`: let the server exit on its own first (a normal stop); otherwise terminate it at once (it failed). */
+async function closeSession(session: Session, polite = true): Promise<void> {
+  session.ready = false;
+  session.closed = true;
+  if (!polite) await session.process?.terminate();
+  try {
+    await session.client.close();
+  } catch {
+    // Closing a half-open session can fail; the process is what matters.
+  }
+  await session.process?.close();
+}
+
+function quoteIfNeeded(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
+}
+
+async function isDirectory(directory: string): Promise<boolean> {
+  return stat(directory).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+}

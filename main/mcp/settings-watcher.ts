@@ -1,0 +1,28 @@
+// Watches the settings file for edits by the user, the UI or another Switchyard process. The directory is
+// watched rather than the file: editors and our own atomic writes replace the file by renaming a new one over
+// it, and a watch on the old file would go quiet. Bursts of events (one save can be three) are debounced.
+
+import { watch } from 'node:fs';
+import type { Logger } from '../app/index.js';
+import type { Dispose } from './listeners.js';
+import { settingsFileName } from './settings-file.js';
+
+export function watchSettingsFile(
+  dataDir: string,
+  onChange: () => void,
+  options: { logger: Logger; debounceMs?: number },
+): Dispose {
+  const debounceMs = options.debounceMs ?? 200;
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(dataDir, { persistent: false }, (_event, fileName) => {
+    // Some platforms do not say which file changed; reloading an unchanged file is cheap and skipped.
+    if (fileName && fileName.toString() !== settingsFileName) return;
+    clearTimeout(timer);
+    timer = setTimeout(onChange, debounceMs);
+  });
+  watcher.on('error', (error) => options.logger.warn({ err: error }, 'watching the MCP settings file failed'));
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}

@@ -1,0 +1,89 @@
+// Every way a tool call can end becomes one result shape the chat hands to the model: spec 7 says a failed tool
+// returns `isError: true` with a text part beginning with `Error:`, and protocol errors (invalid params, a
+// timeout, a crashed server) are handed on the same way rather than thrown.
+
+import { ErrorCode, McpError, type CallToolResult, type ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+
+export interface ToolResult {
+  content: ContentBlock[];
+  isError: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+export const errorPrefix = 'Error:';
+
+export function errorResult(message: string): ToolResult {
+  return { content: [{ type: 'text', text: `${errorPrefix} ${message}` }], isError: true };
+}
+
+/** Takes what `client.callTool` returned; old servers' `{ toolResult }` shape is turned into text. */
+export function normaliseToolResult(result: CallToolResult | { toolResult: unknown }): ToolResult {
+  if (!('content' in result)) {
+    const value = result.toolResult;
+    return {
+      content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+      isError: false,
+    };
+  }
+  const normalised: ToolResult = { content: result.content ?? [], isError: result.isError === true };
+  if (result.structuredContent) normalised.structuredContent = result.structuredContent;
+  // Structured-only results still need text for a model that reads text.
+  if (normalised.content.length === 0 && result.structuredContent) {
+    normalised.content = [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
+  }
+  return normalised.isError ? withErrorPrefix(normalised) : normalised;
+}
+
+function withErrorPrefix(result: ToolResult): ToolResult {
+  const index = result.content.findIndex((part) => part.type === 'text');
+  if (index === -1) return { ...result, content: [...errorResult('the tool failed').content, ...result.content] };
+  const part = result.content[index] as { type: 'text'; text: string };
+  if (part.text.startsWith(errorPrefix)) return result;
+  const content = [...result.content];
+  content[index] = { ...part, text: `${errorPrefix} ${part.text}` };
+  return { ...result, content };
+}
+
+export interface CallContext {
+  server: string;
+  tool: string;
+  timeoutSeconds: number;
+  aborted: boolean;
+}
+
+/** The text after `Error:` for a call that threw. */
+export function describeCallError(error: unknown, context: CallContext): string {
+  const where = `tool "${context.tool}" on server "${context.server}"`;
+  if (context.aborted) return `the call to ${where} was cancelled.`;
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) {
+      return `${where} timed out after ${context.timeoutSeconds} s (the server's "timeout" setting); the call was cancelled.`;
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return `server "${context.server}" closed the connection during the call to "${context.tool}" (it may have crashed; see its log).`;
+    }
+    return error.message; // "MCP error -32602: …", which tells the model what was wrong with its arguments
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The result as one string for a chat `tool` message: text parts as they are, other parts described. */
+export function toolResultText(result: ToolResult): string {
+  return result.content.map(describePart).join('\n');
+}
+
+function describePart(part: ContentBlock): string {
+  switch (part.type) {
+    case 'text':
+      return part.text;
+    case 'image':
+    case 'audio':
+      return `[${part.type} ${part.mimeType}, ${Math.round((part.data.length * 3) / 4)} bytes]`;
+    case 'resource_link':
+      return `[resource ${part.uri}${part.name ? ` (${part.name})` : ''}]`;
+    case 'resource':
+      return 'text' in part.resource ? part.resource.text : `[resource ${part.resource.uri}]`;
+    default:
+      return JSON.stringify(part);
+  }
+}

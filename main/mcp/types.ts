@@ -1,0 +1,46 @@
+// The MCP manager's public shapes. Types only and no node imports, so they can move to shared/api/ when the
+// UI needs them (the bridge will carry server snapshots and status events as they are).
+
+/**
+ * - `disabled`: `disabled: true` in the settings; not started.
+ * - `connecting`: the process is starting or the handshake is running.
+ * - `connected`: the handshake completed; tools are listed.
+ * - `disconnected`: the server went away and a restart is scheduled, or it was stopped.
+ * - `error`: it cannot run until something changes (bad settings entry, missing command, gave up restarting);
+ *   `message` says why.
+ */
+export type ServerState = 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'error';
+
+export type ServerTransportKind = 'stdio' | 'streamableHttp' | 'sse';
+
+export interface ServerStatus {
+  state: ServerState;
+  /** Why the server is in this state, for people: set for `error` and `disconnected`. */
+  message?: string;
+  /** A problem that did not stop the server, e.g. non-protocol text on stdout. */
+  warning?: string;
+}
+
+export interface ServerSnapshot extends ServerStatus {
+  name: string;
+  /** Unset when the settings entry is invalid. */
+  transport?: ServerTransportKind;
+  toolCount: number;
+  /** The child process of a running stdio server. */
+  pid?: number;
+}
+
+export interface SettingsProblem {
+  /** Where the problem is, e.g. `mcpServers.fs.timeout`; `mcp_settings.json` for the whole file. */
+  path: string;
+  /** The server the problem belongs to; unset for file-level problems. */
+  server?: string;
+  message: string;
+  /** `error`: the entry is not used. `warning`: the entry is used with a corrected value. */
+  severity: 'error' | 'warning';
+}
+
+export interface ToolCallOptions {
+  /** Aborting cancels the call on the server (notifications/cancelled) and returns an `Error:` result. */
+  signal?: AbortSignal;
+}
