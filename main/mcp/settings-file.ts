@@ -4,7 +4,7 @@
 
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../files/index.js';
 import { parseSettings, type ParsedSettings } from './settings-schema.js';
 
 export const settingsFileName = 'mcp_settings.json';

@@ -7,9 +7,9 @@
 // lock: every write replaces the file atomically (temp file in the same dir, fsync, rename), so a reader sees
 // the old file or the new one, never half of one.
 
-import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../files/index.js';
 import { describeError, errorCode } from './describe-error.js';
 import { defaultFileLockOptions, withFileLock, type FileLockOptions } from './file-lock.js';
 import { SecretCache } from './secret-cache.js';
@@ -130,36 +130,12 @@ async function readSecrets(filePath: string): Promise<Map<string, string>> {
 async function writeSecretsAtomically(filePath: string, secrets: Map<string, string>): Promise<void> {
   const sorted = [...secrets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const body = { version: fileFormatVersion, secrets: Object.fromEntries(sorted) };
-  const tempPath = `${filePath}.${process.pid}.${randomUUID()}.tmp`;
   try {
-    // Created 0600 from the start, so the secrets are never readable by others, not even for a moment.
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
-      // Durable before it becomes visible: after a crash the file is the old one or the new one, never empty.
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, filePath);
+    // The temp file is created 0600 from the start, so the secrets are never readable by others, not even for
+    // a moment; after a crash the file is the old one or the new one, never empty.
+    await writeFileAtomic(filePath, `${JSON.stringify(body, null, 2)}\n`, 0o600);
   } catch (error) {
-    await unlink(tempPath).catch(() => undefined);
     throw new Error(`Could not write the secrets file ${filePath}: ${describeError(error)}`);
-  }
-  await syncDirectory(path.dirname(filePath));
-}
-
-// Makes the rename itself durable. Best effort: some platforms (Windows) cannot open a directory for fsync.
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // The data is already safely in the file; only the rename's durability is at stake.
   }
 }
 

@@ -1,0 +1,3 @@
+// File-system helpers shared by the capabilities that keep files in the data dir.
+
+export { writeFileAtomic } from './atomic-write.js';
