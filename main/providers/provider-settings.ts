@@ -8,7 +8,7 @@ import type { Store } from '../store/index.js';
 const providerIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** Kinds whose adapters exist in this build; the registry is shaped for every kind in `providerKinds`. */
-export const supportedProviderKinds: readonly ProviderKind[] = ['openai'];
+export const supportedProviderKinds: readonly ProviderKind[] = ['openai', 'anthropic', 'google'];
 
 export interface NewProvider {
   id: string;

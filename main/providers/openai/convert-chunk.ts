@@ -3,16 +3,14 @@
 // index + arguments only), whatever the server did (Ollama sends whole calls, some servers omit index or id,
 // some repeat id and name on every fragment).
 
-import { randomUUID } from 'node:crypto';
 import type { ChunkDelta, ToolCallDelta } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
+import { newToolCallId } from '../common/tool-call-id.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 import { mapOpenAIFinishReason } from './map-finish-reason.js';
 import type { UpstreamChunk, UpstreamToolCallDelta } from './upstream-schemas.js';
 
-export function newToolCallId(): string {
-  return `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-}
+export { newToolCallId };
 
 export function toolArgumentsText(value: string | Record<string, unknown> | null | undefined): string {
   if (value == null) return '';

@@ -15,10 +15,12 @@ import { isOpenRouterLike, joinUrl } from './url.js';
 export interface OpenAIAdapterOptions {
   /** Where requests go; by default a keep-alive Agent owned (and closed) by the adapter. */
   dispatcher?: Dispatcher;
-  /** Connect + time to response headers. Slow models think for minutes before the first byte. */
+  /** Connect + time to response headers. Slow models think for minutes before the first byte. Default 5 min. */
   headersTimeoutMs?: number;
-  /** Longest silence between two body chunks. */
+  /** Longest silence between two body chunks. Default 5 min. */
   bodyTimeoutMs?: number;
+  /** TCP + TLS connect of a new connection; a dead host fails fast and the next attempt can start. Default 10 s. */
+  connectTimeoutMs?: number;
 }
 
 export interface OpenAIAdapter extends ProviderAdapter {
@@ -56,7 +58,7 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
     options.dispatcher ??
     new Agent({
       keepAliveTimeout: 30_000,
-      connect: { timeout: 15_000 },
+      connect: { timeout: options.connectTimeoutMs ?? 10_000 },
       headersTimeout: headersTimeoutMs,
       bodyTimeout: bodyTimeoutMs,
     });

@@ -102,16 +102,4 @@ export const upstreamModelListSchema = z.looseObject({
 export type UpstreamModelList = z.infer<typeof upstreamModelListSchema>;
 
 /** The error body most OpenAI-compatible servers send: `{error: {message}}`, sometimes `{error: "…"}` or `{detail}`. */
-export function upstreamErrorMessage(body: unknown): string | null {
-  if (typeof body === 'string') return body.trim() || null;
-  if (body === null || typeof body !== 'object') return null;
-  const record = body as Record<string, unknown>;
-  const error = record.error;
-  if (typeof error === 'string') return error;
-  if (error !== null && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') {
-    return (error as Record<string, unknown>).message as string;
-  }
-  if (typeof record.message === 'string') return record.message;
-  if (typeof record.detail === 'string') return record.detail;
-  return null;
-}
+export { upstreamErrorMessage } from '../http/upstream-errors.js';

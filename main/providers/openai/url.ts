@@ -1,21 +1,6 @@
 // URL helpers for OpenAI-compatible base URLs such as `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1/`.
 
-/** Appends `path` to the base URL's path, with exactly one slash between them; keeps the base's query string. */
-export function joinUrl(baseUrl: string, path: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-  return url.toString();
-}
-
-/** The base URL as it may appear in messages and logs: no user info, query or fragment (they can hold secrets). */
-export function displayUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return '(invalid URL)';
-  }
-}
+export { displayUrl, joinUrl } from '../http/url.js';
 
 /**
  * Hosts that speak OpenRouter's extensions (the `reasoning` request object, `reasoning`/`reasoning_details` on

@@ -1,0 +1,142 @@
+// The adapter for `kind: 'anthropic'`: the Anthropic Messages API. This file is the HTTP part; every translation
+// lives in the pure functions beside it.
+
+import { ApiError, type ChatRequest, type ModelInfo } from '../../../shared/api/index.js';
+import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
+import { malformedUpstream } from '../http/upstream-errors.js';
+import {
+  UpstreamHttp,
+  type ProviderTarget,
+  type UpstreamHttpOptions,
+  type UpstreamResponse,
+} from '../http/upstream-http.js';
+import {
+  anthropicMessageSchema,
+  anthropicModelListSchema,
+  anthropicVersion,
+  type AnthropicRequestBody,
+} from './anthropic-api.js';
+import { anthropicModelCapabilities, convertAnthropicModels } from './anthropic-models.js';
+import { anthropicUrl } from './anthropic-url.js';
+import { buildAnthropicRequest } from './build-anthropic-request.js';
+import { convertAnthropicMessage } from './convert-anthropic-message.js';
+import { AnthropicStreamDecoder } from './decode-anthropic-stream.js';
+import { mapAnthropicStreamError } from './map-anthropic-error.js';
+
+export type AnthropicAdapterOptions = UpstreamHttpOptions;
+
+export interface AnthropicAdapter extends ProviderAdapter {
+  readonly kind: 'anthropic';
+}
+
+/** GET /v1/models pages; more than this many pages means something is wrong upstream. */
+const maxModelPages = 20;
+
+function headersFor(target: ProviderTarget): Record<string, string> {
+  const headers: Record<string, string> = { 'anthropic-version': anthropicVersion };
+  if (target.apiKey) headers['x-api-key'] = target.apiKey;
+  return headers;
+}
+
+function emitsReasoning(request: ChatRequest): boolean {
+  return request.reasoning?.exclude !== true;
+}
+
+export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): AnthropicAdapter {
+  const http = new UpstreamHttp(options);
+
+  function requestBody(chatRequest: ChatRequest, target: UpstreamTarget, stream: boolean): AnthropicRequestBody {
+    return buildAnthropicRequest(chatRequest, {
+      model: target.model,
+      modelLabel: `${target.provider.id}/${target.model}`,
+      capabilities: anthropicModelCapabilities(target.model),
+      stream,
+    });
+  }
+
+  function post(body: AnthropicRequestBody, target: UpstreamTarget, accept: string, signal: AbortSignal) {
+    return http.send({
+      target,
+      method: 'POST',
+      url: anthropicUrl(target.provider.base_url, 'messages'),
+      headers: headersFor(target),
+      body,
+      accept,
+      signal,
+    });
+  }
+
+  async function* streamBody(
+    response: UpstreamResponse,
+    target: UpstreamTarget,
+    emitReasoning: boolean,
+    signal: AbortSignal,
+  ): AsyncGenerator<StreamPart, void, undefined> {
+    const decoder = new AnthropicStreamDecoder({
+      providerId: target.provider.id,
+      apiKey: target.apiKey,
+      emitReasoning,
+    });
+    for await (const event of http.sseEvents(response, target, signal)) {
+      yield* decoder.accept(event);
+      if (decoder.done) return;
+    }
+    decoder.end();
+  }
+
+  return {
+    kind: 'anthropic',
+
+    async listModels(target, signal): Promise<ModelInfo[]> {
+      const models: ModelInfo[] = [];
+      let afterId: string | null = null;
+      for (let page = 0; page < maxModelPages; page += 1) {
+        const url = new URL(anthropicUrl(target.provider.base_url, 'models'));
+        url.searchParams.set('limit', '1000');
+        if (afterId) url.searchParams.set('after_id', afterId);
+        const response = await http.send({
+          target,
+          method: 'GET',
+          url: url.toString(),
+          headers: headersFor(target),
+          accept: 'application/json',
+          signal,
+        });
+        const parsed = anthropicModelListSchema.safeParse(await http.readJson(response, target, signal));
+        if (!parsed.success) {
+          throw malformedUpstream(target.provider.id, 'answered GET /v1/models with an unexpected shape');
+        }
+        models.push(...convertAnthropicModels(parsed.data));
+        if (!parsed.data.has_more || !parsed.data.last_id) break;
+        afterId = parsed.data.last_id;
+      }
+      return models;
+    },
+
+    async streamChat(chatRequest, target, signal): Promise<AsyncIterable<StreamPart>> {
+      const body = requestBody(chatRequest, target, true);
+      const response = await post(body, target, 'text/event-stream', signal);
+      return streamBody(response, target, emitsReasoning(chatRequest), signal);
+    },
+
+    async completeChat(chatRequest, target, signal): Promise<AdapterCompletion> {
+      const body = requestBody(chatRequest, target, false);
+      const response = await post(body, target, 'application/json', signal);
+      const json = await http.readJson(response, target, signal);
+      if ((json as { type?: unknown } | null)?.type === 'error') {
+        throw mapAnthropicStreamError(target.provider.id, json, target.apiKey);
+      }
+      const parsed = anthropicMessageSchema.safeParse(json);
+      if (!parsed.success) {
+        throw new ApiError(502, `Provider "${target.provider.id}" answered with something that is not a message.`, {
+          provider_name: target.provider.id,
+        });
+      }
+      return convertAnthropicMessage(parsed.data, emitsReasoning(chatRequest));
+    },
+
+    async close(): Promise<void> {
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { anthropicMessageSchema } from './anthropic-api.js';
+import { convertAnthropicMessage } from './convert-anthropic-message.js';
+
+const recorded = anthropicMessageSchema.parse(
+  JSON.parse(readFileSync(new URL('./__fixtures__/anthropic-message.json', import.meta.url), 'utf8')),
+);
+
+describe('convertAnthropicMessage', () => {
+  it('converts text, thinking with its signature, redacted thinking, tool calls, finish reason and usage', () => {
+    expect(convertAnthropicMessage(recorded, true)).toEqual({
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: "I'll look that up.",
+            reasoning: 'Paris weather needs the tool.',
+            reasoning_details: [
+              {
+                type: 'reasoning.text',
+                text: 'Paris weather needs the tool.',
+                signature: 'EuYBCkQYAiJAgCs1le6/Pol5Z4/JMomVOouGrWdhYNsH3ukzUECbB6iWrSQtsQuRHJID6lWV',
+                format: 'anthropic-claude-v1',
+                index: 0,
+              },
+              {
+                type: 'reasoning.encrypted',
+                data: 'EmwKAhgBEgyuJnqe3bkBnQB8TXoaDEz5bQfVYU8+Z7G0ZiIw',
+                format: 'anthropic-claude-v1',
+                index: 1,
+              },
+            ],
+            tool_calls: [
+              {
+                id: 'toolu_01A09q90qw90lq917835lq9',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+              },
+              {
+                id: 'toolu_01B7sd8f7s8d7f8s7d8f7s8',
+                type: 'function',
+                function: { name: 'get_time', arguments: '{}' },
+              },
+            ],
+          },
+          finish_reason: 'tool_calls',
+          native_finish_reason: 'tool_use',
+        },
+      ],
+      usage: {
+        prompt_tokens: 410 + 20 + 1500,
+        completion_tokens: 96,
+        total_tokens: 410 + 20 + 1500 + 96,
+        prompt_tokens_details: { cached_tokens: 1500, cache_write_tokens: 20 },
+      },
+    });
+  });
+
+  it('leaves reasoning out when the caller excluded it, and answers null content for tool calls only', () => {
+    const message = convertAnthropicMessage(
+      { ...recorded, content: recorded.content.filter((block) => block.type !== 'text') },
+      false,
+    ).choices[0]!.message;
+    expect(message).not.toHaveProperty('reasoning');
+    expect(message).not.toHaveProperty('reasoning_details');
+    expect(message.content).toBeNull();
+  });
+});

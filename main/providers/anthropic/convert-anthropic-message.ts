@@ -1,0 +1,71 @@
+// A whole Anthropic message (stream = false) → AdapterCompletion, with the same translation as the stream:
+// text → content, thinking → reasoning + reasoning_details (text with its signature), redacted thinking →
+// `reasoning.encrypted`, tool_use → tool_calls with the arguments as a JSON string.
+
+import type { CompletionMessage, ReasoningDetail, ToolCall } from '../../../shared/api/index.js';
+import type { AdapterCompletion } from '../adapter.js';
+import { anthropicReasoningFormat, type AnthropicResponseMessage } from './anthropic-api.js';
+import { convertAnthropicUsage } from './convert-anthropic-usage.js';
+import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+
+export function convertAnthropicMessage(message: AnthropicResponseMessage, emitReasoning: boolean): AdapterCompletion {
+  let text = '';
+  let reasoning = '';
+  const details: ReasoningDetail[] = [];
+  const toolCalls: ToolCall[] = [];
+  for (const block of message.content) {
+    switch (block.type) {
+      case 'text':
+        text += block.text ?? '';
+        break;
+      case 'thinking': {
+        reasoning += block.thinking ?? '';
+        const detail: ReasoningDetail = {
+          type: 'reasoning.text',
+          text: block.thinking ?? '',
+          format: anthropicReasoningFormat,
+          index: details.length,
+        };
+        if (block.signature) detail.signature = block.signature;
+        details.push(detail);
+        break;
+      }
+      case 'redacted_thinking':
+        if (block.data) {
+          details.push({
+            type: 'reasoning.encrypted',
+            data: block.data,
+            format: anthropicReasoningFormat,
+            index: details.length,
+          });
+        }
+        break;
+      case 'tool_use':
+        toolCalls.push({
+          id: block.id ?? '',
+          type: 'function',
+          function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) },
+        });
+        break;
+    }
+  }
+  const completionMessage: CompletionMessage = {
+    role: 'assistant',
+    content: text === '' && toolCalls.length > 0 ? null : text,
+  };
+  if (emitReasoning && reasoning !== '') completionMessage.reasoning = reasoning;
+  if (emitReasoning && details.length > 0) completionMessage.reasoning_details = details;
+  if (toolCalls.length > 0) completionMessage.tool_calls = toolCalls;
+  const stopReason = message.stop_reason ?? null;
+  return {
+    choices: [
+      {
+        index: 0,
+        message: completionMessage,
+        finish_reason: mapAnthropicFinishReason(stopReason),
+        native_finish_reason: stopReason,
+      },
+    ],
+    usage: convertAnthropicUsage(message.usage ?? {}),
+  };
+}

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
+import type { StreamPart } from '../adapter.js';
+import { decodeSseEvents } from '../http/upstream-http.js';
+import { AnthropicStreamDecoder } from './decode-anthropic-stream.js';
+
+const apiKey = 'sk-ant-upstream-secret-123';
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+}
+
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
+}
+
+/** The fixture through the real SSE framing and the decoder, as the adapter runs them. */
+async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
+  const decoder = new AnthropicStreamDecoder({ providerId: 'claude', apiKey, emitReasoning });
+  const parts: StreamPart[] = [];
+  for await (const event of decodeSseEvents(pieces(text, size), 'claude')) {
+    parts.push(...decoder.accept(event));
+    if (decoder.done) return parts;
+  }
+  decoder.end();
+  return parts;
+}
+
+async function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
+  try {
+    const decoder = new AnthropicStreamDecoder({ providerId: 'claude', apiKey, emitReasoning: true });
+    for await (const event of decodeSseEvents(pieces(text, text.length), 'claude')) seen.push(...decoder.accept(event));
+    decoder.end();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the stream to fail');
+}
+
+const deltas = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+const joined = (parts: StreamPart[], field: 'content' | 'reasoning') =>
+  deltas(parts)
+    .map((delta) => delta[field] ?? '')
+    .join('');
+const toolCalls = (parts: StreamPart[]): ToolCallDelta[] => deltas(parts).flatMap((delta) => delta.tool_calls ?? []);
+const details = (parts: StreamPart[]): ReasoningDetail[] =>
+  deltas(parts).flatMap((delta) => delta.reasoning_details ?? []);
+
+describe('AnthropicStreamDecoder', () => {
+  it('decodes text, skips pings, and ends with the finish and the usage (cache reads and writes in the prompt)', async () => {
+    const parts = await decode(fixture('anthropic-text.sse.txt'));
+    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(parts.slice(-2)).toEqual([
+      { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'end_turn' },
+      {
+        type: 'usage',
+        usage: {
+          prompt_tokens: 25 + 1200 + 3000,
+          completion_tokens: 12,
+          total_tokens: 25 + 1200 + 3000 + 12,
+          prompt_tokens_details: { cached_tokens: 3000, cache_write_tokens: 1200 },
+        },
+      },
+    ]);
+    expect(parts.filter((part) => part.type === 'delta' && part.finish_reason)).toHaveLength(1);
+  });
+
+  it('gives the same parts however the body is split, bytes inside characters included', async () => {
+    const body = fixture('anthropic-thinking-tool-calls.sse.txt');
+    const whole = await decode(body);
+    for (const size of [1, 7, 64]) expect(await decode(body, { size })).toEqual(whole);
+  });
+
+  it('numbers tool calls among tool calls only (0, 1), not by content block, with ids, names and whole arguments', async () => {
+    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
+    const calls = toolCalls(parts);
+    expect(calls[0]).toEqual({
+      index: 0,
+      id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
+    expect(calls.find((call) => call.id === 'toolu_01Bq3kKJmXw2Zp1EVaGbC8sT')).toEqual({
+      index: 1,
+      id: 'toolu_01Bq3kKJmXw2Zp1EVaGbC8sT',
+      type: 'function',
+      function: { name: 'get_time', arguments: '' },
+    });
+    expect(new Set(calls.map((call) => call.index))).toEqual(new Set([0, 1]));
+    expect(calls.filter((call) => call.id === undefined).every((call) => call.function?.name === undefined)).toBe(true);
+    const args = (index: number) =>
+      calls
+        .filter((call) => call.index === index)
+        .map((call) => call.function?.arguments ?? '')
+        .join('');
+    expect(JSON.parse(args(0))).toEqual({ city: 'Paris', unit: 'c' });
+    expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
+    expect(joined(parts, 'content')).toBe('Let me check both.');
+    expect(parts.at(-2)).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_use' });
+    expect(parts.at(-1)).toEqual({
+      type: 'usage',
+      usage: {
+        prompt_tokens: 512,
+        completion_tokens: 187,
+        total_tokens: 699,
+        prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+      },
+    });
+  });
+
+  it('streams thinking as reasoning + reasoning.text, the signature last without text, redacted as encrypted', async () => {
+    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
+    expect(joined(parts, 'reasoning')).toBe(
+      'The user wants the weather and the time in Paris. I can call both tools at once.',
+    );
+    expect(details(parts)).toEqual([
+      {
+        type: 'reasoning.text',
+        text: 'The user wants the weather and the time in Paris.',
+        format: 'anthropic-claude-v1',
+        index: 0,
+      },
+      { type: 'reasoning.text', text: ' I can call both tools at once.', format: 'anthropic-claude-v1', index: 0 },
+      {
+        type: 'reasoning.text',
+        signature:
+          'EqQBCkgIBxABGAIiQL1lq0Yx7q9mO3t0A1wVHzmhGcFAkoSjO4P2Q+z1+dYhVQ5mYbKx8l0p8d7Ub6rGfcS0c0Wm9s6E9YlUQ1bZr2sSDGYlG0vY2m1u3Gk5/hoMQzkLq3l6oZ9Bq7T2IjB2pX8=',
+        format: 'anthropic-claude-v1',
+        index: 0,
+      },
+      {
+        type: 'reasoning.encrypted',
+        data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB4URj/eDWfqAG1uQ==',
+        format: 'anthropic-claude-v1',
+        index: 1,
+      },
+    ]);
+  });
+
+  it('passes no reasoning on when the caller excluded it, and still everything else', async () => {
+    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'), { emitReasoning: false });
+    expect(joined(parts, 'reasoning')).toBe('');
+    expect(details(parts)).toEqual([]);
+    expect(toolCalls(parts).filter((call) => call.id)).toHaveLength(2);
+  });
+
+  it('sends {} as the arguments of a call that streamed no input', async () => {
+    const parts = await decode(
+      [
+        'event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":5,"output_tokens":1}}}',
+        'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_x","name":"now","input":{}}}',
+        'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}',
+        'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":9}}',
+        'event: message_stop\ndata: {"type":"message_stop"}',
+      ].join('\n\n'),
+    );
+    expect(toolCalls(parts)).toEqual([
+      { index: 0, id: 'toolu_x', type: 'function', function: { name: 'now', arguments: '' } },
+      { index: 0, function: { arguments: '{}' } },
+    ]);
+  });
+
+  it('throws a 503 for an overloaded_error event after the 200, after the parts before it', async () => {
+    const seen: StreamPart[] = [];
+    const error = await decodeError(fixture('anthropic-overloaded-mid-stream.sse.txt'), seen);
+    expect(joined(seen, 'content')).toBe('Once upon');
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Provider "claude" is unavailable or overloaded (upstream 529): Overloaded');
+    expect(error.metadata).toMatchObject({
+      provider_name: 'claude',
+      raw: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    });
+  });
+
+  it('maps other error types mid-stream by their HTTP meaning', async () => {
+    const event = (type: string) => `event: error\ndata: {"type":"error","error":{"type":"${type}","message":"m"}}\n\n`;
+    expect((await decodeError(event('rate_limit_error'))).status).toBe(429);
+    expect((await decodeError(event('api_error'))).status).toBe(502);
+    expect((await decodeError(event('something_new'))).status).toBe(502);
+  });
+
+  it('treats a stream that ends without message_stop as truncated', async () => {
+    const body = fixture('anthropic-text.sse.txt');
+    const error = await decodeError(body.slice(0, body.indexOf('event: message_stop')));
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/truncated/);
+  });
+
+  it('throws a 502 for data that is not JSON, without echoing the provider key', async () => {
+    const error = await decodeError(
+      `event: message_start\ndata: {"type":"message_start","message":{}}\n\nevent: content_block_delta\ndata: {oops ${apiKey}\n\n`,
+    );
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/not JSON/);
+    expect(JSON.stringify(error.metadata)).not.toContain(apiKey);
+  });
+
+  it('throws a 502 for an event of the wrong shape and for a delta of a block that never started', async () => {
+    expect((await decodeError('event: content_block_start\ndata: {"type":"content_block_start"}\n\n')).status).toBe(
+      502,
+    );
+    const orphan = await decodeError(
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":3,"delta":{"type":"text_delta","text":"x"}}\n\n',
+    );
+    expect(orphan.message).toMatch(/never started/);
+  });
+
+  it('ignores anything after message_stop', async () => {
+    const parts = await decode(`${fixture('anthropic-text.sse.txt')}event: content_block_delta\ndata: {garbage\n\n`);
+    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../../../shared/api/index.js';
+import { buildGeminiRequest, planGeminiThinking, type GeminiRequestOptions } from './build-gemini-request.js';
+
+const options: GeminiRequestOptions = {
+  modelLabel: 'gemini/gemini-2.5-flash',
+  capabilities: { images: true, thinking: true },
+};
+
+const tools: ChatRequest['tools'] = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Weather of a city',
+      parameters: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+      },
+    },
+  },
+  { type: 'function', function: { name: 'get_time', parameters: { type: 'object', properties: {} } } },
+];
+
+function request(extra: Partial<ChatRequest> = {}): ChatRequest {
+  return { model: 'gemini/gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }], ...extra };
+}
+
+describe('buildGeminiRequest', () => {
+  it('builds a minimal request without generationConfig', () => {
+    expect(buildGeminiRequest(request(), options)).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
+  });
+
+  it('maps sampling fields to generationConfig; temperature travels unchanged (Gemini takes 0–2 too)', () => {
+    expect(
+      buildGeminiRequest(
+        request({
+          temperature: 1.7,
+          top_p: 0.9,
+          max_tokens: 100,
+          max_completion_tokens: 200,
+          stop: ['END', ''],
+          seed: 7,
+          presence_penalty: 0.5,
+          frequency_penalty: -0.5,
+          response_format: { type: 'json_object' },
+          parallel_tool_calls: false,
+        }),
+        options,
+      ).generationConfig,
+    ).toEqual({
+      temperature: 1.7,
+      topP: 0.9,
+      maxOutputTokens: 200,
+      stopSequences: ['END'],
+      seed: 7,
+      presencePenalty: 0.5,
+      frequencyPenalty: -0.5,
+      responseMimeType: 'application/json',
+    });
+  });
+
+  it('converts a json_schema response format to responseSchema', () => {
+    const config = buildGeminiRequest(
+      request({
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'x',
+            schema: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } },
+          },
+        },
+      }),
+      options,
+    ).generationConfig;
+    expect(config).toEqual({
+      responseMimeType: 'application/json',
+      responseSchema: { type: 'object', properties: { a: { type: 'string' } } },
+    });
+  });
+
+  it('declares tools in Gemini schema form, without parameters for a tool that takes none', () => {
+    expect(buildGeminiRequest(request({ tools }), options).tools).toEqual([
+      {
+        functionDeclarations: [
+          {
+            name: 'get_weather',
+            description: 'Weather of a city',
+            parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+          { name: 'get_time' },
+        ],
+      },
+    ]);
+  });
+
+  it.each([
+    ['auto', { mode: 'AUTO' }],
+    ['none', { mode: 'NONE' }],
+    ['required', { mode: 'ANY' }],
+    [
+      { type: 'function', function: { name: 'get_time' } },
+      { mode: 'ANY', allowedFunctionNames: ['get_time'] },
+    ],
+  ] as const)('maps tool_choice %j', (choice, expected) => {
+    expect(buildGeminiRequest(request({ tools, tool_choice: choice }), options).toolConfig).toEqual({
+      functionCallingConfig: expected,
+    });
+  });
+
+  it('sends thinkingConfig for reasoning, and none for a model that cannot think', () => {
+    expect(buildGeminiRequest(request({ reasoning: { effort: 'high' } }), options).generationConfig).toEqual({
+      thinkingConfig: { thinkingBudget: 24576, includeThoughts: true },
+    });
+    expect(
+      buildGeminiRequest(request({ reasoning: { effort: 'high' } }), {
+        ...options,
+        capabilities: { images: true, thinking: false },
+      }),
+    ).not.toHaveProperty('generationConfig');
+  });
+});
+
+describe('planGeminiThinking', () => {
+  it.each([
+    [undefined, undefined],
+    [{}, { thinkingBudget: -1, includeThoughts: true }],
+    [{ enabled: true }, { thinkingBudget: -1, includeThoughts: true }],
+    [{ effort: 'low' }, { thinkingBudget: 1024, includeThoughts: true }],
+    [{ effort: 'medium' }, { thinkingBudget: 8192, includeThoughts: true }],
+    [
+      { max_tokens: 3000, effort: 'high' },
+      { thinkingBudget: 3000, includeThoughts: true },
+    ],
+    [
+      { effort: 'high', exclude: true },
+      { thinkingBudget: 24576, includeThoughts: false },
+    ],
+    [{ enabled: false }, { thinkingBudget: 0 }],
+  ] as const)('%j → %j', (reasoning, expected) => {
+    expect(planGeminiThinking(reasoning as ChatRequest['reasoning'], true)).toEqual(expected);
+  });
+});

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { convertGeminiResponse } from './convert-gemini-response.js';
+
+const recorded: unknown = JSON.parse(
+  readFileSync(new URL('./__fixtures__/gemini-response.json', import.meta.url), 'utf8'),
+);
+const context = { providerId: 'gemini', apiKey: null, emitReasoning: true, createToolCallId: () => 'call_fixed' };
+
+describe('convertGeminiResponse', () => {
+  it('converts text, thoughts, a call with its signature, the finish reason and usage', () => {
+    expect(convertGeminiResponse(recorded, context)).toEqual({
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: 'Let me check.',
+            reasoning: 'Thinking about Paris.',
+            reasoning_details: [
+              { type: 'reasoning.text', text: 'Thinking about Paris.', format: 'google-gemini-v1', index: 0 },
+              {
+                type: 'reasoning.encrypted',
+                data: 'CiwBVKhc7vB+vaaq6rA==',
+                id: 'call_fixed',
+                format: 'google-gemini-v1',
+                index: 1,
+              },
+            ],
+            tool_calls: [
+              { id: 'call_fixed', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+            ],
+          },
+          finish_reason: 'tool_calls',
+          native_finish_reason: 'STOP',
+        },
+      ],
+      usage: {
+        prompt_tokens: 70,
+        completion_tokens: 60,
+        total_tokens: 130,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 40 },
+      },
+    });
+  });
+
+  it('answers an empty string for a finished answer without text or calls', () => {
+    const completion = convertGeminiResponse(
+      { candidates: [{ content: { parts: [] }, finishReason: 'MAX_TOKENS' }] },
+      context,
+    );
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: '' },
+      finish_reason: 'length',
+      native_finish_reason: 'MAX_TOKENS',
+    });
+  });
+});

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
+import type { StreamPart } from '../adapter.js';
+import { decodeSseEvents } from '../http/upstream-http.js';
+import { GeminiStreamDecoder } from './decode-gemini-stream.js';
+
+const apiKey = 'AIzaSy-upstream-secret-123';
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+}
+
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
+}
+
+function newDecoder(emitReasoning = true): GeminiStreamDecoder {
+  let counter = 0;
+  return new GeminiStreamDecoder({
+    providerId: 'gemini',
+    apiKey,
+    emitReasoning,
+    createToolCallId: () => `call_gen${++counter}`,
+  });
+}
+
+/** The fixture through the real SSE framing (Gemini separates events with CRLF) and the decoder. */
+async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
+  const decoder = newDecoder(emitReasoning);
+  const parts: StreamPart[] = [];
+  for await (const event of decodeSseEvents(pieces(text, size), 'gemini')) parts.push(...decoder.accept(event.data));
+  parts.push(...decoder.end());
+  return parts;
+}
+
+async function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
+  try {
+    const decoder = newDecoder();
+    for await (const event of decodeSseEvents(pieces(text, text.length), 'gemini'))
+      seen.push(...decoder.accept(event.data));
+    decoder.end();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the stream to fail');
+}
+
+const deltas = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+const joined = (parts: StreamPart[], field: 'content' | 'reasoning') =>
+  deltas(parts)
+    .map((delta) => delta[field] ?? '')
+    .join('');
+const toolCalls = (parts: StreamPart[]): ToolCallDelta[] => deltas(parts).flatMap((delta) => delta.tool_calls ?? []);
+const details = (parts: StreamPart[]): ReasoningDetail[] =>
+  deltas(parts).flatMap((delta) => delta.reasoning_details ?? []);
+
+describe('GeminiStreamDecoder', () => {
+  it('decodes text, a signature on the empty last part, the finish and the last usageMetadata', async () => {
+    const parts = await decode(fixture('gemini-text.sse.txt'));
+    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(details(parts)).toEqual([
+      {
+        type: 'reasoning.encrypted',
+        data: 'CiQB0e2Kb4bJ9gZ1mV1oXQm7yWk3YjM4NzEzZDQ0ZmE5YzQ2YWI=',
+        format: 'google-gemini-v1',
+        index: 0,
+      },
+    ]);
+    expect(parts.slice(-2)).toEqual([
+      { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'STOP' },
+      {
+        type: 'usage',
+        usage: {
+          prompt_tokens: 1543,
+          completion_tokens: 57,
+          total_tokens: 1600,
+          prompt_tokens_details: { cached_tokens: 1024 },
+          completion_tokens_details: { reasoning_tokens: 50 },
+        },
+      },
+    ]);
+  });
+
+  it('gives the same parts however the body is split', async () => {
+    const body = fixture('gemini-thinking-tool-calls.sse.txt');
+    const whole = await decode(body);
+    for (const size of [1, 5, 100]) expect(await decode(body, { size })).toEqual(whole);
+  });
+
+  it('emits thoughts as reasoning, each function call whole in one delta, and its signature with the call id', async () => {
+    const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'));
+    expect(joined(parts, 'reasoning')).toBe(
+      '**Checking weather and time**\n\nThe user asks for Paris. I will call both functions.',
+    );
+    expect(toolCalls(parts)).toEqual([
+      {
+        index: 0,
+        id: 'call_gen1',
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' },
+      },
+      {
+        index: 1,
+        id: 'call_gen2',
+        type: 'function',
+        function: { name: 'get_time', arguments: '{"tz":"Europe/Paris"}' },
+      },
+    ]);
+    expect(details(parts)).toEqual([
+      {
+        type: 'reasoning.text',
+        text: '**Checking weather and time**\n\nThe user asks for Paris. ',
+        format: 'google-gemini-v1',
+        index: 0,
+      },
+      { type: 'reasoning.text', text: 'I will call both functions.', format: 'google-gemini-v1', index: 0 },
+      {
+        type: 'reasoning.encrypted',
+        data: 'CtwDAdHtim9fL0Vq3Bz1sQ8oO0yNxM2Xq1c9aPbKqRz4u7/EWxv+0JvIu2gFh0lT9yPzkK8Wm3hV4cZ1nJ6Rb2sT5pYq8dA==',
+        id: 'call_gen1',
+        format: 'google-gemini-v1',
+        index: 1,
+      },
+    ]);
+    // The signature travels in the same delta as its call.
+    expect(deltas(parts).find((delta) => delta.tool_calls?.[0]?.id === 'call_gen1')?.reasoning_details).toHaveLength(1);
+    expect(parts.at(-2)).toEqual({
+      type: 'delta',
+      index: 0,
+      delta: {},
+      finish_reason: 'tool_calls',
+      native_finish_reason: 'STOP',
+    });
+    expect(parts.at(-1)).toEqual({
+      type: 'usage',
+      usage: {
+        prompt_tokens: 96,
+        completion_tokens: 38 + 178,
+        total_tokens: 96 + 38 + 178,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 178 },
+      },
+    });
+  });
+
+  it('keeps Gemini call ids when it sends them', async () => {
+    const decoder = newDecoder();
+    const parts = decoder.acceptResponse({
+      candidates: [
+        { content: { parts: [{ functionCall: { id: 'fc_9', name: 'f', args: {} } }] }, finishReason: 'STOP' },
+      ],
+    });
+    expect(toolCalls(parts)).toEqual([
+      { index: 0, id: 'fc_9', type: 'function', function: { name: 'f', arguments: '{}' } },
+    ]);
+  });
+
+  it('leaves thought text out when reasoning is excluded, but keeps the signatures the next turn needs', async () => {
+    const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'), { emitReasoning: false });
+    expect(joined(parts, 'reasoning')).toBe('');
+    expect(details(parts).map((detail) => [detail.type, detail.id, detail.index])).toEqual([
+      ['reasoning.encrypted', 'call_gen1', 0],
+    ]);
+  });
+
+  it('finishes a blocked prompt with content_filter and the block reason', async () => {
+    const parts = await decode(fixture('gemini-prompt-blocked.sse.txt'));
+    expect(parts[0]).toEqual({
+      type: 'delta',
+      index: 0,
+      delta: {},
+      finish_reason: 'content_filter',
+      native_finish_reason: 'PROHIBITED_CONTENT',
+    });
+  });
+
+  it('throws the mapped status for an error payload mid-stream, after the parts before it', async () => {
+    const seen: StreamPart[] = [];
+    const error = await decodeError(fixture('gemini-overloaded-mid-stream.sse.txt'), seen);
+    expect(joined(seen, 'content')).toBe('Once upon');
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(
+      'Provider "gemini" is unavailable or overloaded (upstream 503): The model is overloaded. Please try again later.',
+    );
+    expect(error.metadata).toMatchObject({
+      provider_name: 'gemini',
+      raw: { error: { code: 503, status: 'UNAVAILABLE' } },
+    });
+    const limited = await decodeError(
+      'data: {"error":{"code":429,"message":"Quota","status":"RESOURCE_EXHAUSTED"}}\r\n\r\n',
+    );
+    expect(limited.status).toBe(429);
+  });
+
+  it('treats a stream that ends without a finishReason as truncated', async () => {
+    const body = fixture('gemini-text.sse.txt');
+    const error = await decodeError(body.slice(0, body.lastIndexOf('data:')));
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/truncated/);
+    expect((await decodeError('')).message).toMatch(/truncated/);
+  });
+
+  it('throws a 502 for data that is not JSON or not a response, without echoing the key', async () => {
+    const garbage = await decodeError(`data: {"candidates": [ ${apiKey}\r\n\r\n`);
+    expect(garbage.status).toBe(502);
+    expect(garbage.message).toMatch(/not JSON/);
+    expect(JSON.stringify(garbage.metadata)).not.toContain(apiKey);
+    expect((await decodeError('data: {"candidates":"nope"}\r\n\r\n')).status).toBe(502);
+  });
+});

@@ -1,0 +1,170 @@
+// Gemini GenerateContentResponses (each SSE `data:` of :streamGenerateContent?alt=sse is a whole one; there is no
+// [DONE]) → StreamParts. Thought parts become `reasoning` + `reasoning.text` details; a thoughtSignature becomes a
+// `reasoning.encrypted` detail, with `id` = the tool call's id when it sat on a functionCall part. Function calls
+// arrive whole: one delta with id (made up when Gemini gives none), name and all the arguments.
+// The finish and the last usageMetadata are sent when the body ends; a body that ends without a finishReason was
+// cut short.
+
+import type { ChunkDelta, FinishReason, ReasoningDetail, ToolCallDelta } from '../../../shared/api/index.js';
+import type { StreamPart } from '../adapter.js';
+import { newToolCallId } from '../common/index.js';
+import { malformedUpstream, mapUpstreamErrorPayload } from '../http/upstream-errors.js';
+import {
+  geminiReasoningFormat,
+  geminiResponseSchema,
+  type GeminiResponsePart,
+  type GeminiUsage,
+} from './gemini-api.js';
+import { convertGeminiUsage } from './convert-gemini-usage.js';
+import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
+
+export interface GeminiDecoderContext {
+  providerId: string;
+  /** Scrubbed from anything quoted back to the caller. */
+  apiKey: string | null;
+  /**
+   * False when the caller asked `reasoning.exclude`: thought text is not passed on. Thought signatures still are:
+   * they hold no readable reasoning, and Gemini rejects the next turn of a tool loop without them.
+   */
+  emitReasoning: boolean;
+  createToolCallId?: () => string;
+}
+
+interface CandidateState {
+  toolCalls: number;
+  reasoningItems: number;
+  /** The detail index of the thought text being streamed, null between thoughts. */
+  thoughtIndex: number | null;
+  finishReason: string | null;
+  /** A prompt blocked before any candidate (promptFeedback.blockReason). */
+  blocked: boolean;
+}
+
+export class GeminiStreamDecoder {
+  private readonly candidates = new Map<number, CandidateState>();
+  private usage: GeminiUsage | null = null;
+  private readonly createToolCallId: () => string;
+
+  constructor(private readonly context: GeminiDecoderContext) {
+    this.createToolCallId = context.createToolCallId ?? newToolCallId;
+  }
+
+  /** One SSE `data:` payload. Throws an ApiError for an error payload or data we cannot read. */
+  accept(data: string): StreamPart[] {
+    const text = data.trim();
+    if (text === '') return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw malformedUpstream(
+        this.context.providerId,
+        'sent a stream event that is not JSON',
+        text,
+        this.context.apiKey,
+      );
+    }
+    return this.acceptResponse(json, text);
+  }
+
+  /** One parsed GenerateContentResponse (also the whole answer of :generateContent). */
+  acceptResponse(json: unknown, raw = JSON.stringify(json)): StreamPart[] {
+    const error = (json as { error?: { code?: unknown } } | null)?.error;
+    if (error) {
+      const code = typeof error.code === 'number' ? error.code : 502;
+      throw mapUpstreamErrorPayload(this.context.providerId, json, this.context.apiKey, code);
+    }
+    const parsed = geminiResponseSchema.safeParse(json);
+    if (!parsed.success) {
+      throw malformedUpstream(this.context.providerId, 'sent a response we cannot read', raw, this.context.apiKey);
+    }
+    const response = parsed.data;
+    if (response.usageMetadata) this.usage = response.usageMetadata;
+    const parts: StreamPart[] = [];
+    const blockReason = response.promptFeedback?.blockReason;
+    if (blockReason && !response.candidates?.length) {
+      const state = this.state(0);
+      state.finishReason = blockReason;
+      state.blocked = true;
+    }
+    for (const [position, candidate] of (response.candidates ?? []).entries()) {
+      const index = candidate.index ?? position;
+      const state = this.state(index);
+      for (const part of candidate.content?.parts ?? []) {
+        const delta = this.convertPart(part, state);
+        if (delta) parts.push({ type: 'delta', index, delta });
+      }
+      if (candidate.finishReason) state.finishReason = candidate.finishReason;
+    }
+    return parts;
+  }
+
+  /** Call when the body ended: the finish of each candidate and the usage; an ApiError when no finishReason came. */
+  end(): StreamPart[] {
+    const states = [...this.candidates.entries()];
+    if (states.length === 0 || states.some(([, state]) => state.finishReason === null)) {
+      throw malformedUpstream(this.context.providerId, 'ended the stream without a finishReason (truncated)');
+    }
+    const parts: StreamPart[] = states.map(([index, state]) => {
+      const finishReason: FinishReason = state.blocked
+        ? 'content_filter'
+        : mapGeminiFinishReason(state.finishReason, state.toolCalls > 0);
+      return { type: 'delta', index, delta: {}, finish_reason: finishReason, native_finish_reason: state.finishReason };
+    });
+    if (this.usage) parts.push({ type: 'usage', usage: convertGeminiUsage(this.usage) });
+    return parts;
+  }
+
+  private state(index: number): CandidateState {
+    let state = this.candidates.get(index);
+    if (!state) {
+      state = { toolCalls: 0, reasoningItems: 0, thoughtIndex: null, finishReason: null, blocked: false };
+      this.candidates.set(index, state);
+    }
+    return state;
+  }
+
+  private convertPart(part: GeminiResponsePart, state: CandidateState): ChunkDelta | null {
+    const delta: ChunkDelta = {};
+    const details: ReasoningDetail[] = [];
+    let toolCallId: string | undefined;
+    if (part.functionCall) {
+      state.thoughtIndex = null;
+      toolCallId = part.functionCall.id || this.createToolCallId();
+      const call: ToolCallDelta = {
+        index: state.toolCalls++,
+        id: toolCallId,
+        type: 'function',
+        function: { name: part.functionCall.name ?? '', arguments: JSON.stringify(part.functionCall.args ?? {}) },
+      };
+      delta.tool_calls = [call];
+    } else if (part.thought) {
+      if (part.text && this.context.emitReasoning) {
+        state.thoughtIndex ??= state.reasoningItems++;
+        delta.reasoning = part.text;
+        details.push({
+          type: 'reasoning.text',
+          text: part.text,
+          format: geminiReasoningFormat,
+          index: state.thoughtIndex,
+        });
+      }
+    } else if (part.text) {
+      state.thoughtIndex = null;
+      delta.content = part.text;
+    }
+    if (part.thoughtSignature) {
+      state.thoughtIndex = null;
+      const signature: ReasoningDetail = {
+        type: 'reasoning.encrypted',
+        data: part.thoughtSignature,
+        format: geminiReasoningFormat,
+        index: state.reasoningItems++,
+      };
+      if (toolCallId !== undefined) signature.id = toolCallId;
+      details.push(signature);
+    }
+    if (details.length > 0) delta.reasoning_details = details;
+    return Object.keys(delta).length > 0 ? delta : null;
+  }
+}

@@ -1,0 +1,116 @@
+// The parts of the Gemini API (generativelanguage v1beta) that Switchyard speaks. Request shapes are plain types
+// (we build them); response shapes are lenient zod schemas (we parse them): unknown fields must never break a
+// response.
+
+import { z } from 'zod';
+
+/** The `format` of reasoning_details items that came from (and go back to) Gemini. */
+export const geminiReasoningFormat = 'google-gemini-v1';
+
+// ---- Request ----------------------------------------------------------------------------------------------------
+
+export interface GeminiPart {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+  inlineData?: { mimeType: string; data: string };
+  functionCall?: { name: string; args: Record<string, unknown>; id?: string };
+  functionResponse?: { name: string; response: Record<string, unknown>; id?: string };
+}
+
+export interface GeminiContent {
+  role: 'user' | 'model';
+  parts: GeminiPart[];
+}
+
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+}
+
+export interface GeminiThinkingConfig {
+  /** -1: the model decides; 0: off (where the model allows it). */
+  thinkingBudget?: number;
+  includeThoughts?: boolean;
+}
+
+export interface GeminiGenerationConfig {
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens?: number;
+  stopSequences?: string[];
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  responseMimeType?: string;
+  responseSchema?: Record<string, unknown>;
+  thinkingConfig?: GeminiThinkingConfig;
+}
+
+export interface GeminiRequestBody {
+  contents: GeminiContent[];
+  systemInstruction?: { parts: { text: string }[] };
+  tools?: { functionDeclarations: GeminiFunctionDeclaration[] }[];
+  toolConfig?: { functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] } };
+  generationConfig?: GeminiGenerationConfig;
+}
+
+// ---- Responses --------------------------------------------------------------------------------------------------
+
+const count = z.number().nonnegative().nullish();
+
+export const geminiUsageSchema = z.looseObject({
+  promptTokenCount: count,
+  candidatesTokenCount: count,
+  thoughtsTokenCount: count,
+  cachedContentTokenCount: count,
+  toolUsePromptTokenCount: count,
+  totalTokenCount: count,
+});
+export type GeminiUsage = z.infer<typeof geminiUsageSchema>;
+
+export const geminiResponsePartSchema = z.looseObject({
+  text: z.string().nullish(),
+  thought: z.boolean().nullish(),
+  thoughtSignature: z.string().nullish(),
+  functionCall: z
+    .looseObject({
+      name: z.string().nullish(),
+      args: z.record(z.string(), z.unknown()).nullish(),
+      id: z.string().nullish(),
+    })
+    .nullish(),
+});
+export type GeminiResponsePart = z.infer<typeof geminiResponsePartSchema>;
+
+/** A GenerateContentResponse: the whole answer of :generateContent, or one SSE event of :streamGenerateContent. */
+export const geminiResponseSchema = z.looseObject({
+  candidates: z
+    .array(
+      z.looseObject({
+        index: z.number().int().nonnegative().nullish(),
+        content: z.looseObject({ parts: z.array(geminiResponsePartSchema).nullish() }).nullish(),
+        finishReason: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+  usageMetadata: geminiUsageSchema.nullish(),
+  promptFeedback: z.looseObject({ blockReason: z.string().nullish() }).nullish(),
+});
+export type GeminiResponse = z.infer<typeof geminiResponseSchema>;
+
+export const geminiModelListSchema = z.looseObject({
+  models: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        displayName: z.string().nullish(),
+        inputTokenLimit: z.number().nullish(),
+        supportedGenerationMethods: z.array(z.string()).nullish(),
+      }),
+    )
+    .nullish(),
+  nextPageToken: z.string().nullish(),
+});
+export type GeminiModelList = z.infer<typeof geminiModelListSchema>;

@@ -1,0 +1,130 @@
+// The adapter for `kind: 'google'`: the Gemini API (generativelanguage.googleapis.com). This file is the HTTP part;
+// every translation lives in the pure functions beside it.
+
+import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
+import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
+import { malformedUpstream } from '../http/upstream-errors.js';
+import {
+  UpstreamHttp,
+  type ProviderTarget,
+  type UpstreamHttpOptions,
+  type UpstreamResponse,
+} from '../http/upstream-http.js';
+import { buildGeminiRequest } from './build-gemini-request.js';
+import { convertGeminiResponse } from './convert-gemini-response.js';
+import { GeminiStreamDecoder, type GeminiDecoderContext } from './decode-gemini-stream.js';
+import { geminiModelListSchema, type GeminiRequestBody } from './gemini-api.js';
+import { convertGeminiModels, geminiModelCapabilities } from './gemini-models.js';
+import { geminiModelPath, geminiUrl } from './gemini-url.js';
+import { mapGeminiError } from './map-gemini-error.js';
+
+export interface GoogleAdapterOptions extends UpstreamHttpOptions {
+  /** Ids for function calls that come without one (tests make them predictable). */
+  createToolCallId?: () => string;
+}
+
+export interface GoogleAdapter extends ProviderAdapter {
+  readonly kind: 'google';
+}
+
+/** GET /v1beta/models pages; more than this many pages means something is wrong upstream. */
+const maxModelPages = 20;
+
+function headersFor(target: ProviderTarget): Record<string, string> {
+  return target.apiKey ? { 'x-goog-api-key': target.apiKey } : {};
+}
+
+export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleAdapter {
+  const http = new UpstreamHttp(options, mapGeminiError);
+
+  function requestBody(chatRequest: ChatRequest, target: UpstreamTarget): GeminiRequestBody {
+    return buildGeminiRequest(chatRequest, {
+      modelLabel: `${target.provider.id}/${target.model}`,
+      capabilities: geminiModelCapabilities(target.model),
+    });
+  }
+
+  function decoderContext(chatRequest: ChatRequest, target: UpstreamTarget): GeminiDecoderContext {
+    const context: GeminiDecoderContext = {
+      providerId: target.provider.id,
+      apiKey: target.apiKey,
+      emitReasoning: chatRequest.reasoning?.exclude !== true,
+    };
+    if (options.createToolCallId) context.createToolCallId = options.createToolCallId;
+    return context;
+  }
+
+  async function* streamBody(
+    response: UpstreamResponse,
+    target: UpstreamTarget,
+    context: GeminiDecoderContext,
+    signal: AbortSignal,
+  ): AsyncGenerator<StreamPart, void, undefined> {
+    const decoder = new GeminiStreamDecoder(context);
+    for await (const event of http.sseEvents(response, target, signal)) yield* decoder.accept(event.data);
+    yield* decoder.end();
+  }
+
+  return {
+    kind: 'google',
+
+    async listModels(target, signal): Promise<ModelInfo[]> {
+      const models: ModelInfo[] = [];
+      let pageToken: string | null = null;
+      for (let page = 0; page < maxModelPages; page += 1) {
+        const query: Record<string, string> = { pageSize: '1000' };
+        if (pageToken) query.pageToken = pageToken;
+        const response = await http.send({
+          target,
+          method: 'GET',
+          url: geminiUrl(target.provider.base_url, 'models', query),
+          headers: headersFor(target),
+          accept: 'application/json',
+          signal,
+        });
+        const parsed = geminiModelListSchema.safeParse(await http.readJson(response, target, signal));
+        if (!parsed.success) {
+          throw malformedUpstream(target.provider.id, 'answered GET /v1beta/models with an unexpected shape');
+        }
+        models.push(...convertGeminiModels(parsed.data));
+        pageToken = parsed.data.nextPageToken ?? null;
+        if (!pageToken) break;
+      }
+      return models;
+    },
+
+    async streamChat(chatRequest, target, signal): Promise<AsyncIterable<StreamPart>> {
+      const body = requestBody(chatRequest, target);
+      const response = await http.send({
+        target,
+        method: 'POST',
+        url: geminiUrl(target.provider.base_url, `${geminiModelPath(target.model)}:streamGenerateContent`, {
+          alt: 'sse',
+        }),
+        headers: headersFor(target),
+        body,
+        accept: 'text/event-stream',
+        signal,
+      });
+      return streamBody(response, target, decoderContext(chatRequest, target), signal);
+    },
+
+    async completeChat(chatRequest, target, signal): Promise<AdapterCompletion> {
+      const body = requestBody(chatRequest, target);
+      const response = await http.send({
+        target,
+        method: 'POST',
+        url: geminiUrl(target.provider.base_url, `${geminiModelPath(target.model)}:generateContent`),
+        headers: headersFor(target),
+        body,
+        accept: 'application/json',
+        signal,
+      });
+      return convertGeminiResponse(await http.readJson(response, target, signal), decoderContext(chatRequest, target));
+    },
+
+    async close(): Promise<void> {
+      await http.close();
+    },
+  };
+}

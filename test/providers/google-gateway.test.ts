@@ -1,0 +1,339 @@
+// The Google adapter end to end: the official openai SDK → the real gateway → a fake Gemini server speaking the
+// Gemini API (recorded SSE fixtures). Asserts both what the caller gets and what Gemini received.
+
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReasoningDetail } from '../../shared/api/index.js';
+import { geminiKey } from './fake-gemini.js';
+import { rawChat, startProviderHarness, type ProviderHarness } from './provider-harness.js';
+
+let harness: ProviderHarness;
+beforeAll(async () => {
+  harness = await startProviderHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const tools: OpenAI.ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      parameters: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { city: { type: 'string' }, unit: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        required: ['city'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
+  },
+];
+
+type Chunk = OpenAI.ChatCompletionChunk & {
+  choices: (OpenAI.ChatCompletionChunk.Choice & {
+    native_finish_reason?: string | null;
+    delta: { reasoning?: string; reasoning_details?: ReasoningDetail[] };
+  })[];
+};
+
+async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Chunk);
+  return chunks;
+}
+
+function lastUpstream() {
+  return harness.gemini.generateRequests().at(-1)!;
+}
+
+async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(OpenAI.APIError);
+  return error as InstanceType<typeof OpenAI.APIError>;
+}
+
+describe('Gemini through the gateway', () => {
+  it('streams text with the role first, finish_reason and usage (cached, reasoning) in the last chunk', async () => {
+    const chunks = await collect(
+      await harness.client.chat.completions.create({
+        model: 'gemini/gemini-2.5-flash',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Say hello' },
+        ],
+        stream: true,
+        temperature: 1.6,
+        max_tokens: 500,
+      }),
+    );
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, wörld! 👋');
+    expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
+    const last = chunks.at(-1)!;
+    expect(chunks.filter((chunk) => chunk.choices[0]?.finish_reason)).toEqual([last]);
+    expect(last.choices[0]).toMatchObject({ finish_reason: 'stop', native_finish_reason: 'STOP' });
+    expect(last.usage).toEqual({
+      prompt_tokens: 1543,
+      completion_tokens: 57,
+      total_tokens: 1600,
+      prompt_tokens_details: { cached_tokens: 1024 },
+      completion_tokens_details: { reasoning_tokens: 50 },
+    });
+
+    const sent = lastUpstream();
+    expect(sent.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(sent.headers['x-goog-api-key']).toBe(geminiKey);
+    expect(sent.headers.authorization).toBeUndefined();
+    expect(sent.body).toEqual({
+      systemInstruction: { parts: [{ text: 'Be brief.' }] },
+      contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }],
+      generationConfig: { temperature: 1.6, maxOutputTokens: 500 },
+    });
+  });
+
+  it('streams two whole function calls that the SDK stream helper assembles intact', async () => {
+    const stream = harness.client.chat.completions.stream({
+      model: 'gemini/gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Weather and time in Paris?' }],
+      tools,
+      tool_choice: 'required',
+    });
+    const completion = await stream.finalChatCompletion();
+    const choice = completion.choices[0]!;
+    expect(choice.finish_reason).toBe('tool_calls');
+    const calls = choice.message.tool_calls!.map((call) => call.type === 'function' && call);
+    expect(calls.map((call) => call && [call.function.name, JSON.parse(call.function.arguments)])).toEqual([
+      ['get_weather', { city: 'Paris', unit: 'c' }],
+      ['get_time', { tz: 'Europe/Paris' }],
+    ]);
+    expect(calls.every((call) => call && /^call_gemini_\d+$/.test(call.id))).toBe(true);
+    expect(lastUpstream().body).toMatchObject({
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: 'get_weather',
+              parameters: {
+                type: 'object',
+                properties: { city: { type: 'string' }, unit: { type: 'string', nullable: true } },
+                required: ['city'],
+              },
+            },
+            { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
+          ],
+        },
+      ],
+      toolConfig: { functionCallingConfig: { mode: 'ANY' } },
+    });
+  });
+
+  it('round-trips the thought signature: the second turn carries it on the functionCall, with named responses', async () => {
+    const first = await collect(
+      await harness.client.chat.completions.create({
+        model: 'gemini/gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Weather and time in Paris?' }],
+        tools,
+        stream: true,
+        reasoning: { effort: 'medium' },
+      } as OpenAI.ChatCompletionCreateParamsStreaming),
+    );
+    expect((lastUpstream().body as { generationConfig: unknown }).generationConfig).toEqual({
+      thinkingConfig: { thinkingBudget: 8192, includeThoughts: true },
+    });
+    expect(first.map((chunk) => chunk.choices[0]?.delta.reasoning ?? '').join('')).toContain(
+      'I will call both functions.',
+    );
+    const details = first.flatMap((chunk) => chunk.choices[0]?.delta.reasoning_details ?? []);
+    const calls = first.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
+    const [weather, time] = calls;
+    const signature = details.find((detail) => detail.type === 'reasoning.encrypted')!;
+    expect(signature).toMatchObject({ id: weather!.id, format: 'google-gemini-v1' });
+
+    await collect(
+      await harness.client.chat.completions.create({
+        model: 'gemini/gemini-2.5-flash',
+        tools,
+        stream: true,
+        reasoning: { effort: 'medium' },
+        messages: [
+          { role: 'user', content: 'Weather and time in Paris?' },
+          {
+            role: 'assistant',
+            content: null,
+            reasoning_details: details,
+            tool_calls: [weather, time].map((call) => ({
+              id: call!.id!,
+              type: 'function' as const,
+              function: { name: call!.function!.name!, arguments: call!.function!.arguments! },
+            })),
+          } as OpenAI.ChatCompletionAssistantMessageParam,
+          { role: 'tool', tool_call_id: time!.id!, content: '12:00' },
+          { role: 'tool', tool_call_id: weather!.id!, content: '{"temp": 21}' },
+        ],
+      } as OpenAI.ChatCompletionCreateParamsStreaming),
+    );
+    expect((lastUpstream().body as { contents: unknown }).contents).toEqual([
+      { role: 'user', parts: [{ text: 'Weather and time in Paris?' }] },
+      {
+        role: 'model',
+        parts: [
+          {
+            functionCall: { name: 'get_weather', args: { city: 'Paris', unit: 'c' } },
+            thoughtSignature:
+              'CtwDAdHtim9fL0Vq3Bz1sQ8oO0yNxM2Xq1c9aPbKqRz4u7/EWxv+0JvIu2gFh0lT9yPzkK8Wm3hV4cZ1nJ6Rb2sT5pYq8dA==',
+          },
+          { functionCall: { name: 'get_time', args: { tz: 'Europe/Paris' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'get_time', response: { result: '12:00' } } },
+          { functionResponse: { name: 'get_weather', response: { temp: 21 } } },
+        ],
+      },
+    ]);
+  });
+
+  it('sends images as inlineData; answers 400 for an image URL and for a model without vision', async () => {
+    await harness.client.chat.completions.create({
+      model: 'gemini/gemini-2.5-flash',
+      stream: false,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+          ],
+        },
+      ],
+    });
+    expect((lastUpstream().body as { contents: { parts: unknown[] }[] }).contents[0]!.parts[1]).toEqual({
+      inlineData: { mimeType: 'image/png', data: png },
+    });
+
+    const before = harness.gemini.generateRequests().length;
+    const byUrl = await sdkError(
+      harness.client.chat.completions.create({
+        model: 'gemini/gemini-2.5-flash',
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] },
+        ],
+      }),
+    );
+    expect(byUrl.status).toBe(400);
+    expect(byUrl.message).toContain('Gemini models take images only as base64 data URLs');
+    const noVision = await sdkError(
+      harness.client.chat.completions.create({
+        model: 'gemini/gemini-1.0-pro',
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] },
+        ],
+      }),
+    );
+    expect(noVision.status).toBe(400);
+    expect(noVision.message).toContain('Model "gemini/gemini-1.0-pro" does not accept images');
+    expect(harness.gemini.generateRequests()).toHaveLength(before);
+  });
+
+  it('answers a whole completion (stream = false) through :generateContent', async () => {
+    const completion = await harness.client.chat.completions.create({
+      model: 'gemini/gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: false,
+    });
+    expect(lastUpstream().url).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'Hello from Gemini.' },
+      finish_reason: 'stop',
+    });
+    expect(completion.usage).toMatchObject({
+      prompt_tokens: 30,
+      completion_tokens: 4,
+      prompt_tokens_details: { cached_tokens: 16 },
+    });
+  });
+});
+
+describe('Gemini errors through the gateway', () => {
+  it('turns a rejected key (400 API_KEY_INVALID) into a 502 naming the provider', async () => {
+    const error = await sdkError(
+      harness.client.chat.completions.create({
+        model: 'gemini-badkey/gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('Provider "gemini-badkey" rejected its API key (upstream 400)');
+    expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
+      provider_name: 'gemini-badkey',
+      raw: { error: { code: 400, status: 'INVALID_ARGUMENT' } },
+    });
+  });
+
+  it('keeps 429 RESOURCE_EXHAUSTED with a Retry-After from the body', async () => {
+    const response = await rawChat(harness, {
+      model: 'gemini/gemini-rate-limited',
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('23');
+    expect(response.json()).toMatchObject({
+      error: { code: 429, metadata: { provider_name: 'gemini', raw: { error: { status: 'RESOURCE_EXHAUSTED' } } } },
+    });
+  });
+
+  it('turns 503 UNAVAILABLE into 503', async () => {
+    const error = await sdkError(
+      harness.client.chat.completions.create({
+        model: 'gemini/gemini-overloaded',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
+    expect(error.status).toBe(503);
+  });
+
+  it.each([
+    ['gemini/gemini-mid-stream-error', 'Once upon', 503],
+    ['gemini/gemini-truncated', 'Hello, wörld! 👋', 502],
+  ])('%s: status 200, the SDK throws on our error chunk', async (model, expected, code) => {
+    const stream = await harness.client.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
+    let content = '';
+    const failure = await (async () => {
+      try {
+        for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(content).toBe(expected);
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect((failure as Error).message).toContain('Provider "gemini"');
+    const raw = await rawChat(harness, { model, messages: [{ role: 'user', content: 'x' }] });
+    const events = raw.text.split('\n\n').filter(Boolean);
+    expect(JSON.parse(events.at(-2)!.slice('data: '.length))).toMatchObject({
+      error: { code, metadata: { provider_name: 'gemini' } },
+      choices: [{ finish_reason: 'error' }],
+    });
+  });
+
+  it('lists the models without the models/ prefix', async () => {
+    const ids = (await harness.client.models.list()).data.map((model) => model.id);
+    expect(ids).toContain('gemini/gemini-2.5-flash');
+    expect(ids.some((id) => id.includes('models/'))).toBe(false);
+  });
+});
