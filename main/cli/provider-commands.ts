@@ -50,24 +50,25 @@ export function registerProviderCommands(program: Command, context: CommandConte
 
   providers
     .command('list')
-    .description('list providers (never their keys)')
+    .description('list providers: configured, from the environment (OPENAI_API_KEY…) and local servers found running')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        const list = app.providers.list();
+      withApp(context, options.dataDir, async (app) => {
+        const list = await app.registry.listProviders();
         if (options.json) return output.out(formatJson(list));
         if (list.length === 0) {
           return output.out('No providers yet. Add one with: switchyard providers add ID --kind openai --base-url URL');
         }
         output.out(
           formatTable(
-            ['ID', 'KIND', 'BASE URL', 'API KEY', 'ADDED'],
+            ['ID', 'KIND', 'BASE URL', 'API KEY', 'SOURCE', 'ADDED'],
             list.map((provider) => [
               provider.id,
               provider.kind,
               provider.base_url,
-              provider.has_api_key ? 'stored' : 'none',
+              !provider.has_api_key ? 'none' : provider.source === 'environment' ? 'env' : 'stored',
+              provider.source ?? 'configured',
               provider.created_at,
             ]),
           ),

@@ -13,13 +13,25 @@ export const sseHeaders = {
 export class SseWriter {
   private lastWriteAt = Date.now();
   private heartbeat: NodeJS.Timeout | undefined;
+  private wasOpened = false;
+  private corked = false;
 
   constructor(private readonly response: ServerResponse) {}
 
-  /** Sends status 200 and the SSE headers. */
+  /** Sets status 200 and the SSE headers; they leave with the first write, in the same packet. */
   open(): void {
+    this.wasOpened = true;
     this.response.writeHead(200, sseHeaders);
-    this.response.flushHeaders();
+  }
+
+  /** True once open() sent the status: from then on failures can only travel inside the stream. */
+  get opened(): boolean {
+    return this.wasOpened;
+  }
+
+  /** Writes one `: <text>` comment line (ignored by SSE clients). */
+  comment(text: string): Promise<void> {
+    return this.write(`: ${text}\n\n`);
   }
 
   /** True once the caller is gone or the stream was ended. */
@@ -38,7 +50,7 @@ export class SseWriter {
   keepAlive(intervalMs: number, text: string): void {
     if (intervalMs <= 0) return;
     this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastWriteAt >= intervalMs) void this.write(`: ${text}\n\n`);
+      if (Date.now() - this.lastWriteAt >= intervalMs) void this.comment(text);
     }, intervalMs);
     this.heartbeat.unref();
   }
@@ -58,6 +70,7 @@ export class SseWriter {
   private write(text: string): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.lastWriteAt = Date.now();
+    this.corkUntilNextTurn();
     if (this.response.write(text)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -67,6 +80,21 @@ export class SseWriter {
       };
       this.response.on('drain', done);
       this.response.on('close', done);
+    });
+  }
+
+  /**
+   * Everything written during this turn of the event loop leaves in one packet: Node's own corking ends at the
+   * next tick, before an `await writer.data()` resumes, so the last chunks, `[DONE]` and the end of the chunked
+   * body would otherwise cost a system call each.
+   */
+  private corkUntilNextTurn(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.response.cork();
+    setImmediate(() => {
+      this.corked = false;
+      this.response.uncork();
     });
   }
 }

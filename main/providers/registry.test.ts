@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ModelInfo, type ProviderInfo } from '../../shared/api/index.js';
 import type { ProviderAdapter } from './adapter.js';
-import { ProviderRegistry, type ProviderSource } from './registry.js';
+import { ProviderRegistry, type DiscoveredProviderSource, type ProviderSource } from './registry.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -82,7 +82,7 @@ describe('ProviderRegistry.resolve', () => {
     const { adapter: chosen, target } = await registry.resolve('openrouter/anthropic/claude-sonnet-4');
     expect(chosen).toBe(adapter);
     expect(target).toEqual({
-      provider: provider('openrouter'),
+      provider: { ...provider('openrouter'), source: 'configured' },
       apiKey: 'key-of-openrouter',
       model: 'anthropic/claude-sonnet-4',
     });
@@ -187,5 +187,113 @@ describe('ProviderRegistry.listModels', () => {
     adapter.models.set('openai', ['gpt-4o']);
     await Promise.all([registry.listModels(), registry.resolve('openai/gpt-4o'), registry.listModels()]);
     expect(adapter.calls).toHaveLength(1);
+  });
+});
+
+/** A local source whose servers come and go as the test says, counting its looks. */
+class FakeLocal implements DiscoveredProviderSource {
+  running = new Set<string>();
+  found = new Set<string>();
+  refreshes: (string | undefined)[] = [];
+  private version = 0;
+
+  listProviders(): ProviderInfo[] {
+    return [...this.found].map((id) => ({ ...provider(id, 'openai', false), source: 'local' as const }));
+  }
+  async getApiKey(): Promise<string | null> {
+    return null;
+  }
+  changeVersion(): number {
+    return this.version;
+  }
+  mayProvide(id: string): boolean {
+    return id === 'ollama' || id === 'lmstudio';
+  }
+  async refresh(id?: string): Promise<void> {
+    this.refreshes.push(id);
+    const before = [...this.found].join();
+    this.found = new Set(
+      [...this.running].filter((running) => id === undefined || running === id || this.found.has(running)),
+    );
+    if ([...this.found].join() !== before) this.version += 1;
+  }
+  describeAbsent(id: string): string | null {
+    return this.found.has(id) ? null : `No ${id} server answered.`;
+  }
+}
+
+function setupSources(configured: ProviderInfo[]) {
+  const adapter = new FakeAdapter();
+  const environmentKeys = new Map([
+    ['openai', 'env-openai-key'],
+    ['openrouter', 'env-openrouter-key'],
+  ]);
+  const environment: ProviderSource = {
+    listProviders: () => [
+      { ...provider('openai'), base_url: 'https://api.openai.com/v1', source: 'environment' },
+      { ...provider('openrouter'), source: 'environment' },
+      { ...provider('ollama'), source: 'environment' },
+    ],
+    getApiKey: async (id) => environmentKeys.get(id) ?? null,
+    changeVersion: () => 0,
+  };
+  const local = new FakeLocal();
+  const registry = new ProviderRegistry({
+    source: { listProviders: () => configured, getApiKey: async (id) => `db-key-of-${id}`, changeVersion: () => 1 },
+    environment,
+    local,
+    adapters: [adapter],
+    logger,
+  });
+  return { registry, adapter, local };
+}
+
+describe('ProviderRegistry sources', () => {
+  it('lets a configured provider win over the environment, which wins over a local server', async () => {
+    const { registry, adapter, local } = setupSources([provider('openai')]);
+    local.running.add('ollama');
+    local.running.add('lmstudio');
+    const listed = await registry.listProviders();
+    expect(listed.map((info) => [info.id, info.source])).toEqual([
+      ['openai', 'configured'],
+      ['openrouter', 'environment'],
+      ['ollama', 'environment'],
+      ['lmstudio', 'local'],
+    ]);
+    adapter.models.set('openai', ['gpt-4o']);
+    adapter.models.set('openrouter', ['x/y']);
+    expect((await registry.resolve('openai/gpt-4o')).target.apiKey).toBe('db-key-of-openai');
+    expect((await registry.resolve('openrouter/x/y')).target.apiKey).toBe('env-openrouter-key');
+    expect((await registry.resolve('openai/gpt-4o')).target.provider.base_url).toBe('http://openai.test/v1');
+  });
+
+  it('looks for a local server when a request names it, and says where it looked when it is not there', async () => {
+    const { registry, adapter, local } = setupSources([]);
+    const error = await rejection(registry.resolve('lmstudio/qwen'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(
+      'Unknown provider "lmstudio". Configured providers: ollama, openai, openrouter. No lmstudio server answered.',
+    );
+    expect(local.refreshes).toEqual(['lmstudio']);
+    local.running.add('lmstudio');
+    adapter.models.set('lmstudio', ['qwen']);
+    const { target } = await registry.resolve('lmstudio/qwen');
+    expect(target).toMatchObject({ apiKey: null, provider: { id: 'lmstudio', source: 'local' } });
+    expect(local.refreshes).toEqual(['lmstudio', 'lmstudio']);
+    // Known now: no more looking, and a request for another provider never looks.
+    await registry.resolve('lmstudio/qwen');
+    adapter.models.set('openrouter', ['x/y']);
+    await registry.resolve('openrouter/x/y');
+    await rejection(registry.resolve('nope/x'));
+    expect(local.refreshes).toEqual(['lmstudio', 'lmstudio']);
+  });
+
+  it('lists the models of local servers found when listing', async () => {
+    const { registry, adapter, local } = setupSources([]);
+    local.running.add('lmstudio');
+    adapter.models.set('lmstudio', ['qwen']);
+    const models = await registry.listModels();
+    expect(models.map((model) => model.id)).toContain('lmstudio/qwen');
+    expect(local.refreshes).toEqual([undefined]);
   });
 });

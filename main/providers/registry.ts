@@ -1,8 +1,16 @@
-// Which adapter and upstream serve `<provider>/<model>`, and which models exist. Providers come from the
-// ProviderSource (the DB and the keychain); each provider's model list is cached so that resolve() stays cheap.
+// Which adapter and upstream serve `<provider>/<model>`, and which models exist. Providers come from three
+// sources, the first one naming an id wins: the user's configuration (the DB and the keychain), the environment
+// (OPENAI_API_KEY…, env-providers.ts) and local servers found running (Ollama, LM Studio, local-providers.ts).
+// Each provider's model list is cached so that resolve() stays cheap.
 
 import type { Logger } from 'pino';
-import { ApiError, type ModelInfo, type ProviderInfo, type ProviderKind } from '../../shared/api/index.js';
+import {
+  ApiError,
+  type ModelInfo,
+  type ProviderInfo,
+  type ProviderKind,
+  type ProviderOrigin,
+} from '../../shared/api/index.js';
 import type { ProviderAdapter, UpstreamTarget } from './adapter.js';
 
 export interface ProviderSource {
@@ -14,13 +22,28 @@ export interface ProviderSource {
   changeVersion(): number;
 }
 
+/** A source whose providers are found by looking (probing local servers) rather than configured. */
+export interface DiscoveredProviderSource extends ProviderSource {
+  /** Whether `providerId` is one this source may find, so that resolving an unknown one is worth a look. */
+  mayProvide(providerId: string): boolean;
+  /** Looks again where the last look is stale (only at `providerId` when given). Never rejects; quick. */
+  refresh(providerId?: string): Promise<void>;
+  /** Why `providerId` is not available right now, for the 404 message; null when there is nothing to say. */
+  describeAbsent(providerId: string): string | null;
+}
+
 export interface ResolvedModel {
   adapter: ProviderAdapter;
   target: UpstreamTarget;
 }
 
 export interface ProviderRegistryOptions {
+  /** The providers the user configured. */
   source: ProviderSource;
+  /** Providers from the environment, used unless a configured provider has the same id. */
+  environment?: ProviderSource;
+  /** Local servers, used unless a configured or environment provider has the same id. */
+  local?: DiscoveredProviderSource;
   adapters: ProviderAdapter[];
   logger: Logger;
   /** How long a fetched model list is trusted. Default 5 min. */
@@ -45,6 +68,8 @@ interface ModelList {
 
 interface ProviderState {
   info: ProviderInfo;
+  /** Where its key comes from. */
+  owner: ProviderSource;
   /** What makes a cached model list stale when it changes. */
   fingerprint: string;
   list?: ModelList;
@@ -52,7 +77,7 @@ interface ProviderState {
 }
 
 function fingerprintOf(info: ProviderInfo): string {
-  return JSON.stringify([info.kind, info.base_url, info.has_api_key]);
+  return JSON.stringify([info.kind, info.base_url, info.has_api_key, info.source]);
 }
 
 /** Ollama names models `llama3.2:latest` but accepts `llama3.2`. */
@@ -72,7 +97,9 @@ export function splitModelId(model: string): { providerId: string; model: string
 }
 
 export class ProviderRegistry {
-  private readonly source: ProviderSource;
+  /** In order of precedence. */
+  private readonly sources: { origin: ProviderOrigin; source: ProviderSource }[];
+  private readonly local: DiscoveredProviderSource | undefined;
   private readonly adapters: ReadonlyMap<ProviderKind, ProviderAdapter>;
   private readonly logger: Logger;
   private readonly modelsTtlMs: number;
@@ -81,10 +108,13 @@ export class ProviderRegistry {
   private readonly modelsFetchTimeoutMs: number;
   private readonly now: () => number;
   private states: Map<string, ProviderState> | null = null;
-  private loadedVersion: number | null = null;
+  private loadedVersion: string | null = null;
 
   constructor(options: ProviderRegistryOptions) {
-    this.source = options.source;
+    this.sources = [{ origin: 'configured', source: options.source }];
+    if (options.environment) this.sources.push({ origin: 'environment', source: options.environment });
+    if (options.local) this.sources.push({ origin: 'local', source: options.local });
+    this.local = options.local;
     this.adapters = new Map(options.adapters.map((adapter) => [adapter.kind, adapter]));
     this.logger = options.logger;
     this.modelsTtlMs = options.modelsTtlMs ?? 5 * 60_000;
@@ -101,14 +131,23 @@ export class ProviderRegistry {
    */
   async resolve(modelId: string): Promise<ResolvedModel> {
     const { providerId, model } = splitModelId(modelId);
-    const states = this.currentStates();
+    let states = this.currentStates();
+    if (!states.has(providerId) && this.local?.mayProvide(providerId)) {
+      // `ollama/…` while Ollama was not known to run: look once more (a few hundred ms at most).
+      await this.local.refresh(providerId);
+      states = this.currentStates();
+    }
     const state = states.get(providerId);
     if (!state) {
       const configured = [...states.keys()].sort().join(', ') || 'none';
-      throw new ApiError(404, `Unknown provider "${providerId}". Configured providers: ${configured}.`);
+      const absent = this.local?.describeAbsent(providerId);
+      throw new ApiError(
+        404,
+        `Unknown provider "${providerId}". Configured providers: ${configured}.${absent ? ` ${absent}` : ''}`,
+      );
     }
     const adapter = this.adapterFor(state.info);
-    const target: UpstreamTarget = { provider: state.info, apiKey: await this.apiKeyOf(state.info), model };
+    const target: UpstreamTarget = { provider: state.info, apiKey: await this.apiKeyOf(state), model };
 
     let ids = await this.knownModelIds(state, adapter, target);
     if (ids && !listsModel(ids, model) && this.now() - (state.list?.fetchedAt ?? 0) > this.failedModelsTtlMs) {
@@ -126,6 +165,7 @@ export class ProviderRegistry {
 
   /** Every provider's models, ids as `<provider>/<model>`. A provider that cannot be asked contributes none. */
   async listModels(): Promise<ModelInfo[]> {
+    await this.local?.refresh();
     const states = [...this.currentStates().values()];
     const lists = await Promise.all(
       states.map(async (state): Promise<ModelInfo[]> => {
@@ -135,7 +175,7 @@ export class ProviderRegistry {
         if (!list || list.expiresAt <= this.now()) {
           let apiKey: string | null;
           try {
-            apiKey = await this.apiKeyOf(state.info);
+            apiKey = await this.apiKeyOf(state);
           } catch (error) {
             this.logger.warn({ provider: state.info.id, err: (error as Error).message }, 'provider key unavailable');
             return [];
@@ -148,24 +188,35 @@ export class ProviderRegistry {
     return lists.flat();
   }
 
+  /** Every provider a request may name, each with its `source`; configured ones first. */
+  async listProviders(): Promise<ProviderInfo[]> {
+    await this.local?.refresh();
+    return [...this.currentStates().values()].map((state) => state.info);
+  }
+
   /** Closes what the adapters own. */
   async close(): Promise<void> {
     await Promise.all([...this.adapters.values()].map((adapter) => adapter.close?.()));
   }
 
   private currentStates(): Map<string, ProviderState> {
-    const version = this.source.changeVersion();
+    const version = this.sources.map(({ source }) => source.changeVersion()).join(':');
     if (this.states && version === this.loadedVersion) return this.states;
     const previous = this.states;
     const states = new Map<string, ProviderState>();
-    for (const info of this.source.listProviders()) {
-      const fingerprint = fingerprintOf(info);
-      const kept = previous?.get(info.id);
-      if (kept && kept.fingerprint === fingerprint) {
-        kept.info = info; // the same object, so that a fetch in flight still lands in the cache
-        states.set(info.id, kept);
-      } else {
-        states.set(info.id, { info, fingerprint });
+    for (const { origin, source } of this.sources) {
+      for (const listed of source.listProviders()) {
+        if (states.has(listed.id)) continue; // an earlier source wins
+        const info: ProviderInfo = { ...listed, source: origin };
+        const fingerprint = fingerprintOf(info);
+        const kept = previous?.get(info.id);
+        if (kept && kept.fingerprint === fingerprint) {
+          kept.info = info; // the same object, so that a fetch in flight still lands in the cache
+          kept.owner = source;
+          states.set(info.id, kept);
+        } else {
+          states.set(info.id, { info, owner: source, fingerprint });
+        }
       }
     }
     this.states = states;
@@ -185,10 +236,11 @@ export class ProviderRegistry {
     );
   }
 
-  private async apiKeyOf(info: ProviderInfo): Promise<string | null> {
+  private async apiKeyOf(state: ProviderState): Promise<string | null> {
+    const { info } = state;
     if (!info.has_api_key) return null;
     try {
-      return await this.source.getApiKey(info.id);
+      return await state.owner.getApiKey(info.id);
     } catch (error) {
       this.logger.error({ provider: info.id, err: (error as Error).message }, 'reading a provider key failed');
       throw new ApiError(500, `Could not read the API key of provider "${info.id}".`, { provider_name: info.id });

@@ -3,6 +3,13 @@
 export const providerKinds = ['openai', 'anthropic', 'google'] as const;
 export type ProviderKind = (typeof providerKinds)[number];
 
+/**
+ * Where a provider comes from: `configured` by the user (database + keychain), the `environment` of the gateway's
+ * process (OPENAI_API_KEY…, in memory only), or a `local` server found running (Ollama, LM Studio).
+ */
+export const providerOrigins = ['configured', 'environment', 'local'] as const;
+export type ProviderOrigin = (typeof providerOrigins)[number];
+
 export interface ProviderInfo {
   /** The `<provider>` part of `<provider>/<model>`: lowercase letters, digits, `-` and `_`. */
   id: string;
@@ -12,4 +19,6 @@ export interface ProviderInfo {
   has_api_key: boolean;
   /** ISO 8601. */
   created_at: string;
+  /** Set by the registry; absent on rows read straight from the database (which are `configured`). */
+  source?: ProviderOrigin;
 }

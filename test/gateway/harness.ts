@@ -82,7 +82,8 @@ export async function startHarness(options: GatewayOptions = {}): Promise<Harnes
   const usage: UsageRecord[] = [];
   const gateway = createGateway(
     { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
-    options,
+    // Retries as in production but quick, and never waiting for an upstream's Retry-After of seconds.
+    { ...options, retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1_000, ...options.retry } },
   );
   const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
   const client = new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 });
