@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/api/index.js';
+import { ApiError, type KeyRules } from '../../shared/api/index.js';
 import { databaseFileName, openStore, type Store } from '../store/index.js';
 import { ApiKeys, type KeyStore } from './index.js';
 
@@ -48,7 +48,7 @@ function randomPartOf(secret: string): string {
 function instrumented(target: Store) {
   const state = { getKeyCalls: 0, failTouches: 0 };
   const keyStore: KeyStore = {
-    insertKey: (row) => target.insertKey(row),
+    insertKey: (row, rules) => target.insertKey(row, rules),
     getKey: (id) => (state.getKeyCalls++, target.getKey(id)),
     listKeys: () => target.listKeys(),
     deleteKey: (id) => target.deleteKey(id),
@@ -60,9 +60,25 @@ function instrumented(target: Store) {
       target.touchKeys(lastUsed);
     },
     changeVersion: () => target.changeVersion(),
+    getKeyRules: (id) => target.getKeyRules(id),
+    listKeyRules: () => target.listKeyRules(),
+    setKeyRules: (id, rules) => target.setKeyRules(id, rules),
   };
   return { keyStore, state };
 }
+
+/** What a key without rules may do: everything (keys created before rules existed get this too). */
+const defaultRules: KeyRules = {
+  limit: null,
+  limit_reset: 'never',
+  allowed_models: null,
+  allowed_providers: null,
+  management: true,
+  expires_at: null,
+  disabled: false,
+  requests_per_minute: null,
+  tokens_per_minute: null,
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,6 +96,7 @@ describe('create', () => {
       label: `sk-sy-v1-${randomPart.slice(0, 3)}…${randomPart.slice(-3)}`,
       created_at: expect.any(String),
       last_used_at: null,
+      ...defaultRules,
       key: created.key,
     });
     expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before);
@@ -228,7 +245,9 @@ describe('list', () => {
     const listed = keys.list();
     expect(listed.map((key) => key.id)).toEqual(created.map((key) => key.id));
     for (const key of listed)
-      expect(Object.keys(key).sort()).toEqual(['created_at', 'id', 'label', 'last_used_at', 'name']);
+      expect(Object.keys(key).sort()).toEqual(
+        ['created_at', 'id', 'label', 'last_used_at', 'name', ...Object.keys(defaultRules)].sort(),
+      );
     const text = JSON.stringify(listed);
     for (const { key } of created) {
       expect(text).not.toContain(key);

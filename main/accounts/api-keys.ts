@@ -1,26 +1,46 @@
 // Gateway API keys: creation, listing, deletion, and authentication on every request.
 
-import { ApiError, type ApiKeyInfo, type CreatedApiKey } from '../../shared/api/index.js';
-import type { KeyRow, Store } from '../store/index.js';
+import { ApiError, type ApiKeyDetails, type CreatedApiKey, type KeyRulesChange } from '../../shared/api/index.js';
+import { defaultKeyRules, type KeyRow, type KeyRulesRow, type Store } from '../store/index.js';
+import { applyRulesChange, toApiRules } from './key-rules.js';
 import { generateKeySecret, hashKeySecret, keyIdOf, secretMatchesHash } from './key-secret.js';
 
-export type KeyStore = Pick<Store, 'insertKey' | 'getKey' | 'listKeys' | 'deleteKey' | 'touchKeys' | 'changeVersion'>;
+export type KeyStore = Pick<
+  Store,
+  | 'insertKey'
+  | 'getKey'
+  | 'listKeys'
+  | 'deleteKey'
+  | 'touchKeys'
+  | 'changeVersion'
+  | 'getKeyRules'
+  | 'listKeyRules'
+  | 'setKeyRules'
+>;
 
 export interface ApiKeysOptions {
   /** How often start()'s timer writes last-used times. */
   flushIntervalMs?: number;
   /** Receives failures of the timer's writes (the times stay queued and are retried). */
   onError?: (error: unknown) => void;
+  /** Clock for expiry, for tests. */
+  now?: () => number;
 }
 
 const maxNameLength = 100;
+
+interface CachedKey {
+  row: KeyRow;
+  rules: KeyRulesRow;
+}
 
 export class ApiKeys {
   private readonly store: KeyStore;
   private readonly flushIntervalMs: number;
   private readonly onError: (error: unknown) => void;
-  /** Rows by id, valid while store.changeVersion() stays at cacheVersion. */
-  private readonly cache = new Map<string, KeyRow>();
+  private readonly now: () => number;
+  /** Rows and rules by id, valid while store.changeVersion() stays at cacheVersion. */
+  private readonly cache = new Map<string, CachedKey>();
   private cacheVersion: number | undefined;
   /** Last-used times not yet written: a DB write per request would put the disk on the hot path. */
   private readonly lastUsed = new Map<string, number>();
@@ -29,27 +49,48 @@ export class ApiKeys {
   constructor(store: KeyStore, options: ApiKeysOptions = {}) {
     this.store = store;
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    this.now = options.now ?? Date.now;
     this.onError =
       options.onError ?? ((error) => console.error('switchyard: could not save key last-used times', error));
   }
 
-  /** Throws ApiError(400) for an empty, too long or multi-line name. */
-  create(name: string): CreatedApiKey {
+  /**
+   * Creates a key, with rules when given (else the defaults: everything allowed, management on). Throws
+   * ApiError(400) for an empty, too long or multi-line name, or an invalid rule.
+   */
+  create(name: string, rules: KeyRulesChange = {}): CreatedApiKey & ApiKeyDetails {
     const validName = validateName(name);
+    const validRules = applyRulesChange(defaultKeyRules, rules);
     const { id, secret, label } = generateKeySecret();
     const row = { id, name: validName, label, secretHash: hashKeySecret(secret), createdAt: Date.now() };
-    this.store.insertKey(row);
-    return { ...this.toInfo({ ...row, lastUsedAt: null }), key: secret };
+    this.store.insertKey(row, validRules);
+    return { ...this.toInfo({ ...row, lastUsedAt: null }, validRules), key: secret };
+  }
+
+  /** Changes some of a key's rules. Throws ApiError 404 for an unknown key, 400 for an invalid rule. */
+  update(id: string, change: KeyRulesChange): ApiKeyDetails {
+    const row = this.store.getKey(id);
+    if (!row) throw new ApiError(404, `No API key has the id "${id}".`);
+    const rules = applyRulesChange(this.store.getKeyRules(id), change);
+    if (!this.store.setKeyRules(id, rules)) throw new ApiError(404, `No API key has the id "${id}".`);
+    this.cache.delete(id);
+    return this.toInfo(row, rules);
   }
 
   /** Oldest first. */
-  list(): ApiKeyInfo[] {
-    return this.store.listKeys().map((row) => this.toInfo(row));
+  list(): ApiKeyDetails[] {
+    const rules = this.store.listKeyRules();
+    return this.store.listKeys().map((row) => this.toInfo(row, rules.get(row.id) ?? defaultKeyRules));
   }
 
-  get(id: string): ApiKeyInfo | undefined {
+  get(id: string): ApiKeyDetails | undefined {
     const row = this.store.getKey(id);
-    return row && this.toInfo(row);
+    return row && this.toInfo(row, this.store.getKeyRules(id));
+  }
+
+  /** The key's rules from memory (the defaults for an unknown id). Cheap: called per request. */
+  rulesOf(id: string): Readonly<KeyRulesRow> {
+    return this.findKey(id)?.rules ?? defaultKeyRules;
   }
 
   /** False when no key has this id. Once it returns true, authenticate() rejects the key. */
@@ -59,14 +100,22 @@ export class ApiKeys {
     return this.store.deleteKey(id);
   }
 
-  /** The key whose secret this is, or null (unknown, deleted, wrong or malformed secret). Never throws on input. */
-  authenticate(secret: string): ApiKeyInfo | null {
+  /**
+   * The key whose secret this is, or null (unknown, deleted, wrong or malformed secret); never throws on such
+   * input. Throws ApiError(401) for the right secret of a key that is disabled or has expired.
+   */
+  authenticate(secret: string): ApiKeyDetails | null {
     const id = keyIdOf(secret);
     if (id === null) return null;
-    const row = this.findRow(id);
-    if (!row || !secretMatchesHash(secret, row.secretHash)) return null;
+    const found = this.findKey(id);
+    if (!found || !secretMatchesHash(secret, found.row.secretHash)) return null;
+    const { row, rules } = found;
+    if (rules.disabled) throw unauthorized('This API key is disabled.');
+    if (rules.expiresAt !== null && rules.expiresAt <= this.now()) {
+      throw unauthorized(`This API key expired at ${new Date(rules.expiresAt).toISOString()}.`);
+    }
     this.lastUsed.set(id, Date.now());
-    return this.toInfo(row);
+    return this.toInfo(row, rules);
   }
 
   /** Writes the queued last-used times. Throws when the write fails; the times stay queued then. */
@@ -97,7 +146,7 @@ export class ApiKeys {
     this.flushLastUsed();
   }
 
-  private findRow(id: string): KeyRow | undefined {
+  private findKey(id: string): CachedKey | undefined {
     // One cheap pragma read per request: any change by this or another process (a CLI `keys delete`)
     // empties the cache, so a deleted key stops working at once without a restart.
     const version = this.store.changeVersion();
@@ -105,15 +154,18 @@ export class ApiKeys {
       this.cache.clear();
       this.cacheVersion = version;
     }
-    let row = this.cache.get(id);
-    if (!row) {
-      row = this.store.getKey(id);
-      if (row) this.cache.set(id, row);
+    let found = this.cache.get(id);
+    if (!found) {
+      const row = this.store.getKey(id);
+      if (row) {
+        found = { row, rules: this.store.getKeyRules(id) };
+        this.cache.set(id, found);
+      }
     }
-    return row;
+    return found;
   }
 
-  private toInfo(row: KeyRow): ApiKeyInfo {
+  private toInfo(row: KeyRow, rules: KeyRulesRow): ApiKeyDetails {
     const lastUsedAt = Math.max(row.lastUsedAt ?? 0, this.lastUsed.get(row.id) ?? 0);
     return {
       id: row.id,
@@ -121,8 +173,13 @@ export class ApiKeys {
       label: row.label,
       created_at: new Date(row.createdAt).toISOString(),
       last_used_at: lastUsedAt > 0 ? new Date(lastUsedAt).toISOString() : null,
+      ...toApiRules(rules),
     };
   }
+}
+
+function unauthorized(message: string): ApiError {
+  return new ApiError(401, message, {}, { 'www-authenticate': 'Bearer' });
 }
 
 function validateName(name: unknown): string {

@@ -1,4 +1,9 @@
-// Gateway API keys and the usage log.
+// Gateway API keys, key rules, credits, rate limits and the usage log.
 
+export { Accounts, type AccountsOptions, type AccountsStore, type AdmissionRequest } from './accounts.js';
 export { ApiKeys, type ApiKeysOptions, type KeyStore } from './api-keys.js';
+export { applyRulesChange, modelAllowed, toApiRules } from './key-rules.js';
+export { RateLimiter } from './rate-limiter.js';
+export { SpendTracker, type PendingUsage, type SpendStore } from './spend-tracker.js';
 export { UsageLog, UsageRowRejectedError, type UsageLogOptions, type UsageStore } from './usage-log.js';
+export { dayOf, windowEnd, windowStart } from './usage-windows.js';

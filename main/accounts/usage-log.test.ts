@@ -41,6 +41,7 @@ function usageRow(id: string, createdAt = Date.now()): UsageRecord {
     latency_ms: 40,
     ttft_ms: 10,
     error: null,
+    unpriced: false,
   };
 }
 

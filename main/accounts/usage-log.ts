@@ -38,6 +38,7 @@ export class UsageLog {
   private readonly maxQueued: number;
   private readonly onError: (error: unknown) => void;
   private queue: UsageRecord[] = [];
+  private readonly listeners = new Set<(row: UsageRecord) => void>();
   private flushTimer: NodeJS.Timeout | undefined;
   /** After a failed write, wait for the retry timer instead of retrying on every record(). */
   private failing = false;
@@ -56,6 +57,13 @@ export class UsageLog {
   record(row: UsageRecord): void {
     this.queue.push(row);
     this.dropOverflow();
+    for (const listener of this.listeners) {
+      try {
+        listener(row);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
     // After close() there is no timer any more, so write at once.
     if (this.closed || (this.queue.length >= this.batchSize && !this.failing)) this.flushReportingErrors();
     else this.scheduleFlush(this.flushDelayMs);
@@ -83,6 +91,17 @@ export class UsageLog {
       this.scheduleFlush(this.retryDelayMs);
       throw error;
     }
+  }
+
+  /** Calls `listener` with each row as it is recorded (before it is written). Returns what removes it. */
+  onRecord(listener: (row: UsageRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The rows recorded but not written yet, oldest first. */
+  pending(): readonly UsageRecord[] {
+    return this.queue;
   }
 
   /** Includes rows not written yet. */

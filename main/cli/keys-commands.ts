@@ -1,20 +1,29 @@
 import type { Command } from 'commander';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 import { formatJson, formatTable } from './output.js';
+import {
+  addKeyRuleOptions,
+  describeAccess,
+  describeLimit,
+  describeRate,
+  keyRulesChangeFrom,
+  keyState,
+  registerKeyUpdateCommand,
+  type KeyRuleOptions,
+} from './key-rule-options.js';
 
 export function registerKeyCommands(program: Command, context: CommandContext): void {
   const keys = program.command('keys').description('manage the API keys callers use to reach the gateway');
   const { output } = context;
 
-  keys
-    .command('create')
+  addKeyRuleOptions(keys.command('create'))
     .description('create a key and print its secret (shown once, never again)')
     .requiredOption('--name <name>', 'a name to recognise the key by')
     .option('--json', 'print {id, name, key, created_at} as JSON')
     .addOption(dataDirOption())
-    .action(async (options: { name: string; json?: boolean; dataDir?: string }) =>
+    .action(async (options: KeyRuleOptions & { name: string; json?: boolean; dataDir?: string }) =>
       withApp(context, options.dataDir, (app) => {
-        const created = app.keys.create(options.name);
+        const created = app.keys.create(options.name, keyRulesChangeFrom(options));
         if (options.json) {
           output.out(
             formatJson({ id: created.id, name: created.name, key: created.key, created_at: created.created_at }),
@@ -40,12 +49,26 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
         if (list.length === 0) return output.out('No keys yet. Create one with: switchyard keys create --name NAME');
         output.out(
           formatTable(
-            ['ID', 'NAME', 'LABEL', 'CREATED', 'LAST USED'],
-            list.map((key) => [key.id, key.name, key.label, key.created_at, key.last_used_at ?? 'never']),
+            ['ID', 'NAME', 'LABEL', 'STATE', 'LIMIT', 'ACCESS', 'MGMT', 'RATE', 'EXPIRES', 'CREATED', 'LAST USED'],
+            list.map((key) => [
+              key.id,
+              key.name,
+              key.label,
+              keyState(key),
+              describeLimit(key),
+              describeAccess(key),
+              key.management ? 'yes' : 'no',
+              describeRate(key),
+              key.expires_at ?? 'never',
+              key.created_at,
+              key.last_used_at ?? 'never',
+            ]),
           ),
         );
       }),
     );
+
+  registerKeyUpdateCommand(keys, context);
 
   keys
     .command('delete')

@@ -2,11 +2,23 @@
 // tests may wire small in-memory ones.
 
 import type { Logger } from 'pino';
-import type { ApiKeyInfo, UsageRecord } from '../../shared/api/index.js';
+import type {
+  ApiKeyInfo,
+  ChatRequest,
+  CreditsInfo,
+  GenerationInfo,
+  KeyStatus,
+  Usage,
+  UsageRecord,
+} from '../../shared/api/index.js';
+import type { PricedCost, PriceTarget } from '../providers/pricing/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 
 export interface GatewayKeys {
-  /** The key whose secret this is, or null for an unknown, malformed or deleted one. Fast: called per request. */
+  /**
+   * The key whose secret this is, or null for an unknown, malformed or deleted one. May throw an ApiError(401) with
+   * its own message for a known key that is disabled or expired. Fast: called per request.
+   */
   authenticate(secret: string): ApiKeyInfo | null;
   list(): ApiKeyInfo[];
   /** False when no key has this id. After it returns true, authenticate() rejects the key. */
@@ -16,11 +28,33 @@ export interface GatewayKeys {
 export interface GatewayUsage {
   /** Queues one usage row; durable writes happen in batches off the hot path. */
   record(row: UsageRecord): void;
+  /** The cost of a request's usage (upstream figure, else price table). Without it, costs stay as upstreams say. */
+  price?(target: PriceTarget, usage: Usage | null): PricedCost;
+}
+
+/** Credits, key rules and rate limits (main/accounts). Without them every key may do everything, for free. */
+export interface GatewayAccounts {
+  /**
+   * Before any upstream call, from memory: throws ApiError 403 (a model the key may not use), 402 (no credits, or
+   * the key's spend limit reached) or 429 (rate limited, with Retry-After).
+   */
+  admit(keyId: string, request: Pick<ChatRequest, 'model' | 'models'>): void;
+  /** Whether GET /models shows this `provider/model` to the key. */
+  allowsModel(keyId: string, model: string): boolean;
+  /** Throws ApiError(403) unless the key may list and delete keys. */
+  requireManagement(keyId: string): void;
+  /** GET /key. */
+  keyStatus(keyId: string): KeyStatus;
+  /** GET /credits. */
+  credits(): CreditsInfo;
+  /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
+  generation(id: string, keyId: string): GenerationInfo | undefined;
 }
 
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
   usage: GatewayUsage;
+  accounts?: GatewayAccounts;
   logger: Logger;
 }

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Usage, UsageRecord } from '../../shared/api/index.js';
+import type { PricedCost } from '../providers/pricing/index.js';
 import type { GatewayUsage } from './deps.js';
 
 const maxHeaderChars = 200;
@@ -25,8 +26,11 @@ export class UsageRecorder {
   private readonly startedAt = performance.now();
   private firstTokenAt: number | null = null;
   private recorded = false;
+  private priced: { usage: Usage | null; cost: PricedCost | null } | null = null;
   /** Set once the model resolved to a provider. */
   provider: string | null = null;
+  /** The `<provider>/<model>` that answered when it was not the requested one (a fallback from `models`). */
+  model: string | null = null;
 
   constructor(
     private readonly sink: GatewayUsage,
@@ -42,12 +46,24 @@ export class UsageRecorder {
     this.firstTokenAt ??= performance.now();
   }
 
+  /**
+   * Sets `usage.cost` (USD) where the caller sees it, the final chunk or the completion (decision 004): the
+   * upstream's figure, else the price table's, 0 for an unpriced model. Returns `usage`.
+   */
+  addCost<U extends Usage | null>(usage: U): U {
+    const priced = this.costOf(usage);
+    if (usage && priced) usage.cost = priced.cost;
+    return usage;
+  }
+
   record(outcome: UsageOutcome): void {
     if (this.recorded) return;
     this.recorded = true;
     const usage = outcome.usage ?? null;
+    const priced = this.costOf(usage);
     const row: UsageRecord = {
       ...this.base,
+      model: this.model ?? this.base.model,
       provider: this.provider,
       status: outcome.status,
       finish_reason: outcome.finishReason,
@@ -55,7 +71,8 @@ export class UsageRecorder {
       completion_tokens: usage?.completion_tokens ?? 0,
       cached_tokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
       reasoning_tokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
-      cost: null, // pricing comes later; the upstream's own usage.cost reaches the caller in the stream
+      cost: priced ? priced.cost : (usage?.cost ?? null),
+      unpriced: priced ? priced.unpriced : usage?.cost == null,
       latency_ms: Math.round(performance.now() - this.startedAt),
       ttft_ms: this.firstTokenAt === null ? null : Math.round(this.firstTokenAt - this.startedAt),
       error: outcome.error ? outcome.error.slice(0, 500) : null,
@@ -65,5 +82,20 @@ export class UsageRecorder {
     } catch (error) {
       this.logger.error({ err: (error as Error).message, generation: row.id }, 'recording usage failed');
     }
+  }
+
+  /** Priced once per usage object: after addCost() has set usage.cost it must not be taken for the upstream's. */
+  private costOf(usage: Usage | null): PricedCost | null {
+    if (!this.sink.price) return null;
+    if (this.priced && this.priced.usage === usage) return this.priced.cost;
+    let cost: PricedCost | null = null;
+    try {
+      const target = { model: this.model ?? this.base.model, provider: this.provider, upstreamModel: null };
+      cost = this.sink.price(target, usage);
+    } catch (error) {
+      this.logger.error({ err: (error as Error).message, generation: this.base.id }, 'pricing usage failed');
+    }
+    this.priced = { usage, cost };
+    return cost;
   }
 }

@@ -36,16 +36,16 @@ function columnNames(db: Database.Database, table: string): string[] {
 }
 
 describe('openStore', () => {
-  it('creates the data directory with mode 0700 and a database at schema version 1', () => {
+  it('creates the data directory with mode 0700 and a database at the newest schema version', () => {
     const nested = path.join(dataDir, 'a', 'b');
     opened.push(openStore(nested));
     if (process.platform !== 'win32') expect(fs.statSync(nested).mode & 0o777).toBe(0o700);
     const db = rawConnection(path.join(nested, databaseFileName));
-    expect(schemaVersion(db)).toBe(1);
-    expect(migrations).toHaveLength(1);
+    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, index) => index + 1));
   });
 
-  it('creates the tables of migration 1, with one usage_log column per UsageRecord field', () => {
+  it('creates the tables of migrations 1 and 2, with one usage_log column per UsageRecord field + cost_nanos', () => {
     open();
     const db = rawConnection();
     expect(columnNames(db, 'api_keys')).toEqual(['id', 'name', 'label', 'secret_hash', 'created_at', 'last_used_at']);
@@ -69,6 +69,8 @@ describe('openStore', () => {
       'latency_ms',
       'ttft_ms',
       'error',
+      'cost_nanos',
+      'unpriced',
     ]);
     const indexedColumns = (db.pragma('index_list(usage_log)') as { name: string }[])
       .filter((index) => !index.name.startsWith('sqlite_autoindex'))
@@ -88,14 +90,16 @@ describe('openStore', () => {
     // Re-running migration 1 would fail on CREATE TABLE, so a successful reopen proves it was skipped.
     const second = open();
     expect(second.getKey('k1')?.name).toBe('n');
-    expect(schemaVersion(rawConnection())).toBe(1);
+    expect(schemaVersion(rawConnection())).toBe(migrations.length);
   });
 
   it('refuses a database from a newer schema with a clear error, and leaves it untouched', () => {
     const db = rawConnection();
     db.pragma('user_version = 7');
     expect(() => open()).toThrow(StoreVersionError);
-    expect(() => open()).toThrow('database was created by a newer Switchyard (schema 7); this build knows up to 1');
+    expect(() => open()).toThrow(
+      `database was created by a newer Switchyard (schema 7); this build knows up to ${migrations.length}`,
+    );
     expect(schemaVersion(db)).toBe(7);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
   });

@@ -47,6 +47,7 @@ function usageRow(id: string): UsageRecord {
     latency_ms: 5,
     ttft_ms: null,
     error: null,
+    unpriced: false,
   };
 }
 

@@ -38,6 +38,7 @@ function usageRow(id: string, createdAt: number, overrides: Partial<UsageRecord>
     latency_ms: 850,
     ttft_ms: 120,
     error: null,
+    unpriced: false,
     ...overrides,
   };
 }

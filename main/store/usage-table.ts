@@ -1,7 +1,8 @@
 // SQL for the usage_log table: one column per field of UsageRecord, under the same name.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { UsageRecord } from '../../shared/api/index.js';
+import { usdToNanos, type UsageGrouping, type UsageRecord } from '../../shared/api/index.js';
+import type { SpentUsage } from './spend-table.js';
 
 export interface UsageQuery {
   /** Only rows whose created_at is at or after this (Unix milliseconds). */
@@ -10,9 +11,53 @@ export interface UsageQuery {
   limit?: number;
 }
 
+export interface UsageSummaryQuery {
+  by: UsageGrouping;
+  sinceMs?: number;
+  untilMs?: number;
+}
+
+/** One group of a summary; costs in whole nano-dollars. */
+export interface UsageSummaryGroup {
+  group: string;
+  requests: number;
+  errors: number;
+  cancelled: number;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  costNanos: number;
+  unpricedRequests: number;
+}
+
+interface SummaryColumns {
+  grp: string;
+  requests: number;
+  errors: number;
+  cancelled: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  cost_nanos: number;
+  unpriced: number;
+}
+
+// Fixed SQL per grouping: the grouping is never interpolated from input.
+const groupExpressions: Record<UsageGrouping, { expression: string; order: string }> = {
+  day: { expression: "strftime('%Y-%m-%d', created_at / 1000, 'unixepoch')", order: 'grp' },
+  model: { expression: 'model', order: 'cost_nanos DESC, requests DESC, grp' },
+  app: { expression: "coalesce(app_title, app_referer, '')", order: 'cost_nanos DESC, requests DESC, grp' },
+  key: { expression: 'key_id', order: 'cost_nanos DESC, requests DESC, grp' },
+};
+
 type UsageColumns = { [Field in keyof UsageRecord]: UsageRecord[Field] extends boolean ? number : UsageRecord[Field] };
 /** What gets bound on insert: any value may be null, and NOT NULL columns reject the row then. */
-type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null };
+type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
+  /** The exact cost, derived from `cost` at this boundary (see shared/api/money.ts). */
+  cost_nanos: number;
+};
 
 const fields = [
   'id',
@@ -33,6 +78,7 @@ const fields = [
   'latency_ms',
   'ttft_ms',
   'error',
+  'unpriced',
 ] as const satisfies readonly (keyof UsageRecord)[];
 
 const columns = fields.join(', ');
@@ -41,27 +87,66 @@ export class UsageTable {
   private readonly insertStatement: Statement<[UsageBindings]>;
   private readonly getStatement: Statement<[string], UsageColumns>;
   private readonly listStatement: Statement<[{ sinceMs: number; limit: number }], UsageColumns>;
-  private readonly insertAll: (records: readonly UsageRecord[]) => void;
+  private readonly summaryStatements: Record<
+    UsageGrouping,
+    Statement<[{ sinceMs: number; untilMs: number }], SummaryColumns>
+  >;
 
   constructor(db: Database) {
     // A row whose id is already stored is skipped. ON CONFLICT (id) rather than INSERT OR IGNORE: OR IGNORE
     // would also skip, silently, a row that breaks a NOT NULL or type constraint.
     this.insertStatement = db.prepare(
-      `INSERT INTO usage_log (${columns}) VALUES (${fields.map((field) => `@${field}`).join(', ')})
+      `INSERT INTO usage_log (${columns}, cost_nanos) VALUES (${fields.map((field) => `@${field}`).join(', ')},
+         @cost_nanos)
        ON CONFLICT (id) DO NOTHING`,
     );
     this.getStatement = db.prepare(`SELECT ${columns} FROM usage_log WHERE id = ?`);
     this.listStatement = db.prepare(
       `SELECT ${columns} FROM usage_log WHERE created_at >= @sinceMs ORDER BY created_at DESC, id DESC LIMIT @limit`,
     );
-    const insertAll = db.transaction((records: readonly UsageRecord[]) => {
-      for (const record of records) this.insertStatement.run(toUsageBindings(record));
-    });
-    this.insertAll = (records) => insertAll.immediate(records);
+    const summary = (by: UsageGrouping) =>
+      db.prepare<[{ sinceMs: number; untilMs: number }], SummaryColumns>(
+        `SELECT ${groupExpressions[by].expression} AS grp, count(*) AS requests,
+           sum(iif(status >= 400 OR finish_reason IS 'error', 1, 0)) AS errors,
+           sum(iif(finish_reason IS 'cancelled', 1, 0)) AS cancelled,
+           sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
+           sum(cached_tokens) AS cached_tokens, sum(reasoning_tokens) AS reasoning_tokens,
+           sum(cost_nanos) AS cost_nanos, sum(unpriced) AS unpriced
+         FROM usage_log WHERE created_at >= @sinceMs AND created_at < @untilMs
+         GROUP BY grp ORDER BY ${groupExpressions[by].order}`,
+      );
+    this.summaryStatements = { day: summary('day'), model: summary('model'), app: summary('app'), key: summary('key') };
   }
 
-  insert(records: readonly UsageRecord[]): void {
-    if (records.length > 0) this.insertAll(records);
+  /**
+   * Inserts the rows (call inside a transaction) and returns what the inserted ones spent; a row whose id is
+   * already stored is skipped and spends nothing.
+   */
+  insertEach(records: readonly UsageRecord[]): SpentUsage[] {
+    const spent: SpentUsage[] = [];
+    for (const record of records) {
+      const bindings = toUsageBindings(record);
+      if (this.insertStatement.run(bindings).changes === 0) continue;
+      spent.push({ keyId: bindings.key_id!, createdAt: bindings.created_at!, costNanos: bindings.cost_nanos });
+    }
+    return spent;
+  }
+
+  summary(query: UsageSummaryQuery): UsageSummaryGroup[] {
+    const sinceMs = query.sinceMs ?? Number.MIN_SAFE_INTEGER;
+    const untilMs = query.untilMs ?? Number.MAX_SAFE_INTEGER;
+    return this.summaryStatements[query.by].all({ sinceMs, untilMs }).map((row) => ({
+      group: row.grp,
+      requests: row.requests,
+      errors: row.errors,
+      cancelled: row.cancelled,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      cachedTokens: row.cached_tokens,
+      reasoningTokens: row.reasoning_tokens,
+      costNanos: row.cost_nanos,
+      unpricedRequests: row.unpriced,
+    }));
   }
 
   get(id: string): UsageRecord | undefined {
@@ -99,11 +184,13 @@ function toUsageBindings(record: UsageRecord): UsageBindings {
     latency_ms: integer(record.latency_ms),
     ttft_ms: integer(record.ttft_ms),
     error: text(record.error),
+    unpriced: record.unpriced ? 1 : 0,
+    cost_nanos: usdToNanos(real(record.cost)),
   };
 }
 
 function toUsageRecord(columns: UsageColumns): UsageRecord {
-  return { ...columns, streamed: columns.streamed !== 0 };
+  return { ...columns, streamed: columns.streamed !== 0, unpriced: columns.unpriced !== 0 };
 }
 
 function text(value: unknown): string | null {

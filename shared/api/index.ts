@@ -3,3 +3,5 @@ export * from './errors.js';
 export * from './keys.js';
 export * from './providers.js';
 export * from './usage.js';
+export * from './money.js';
+export * from './account.js';

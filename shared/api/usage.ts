@@ -22,12 +22,48 @@ export interface UsageRecord {
   completion_tokens: number;
   cached_tokens: number;
   reasoning_tokens: number;
-  /** USD; null until pricing exists for the model. */
+  /** USD: the upstream's own figure when it reports one, else from the price table; 0 when unpriced. Null only in
+   * rows written before pricing existed. The database also keeps it exactly, as whole nano-dollars. */
   cost: number | null;
+  /** True when no price was known for the model (and the upstream reported none): cost is 0 but not free. */
+  unpriced: boolean;
   /** Total time until the response ended. */
   latency_ms: number;
   /** Time to the first content byte from upstream; null when none came. */
   ttft_ms: number | null;
   /** A short, secret-free error message for failed requests. */
   error: string | null;
+}
+
+/** How usage summaries group rows. Days are UTC calendar days (`YYYY-MM-DD`). */
+export const usageGroupings = ['day', 'model', 'app', 'key'] as const;
+export type UsageGrouping = (typeof usageGroupings)[number];
+
+export interface UsageSummaryQuery {
+  by: UsageGrouping;
+  /** Unix milliseconds, inclusive; all rows when omitted. */
+  since?: number;
+  /** Unix milliseconds, exclusive; up to now when omitted. */
+  until?: number;
+}
+
+/** One group of a usage summary. */
+export interface UsageSummaryRow {
+  /** The day, the model (`provider/model`), the app (X-Title, else HTTP-Referer, else empty) or the key id. */
+  group: string;
+  /** What to show for the group: the key's name for `key` (or `(deleted key)`), else the group itself. */
+  label: string;
+  requests: number;
+  /** Rows with an error status, or streams that ended with finish_reason `error`. */
+  errors: number;
+  /** Requests whose caller went away before the end. */
+  cancelled: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  /** USD, exact to the nano-dollar. */
+  cost: number;
+  /** Requests whose model had no price. */
+  unpriced_requests: number;
 }

@@ -26,6 +26,12 @@ export interface FakeUpstreamOptions {
   pieces?: string[];
   /** Delay between streamed pieces, for tests that need a stream in flight. */
   pieceDelayMs?: number;
+  /** The usage to report instead of {prompt_tokens: 11, completion_tokens: <pieces>} (e.g. with cached tokens or cost). */
+  usage?: Record<string, unknown>;
+  /** Streams everything, the usage chunk included, then garbage instead of `[DONE]`: a mid-stream failure after usage. */
+  failAfterUsage?: boolean;
+  /** When set, streams start only once it resolves: keeps many requests in flight at once, deterministically. */
+  gate?: Promise<void>;
 }
 
 function chunk(id: string, model: string, delta: Record<string, unknown>, finishReason: string | null = null) {
@@ -71,7 +77,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
         return;
       }
       const model = String(body.model);
-      const usage = { prompt_tokens: 11, completion_tokens: pieces.length, total_tokens: 11 + pieces.length };
+      const usage = options.usage ?? {
+        prompt_tokens: 11,
+        completion_tokens: pieces.length,
+        total_tokens: 11 + pieces.length,
+      };
       if (body.stream !== true) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
@@ -112,9 +122,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
           response.write(
             `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage })}\n\n`,
           );
-        response.end('data: [DONE]\n\n');
+        if (options.failAfterUsage) response.end('data: {this is not json\n\n');
+        else response.end('data: [DONE]\n\n');
       };
-      next();
+      void Promise.resolve(options.gate).then(next);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,316 @@
+// Credits, per-key rules, rate limits and usage queries: what the gateway asks before every chat request
+// (admit), what it records after (through the usage log), and what the account endpoints, the CLI and the UI
+// read. Decision 004 explains the money representation, the overspend bound, the windows and the statuses.
+
+import {
+  ApiError,
+  formatUsd,
+  nanosToUsd,
+  usdToNanos,
+  type CreditLedgerEntry,
+  type CreditsInfo,
+  type CreditsStatus,
+  type GenerationInfo,
+  type KeyStatus,
+  type LimitReset,
+  type Usage,
+  type UsageRecord,
+  type UsageSummaryQuery,
+  type UsageSummaryRow,
+} from '../../shared/api/index.js';
+import type { PriceBook, PricedCost, PriceTarget } from '../providers/pricing/index.js';
+import type { CreditChange, Store } from '../store/index.js';
+import type { ApiKeys } from './api-keys.js';
+import { modelAllowed } from './key-rules.js';
+import { RateLimiter } from './rate-limiter.js';
+import { SpendTracker } from './spend-tracker.js';
+import type { UsageLog } from './usage-log.js';
+import { windowEnd, windowStart } from './usage-windows.js';
+
+export type AccountsStore = Pick<
+  Store,
+  'getCreditAccount' | 'changeCredits' | 'listCreditLedger' | 'keySpendSince' | 'usageSummary' | 'changeVersion'
+>;
+
+export interface AccountsOptions {
+  store: AccountsStore;
+  keys: ApiKeys;
+  usage: UsageLog;
+  prices: PriceBook;
+  /** Clock for windows, rate limits and expiry, for tests. */
+  now?: () => number;
+}
+
+/** The chat request fields admission looks at: every model it may be served by. */
+export interface AdmissionRequest {
+  model: string;
+  models?: string[];
+}
+
+const maxCreditsUsd = 1_000_000_000;
+
+export class Accounts {
+  readonly prices: PriceBook;
+  private readonly store: AccountsStore;
+  private readonly keys: ApiKeys;
+  private readonly usage: UsageLog;
+  private readonly now: () => number;
+  private readonly spend: SpendTracker;
+  private readonly limiter: RateLimiter;
+  private readonly stopCountingTokens: () => void;
+
+  constructor(options: AccountsOptions) {
+    this.store = options.store;
+    this.keys = options.keys;
+    this.usage = options.usage;
+    this.prices = options.prices;
+    this.now = options.now ?? Date.now;
+    this.spend = new SpendTracker(options.store, options.usage, this.now);
+    this.limiter = new RateLimiter(this.now);
+    this.stopCountingTokens = options.usage.onRecord((row) => {
+      if (this.keys.rulesOf(row.key_id).tpm !== null) {
+        this.limiter.noteTokens(row.key_id, row.prompt_tokens + row.completion_tokens);
+      }
+    });
+  }
+
+  /**
+   * Decides whether a chat request may go upstream, from memory (no database write, no read unless another process
+   * changed something). Throws ApiError: 403 a model the key may not use, 402 no credits left or the key's spend
+   * limit reached, 429 a rate limit (with Retry-After). An admitted request counts against the request rate.
+   */
+  admit(keyId: string, request: AdmissionRequest): void {
+    const rules = this.keys.rulesOf(keyId);
+    for (const model of [request.model, ...(request.models ?? [])]) {
+      if (!modelAllowed(rules, model)) {
+        throw new ApiError(403, `This API key may not use the model "${model}".`, { model });
+      }
+    }
+
+    const account = this.spend.creditAccount();
+    if (account.limited && account.grantedNanos - account.usedNanos <= 0) {
+      const balance = account.grantedNanos - account.usedNanos;
+      throw new ApiError(
+        402,
+        `No credits left (balance ${formatUsd(balance)}). Add some with: switchyard credits add USD`,
+        { balance: nanosToUsd(balance) },
+      );
+    }
+
+    if (rules.limitNanos !== null) {
+      const spent = this.spend.keyWindowSpend(keyId, rules.limitReset);
+      if (spent >= rules.limitNanos) throw this.limitReached(rules.limitNanos, rules.limitReset, spent);
+    }
+
+    if (rules.rpm !== null) {
+      const wait = this.limiter.requestWait(keyId, rules.rpm);
+      if (wait > 0) throw rateLimited(`${rules.rpm} requests`, wait, { requests_per_minute: rules.rpm });
+    }
+    if (rules.tpm !== null) {
+      const wait = this.limiter.tokenWait(keyId, rules.tpm);
+      if (wait > 0) throw rateLimited(`${rules.tpm} tokens`, wait, { tokens_per_minute: rules.tpm });
+    }
+    if (rules.rpm !== null) this.limiter.noteRequest(keyId);
+  }
+
+  /** Whether the key may use `model` (`provider/model`): GET /models lists only those. */
+  allowsModel(keyId: string, model: string): boolean {
+    return modelAllowed(this.keys.rulesOf(keyId), model);
+  }
+
+  /** Throws ApiError(403) unless the key is a management key (needed for GET and DELETE /api-keys). */
+  requireManagement(keyId: string): void {
+    if (!this.keys.rulesOf(keyId).management) {
+      throw new ApiError(
+        403,
+        'This API key is not a management key: listing and deleting keys needs one (switchyard keys update ID --management).',
+      );
+    }
+  }
+
+  /** Records one request's usage row (through the usage log, which writes it in a batch). */
+  record(row: UsageRecord): void {
+    this.usage.record(row);
+  }
+
+  /** The cost of a request: the upstream's figure, else the price table; 0 and unpriced when neither knows. */
+  price(target: PriceTarget, usage: Usage | null): PricedCost {
+    return this.prices.costOf(target, usage);
+  }
+
+  /** GET /api/v1/key: the calling key's spend, limit and rate limits. */
+  keyStatus(keyId: string): KeyStatus {
+    const key = this.keys.get(keyId);
+    if (!key) throw new ApiError(401, 'Invalid or missing API key.', {}, { 'www-authenticate': 'Bearer' });
+    const rules = this.keys.rulesOf(keyId);
+    const now = this.now();
+    const since = (reset: LimitReset) => nanosToUsd(this.spend.keySpendSince(keyId, windowStart(reset, now)));
+    const windowSpend = this.spend.keySpendSince(keyId, windowStart(rules.limitReset, now));
+    return {
+      label: key.label,
+      name: key.name,
+      usage: since('never'),
+      usage_daily: since('daily'),
+      usage_weekly: since('weekly'),
+      usage_monthly: since('monthly'),
+      limit: key.limit,
+      limit_remaining: rules.limitNanos === null ? null : nanosToUsd(rules.limitNanos - windowSpend),
+      limit_reset: rules.limitReset === 'never' ? null : rules.limitReset,
+      is_free_tier: false,
+      is_management_key: rules.management,
+      expires_at: key.expires_at,
+      rate_limit: { requests: rules.rpm, tokens: rules.tpm, interval: '60s' },
+    };
+  }
+
+  /** GET /api/v1/credits. total_credits is null when no balance is configured (unlimited). */
+  credits(): CreditsInfo {
+    const account = this.spend.creditAccount();
+    return {
+      total_credits: account.limited ? nanosToUsd(account.grantedNanos) : null,
+      total_usage: nanosToUsd(account.usedNanos),
+    };
+  }
+
+  creditsStatus(): CreditsStatus {
+    const account = this.spend.creditAccount();
+    return {
+      limited: account.limited,
+      balance: account.limited ? nanosToUsd(account.grantedNanos - account.usedNanos) : null,
+      granted: account.limited ? nanosToUsd(account.grantedNanos) : null,
+      used: nanosToUsd(account.usedNanos),
+    };
+  }
+
+  /** Makes the balance `usd` (from unlimited too). Throws ApiError(400) for a negative or absurd amount. */
+  setCredits(usd: number): CreditsStatus {
+    return this.changeCredits({ action: 'set', balanceNanos: creditAmount(usd, 'The balance'), at: this.now() });
+  }
+
+  /** Adds `usd` (> 0) to the balance; on an unlimited account the balance starts from 0. */
+  addCredits(usd: number): CreditsStatus {
+    const amount = creditAmount(usd, 'The amount to add');
+    if (amount === 0) throw new ApiError(400, 'The amount to add must be more than 0.');
+    return this.changeCredits({ action: 'add', amountNanos: amount, at: this.now() });
+  }
+
+  /** Back to unlimited: no balance, nothing refused for credits. */
+  unsetCredits(): CreditsStatus {
+    return this.changeCredits({ action: 'unset', at: this.now() });
+  }
+
+  /** Every change of the balance, oldest first. */
+  creditLedger(): CreditLedgerEntry[] {
+    return this.store.listCreditLedger().map((entry) => ({
+      id: entry.id,
+      created_at: new Date(entry.createdAt).toISOString(),
+      action: entry.action,
+      amount: nanosToUsd(entry.amountNanos),
+      balance_after: entry.balanceNanos === null ? null : nanosToUsd(entry.balanceNanos),
+    }));
+  }
+
+  /**
+   * GET /api/v1/generation: one request's record, or undefined when there is none yet (it is recorded when the
+   * response ends) or it belongs to another key and the caller is not a management key.
+   */
+  generation(id: string, keyId: string): GenerationInfo | undefined {
+    const row = this.usage.get(id);
+    if (!row || (row.key_id !== keyId && !this.keys.rulesOf(keyId).management)) return undefined;
+    return {
+      id: row.id,
+      created_at: new Date(row.created_at).toISOString(),
+      model: row.model,
+      provider_name: row.provider,
+      app: row.app_title,
+      origin: row.app_referer,
+      streamed: row.streamed,
+      status: row.status,
+      finish_reason: row.finish_reason,
+      cancelled: row.finish_reason === 'cancelled',
+      tokens_prompt: row.prompt_tokens,
+      tokens_completion: row.completion_tokens,
+      native_tokens_cached: row.cached_tokens,
+      native_tokens_reasoning: row.reasoning_tokens,
+      total_cost: row.cost ?? 0,
+      unpriced: row.unpriced,
+      latency: row.latency_ms,
+      time_to_first_token: row.ttft_ms,
+      error: row.error,
+    };
+  }
+
+  /** Usage grouped by UTC day, model, app or key, including rows not written yet. */
+  usageSummary(query: UsageSummaryQuery): UsageSummaryRow[] {
+    this.flushUsage();
+    const names = query.by === 'key' ? new Map(this.keys.list().map((key) => [key.id, key.name])) : null;
+    return this.store.usageSummary({ by: query.by, sinceMs: query.since, untilMs: query.until }).map((group) => ({
+      group: group.group,
+      label: names ? (names.get(group.group) ?? '(deleted key)') : group.group,
+      requests: group.requests,
+      errors: group.errors,
+      cancelled: group.cancelled,
+      prompt_tokens: group.promptTokens,
+      completion_tokens: group.completionTokens,
+      cached_tokens: group.cachedTokens,
+      reasoning_tokens: group.reasoningTokens,
+      cost: nanosToUsd(group.costNanos),
+      unpriced_requests: group.unpricedRequests,
+    }));
+  }
+
+  /** Individual requests, newest first, from `since` (inclusive) to `until` (exclusive). */
+  usageRows(query: { since?: number; until?: number; limit?: number } = {}): UsageRecord[] {
+    const until = query.until ?? Number.POSITIVE_INFINITY;
+    const rows = this.usage.list({ sinceMs: query.since }).filter((row) => row.created_at < until);
+    return query.limit === undefined ? rows : rows.slice(0, Math.max(0, query.limit));
+  }
+
+  close(): void {
+    this.stopCountingTokens();
+    this.spend.close();
+  }
+
+  private changeCredits(change: CreditChange): CreditsStatus {
+    // Rows still queued here would otherwise be subtracted after a `set`, leaving a balance below the one asked for.
+    this.flushUsage();
+    this.store.changeCredits(change);
+    return this.creditsStatus();
+  }
+
+  private flushUsage(): void {
+    try {
+      this.usage.flush();
+    } catch {
+      // The rows stay queued and the usage log reports the failure; reads still count them.
+    }
+  }
+
+  private limitReached(limitNanos: number, reset: LimitReset, spentNanos: number): ApiError {
+    const resetsAt = windowEnd(reset, this.now());
+    const when = resetsAt === null ? '' : ` It resets at ${new Date(resetsAt).toISOString()}.`;
+    return new ApiError(402, `This API key reached its spend limit of ${formatUsd(limitNanos)}.${when}`, {
+      limit: nanosToUsd(limitNanos),
+      usage: nanosToUsd(spentNanos),
+      limit_reset: reset,
+      resets_at: resetsAt === null ? null : new Date(resetsAt).toISOString(),
+    });
+  }
+}
+
+function creditAmount(usd: unknown, what: string): number {
+  if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0 || usd > maxCreditsUsd) {
+    throw new ApiError(400, `${what} must be a number of USD from 0 to ${maxCreditsUsd}.`);
+  }
+  return usdToNanos(usd);
+}
+
+function rateLimited(limit: string, waitMs: number, metadata: Record<string, unknown>): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ApiError(
+    429,
+    `Rate limit of ${limit} per minute reached for this API key; retry in ${seconds} s.`,
+    { ...metadata, retry_after_seconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
+}

@@ -1,0 +1,65 @@
+// Per-key rate limits over a sliding 60-second window, in memory: each gateway process counts its own requests
+// (decision 004). Requests are counted when admitted; tokens (prompt + completion) when a request's usage is
+// recorded, so a request is refused once the last minute's tokens reached the limit.
+
+const windowMs = 60_000;
+
+interface TokenEntry {
+  at: number;
+  tokens: number;
+}
+
+export class RateLimiter {
+  private readonly requests = new Map<string, number[]>();
+  private readonly tokens = new Map<string, TokenEntry[]>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Milliseconds until one more request fits under `perMinute`; 0 when it fits now. */
+  requestWait(keyId: string, perMinute: number): number {
+    const times = this.recent(this.requests, keyId, (time) => time);
+    if (times.length < perMinute) return 0;
+    return times[times.length - perMinute]! + windowMs - this.now();
+  }
+
+  /** Milliseconds until the last minute's tokens fall under `perMinute`; 0 when they are under it now. */
+  tokenWait(keyId: string, perMinute: number): number {
+    const entries = this.recent(this.tokens, keyId, (entry) => entry.at);
+    let total = entries.reduce((sum, entry) => sum + entry.tokens, 0);
+    for (const entry of entries) {
+      if (total < perMinute) break;
+      total -= entry.tokens;
+      if (total < perMinute) return entry.at + windowMs - this.now();
+    }
+    return 0;
+  }
+
+  noteRequest(keyId: string): void {
+    this.entriesOf(this.requests, keyId).push(this.now());
+  }
+
+  noteTokens(keyId: string, tokens: number): void {
+    if (tokens > 0) this.entriesOf(this.tokens, keyId).push({ at: this.now(), tokens });
+  }
+
+  private entriesOf<Entry>(map: Map<string, Entry[]>, keyId: string): Entry[] {
+    let entries = map.get(keyId);
+    if (!entries) {
+      entries = [];
+      map.set(keyId, entries);
+    }
+    return entries;
+  }
+
+  /** The key's entries of the last minute, oldest first (older ones are dropped). */
+  private recent<Entry>(map: Map<string, Entry[]>, keyId: string, timeOf: (entry: Entry) => number): Entry[] {
+    const entries = map.get(keyId);
+    if (!entries) return [];
+    const cutoff = this.now() - windowMs;
+    let expired = 0;
+    while (expired < entries.length && timeOf(entries[expired]!) <= cutoff) expired++;
+    if (expired > 0) entries.splice(0, expired);
+    if (entries.length === 0) map.delete(keyId);
+    return entries;
+  }
+}

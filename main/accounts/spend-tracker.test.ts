@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UsageRecord } from '../../shared/api/index.js';
+import { openStore, type Store } from '../store/index.js';
+import { SpendTracker, UsageLog } from './index.js';
+
+let dataDir: string;
+let store: Store;
+let other: Store;
+let usage: UsageLog;
+let tracker: SpendTracker;
+const clock = { now: Date.parse('2026-03-10T12:00:00Z') };
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
+  store = openStore(dataDir);
+  other = openStore(dataDir);
+  usage = new UsageLog(store);
+  tracker = new SpendTracker(store, usage, () => clock.now);
+});
+
+afterEach(() => {
+  tracker.close();
+  usage.close();
+  store.close();
+  other.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function row(id: string, keyId: string, cost: number, createdAt = clock.now): UsageRecord {
+  return {
+    id,
+    created_at: createdAt,
+    key_id: keyId,
+    app_title: null,
+    app_referer: null,
+    model: 'up/m',
+    provider: 'up',
+    streamed: false,
+    status: 200,
+    finish_reason: 'stop',
+    prompt_tokens: 1,
+    completion_tokens: 1,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    cost,
+    latency_ms: 1,
+    ttft_ms: null,
+    error: null,
+    unpriced: false,
+  };
+}
+
+describe('SpendTracker', () => {
+  it('counts rows as soon as they are recorded, written or not, exactly once', () => {
+    usage.record(row('a', 'k', 0.5));
+    expect(tracker.creditAccount().usedNanos).toBe(500_000_000);
+    usage.record(row('b', 'k', 0.25));
+    expect(tracker.creditAccount().usedNanos).toBe(750_000_000);
+    usage.flush();
+    expect(tracker.creditAccount().usedNanos).toBe(750_000_000);
+    expect(store.getCreditAccount().usedNanos).toBe(750_000_000);
+    // A reload (another process changed something) reads the database and the queue again: no double count.
+    usage.record(row('c', 'k', 0.125));
+    other.changeCredits({ action: 'set', balanceNanos: 1_000_000_000, at: 1 });
+    expect(tracker.creditAccount()).toEqual({
+      limited: true,
+      grantedNanos: 1_750_000_000,
+      usedNanos: 875_000_000,
+    });
+  });
+
+  it('sees usage another process wrote', () => {
+    tracker.creditAccount();
+    other.insertUsage([row('elsewhere', 'k', 2)]);
+    expect(tracker.creditAccount().usedNanos).toBe(2_000_000_000);
+    expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_000_000_000);
+  });
+
+  it('counts a key’s spend in its current window, which starts over with the clock', () => {
+    usage.record(row('yesterday', 'k', 1, clock.now - 86_400_000));
+    usage.record(row('today', 'k', 2));
+    usage.record(row('other key', 'j', 4));
+    expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_000_000_000);
+    expect(tracker.keyWindowSpend('k', 'never')).toBe(3_000_000_000);
+    usage.flush();
+    usage.record(row('later today', 'k', 0.5));
+    expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_500_000_000);
+    clock.now += 86_400_000;
+    expect(tracker.keyWindowSpend('k', 'daily')).toBe(0);
+    expect(tracker.keyWindowSpend('k', 'monthly')).toBe(3_500_000_000);
+    clock.now -= 86_400_000;
+  });
+});

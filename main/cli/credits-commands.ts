@@ -1,0 +1,94 @@
+// `switchyard credits show|set|add|unset|history`: the account balance in USD that requests spend (decision 004).
+
+import type { Command } from 'commander';
+import { formatUsd, usdToNanos, type CreditsStatus } from '../../shared/api/index.js';
+import { parseUsd } from './key-rule-options.js';
+import { formatJson, formatTable } from './output.js';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
+
+const usd = (amount: number) => formatUsd(usdToNanos(amount));
+
+function describe(status: CreditsStatus): string {
+  if (!status.limited) {
+    return `Unlimited: no balance is set, so no request is refused for credits. Used so far: ${usd(status.used)}.`;
+  }
+  return `Balance: ${usd(status.balance!)} (granted ${usd(status.granted!)}, used ${usd(status.used)}).`;
+}
+
+/** Commander reads `-5` as an unknown option; say what is wrong instead. */
+function amountArgument(value: string): string {
+  if (value.startsWith('-'))
+    throw new Error('The amount must not be negative; to lower the balance use: credits set USD');
+  return parseUsd(value);
+}
+
+export function registerCreditsCommands(program: Command, context: CommandContext): void {
+  const { output } = context;
+  const credits = program
+    .command('credits')
+    .description('the USD balance requests spend; without one (the default) spending is unlimited');
+
+  credits
+    .command('show', { isDefault: true })
+    .description('print the balance, what was granted and what was used')
+    .option('--json', 'print {limited, balance, granted, used} in USD as JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const status = app.accounts.creditsStatus();
+        output.out(options.json ? formatJson(status) : describe(status));
+      }),
+    );
+
+  credits
+    .command('set')
+    .description('make the balance exactly this many USD (starts limiting if unlimited)')
+    .argument('<usd>', 'the new balance in USD, e.g. 10 or 2.50', amountArgument)
+    .addOption(dataDirOption())
+    .allowUnknownOption()
+    .action(async (amount: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.setCredits(Number(amount))))),
+    );
+
+  credits
+    .command('add')
+    .description('add USD to the balance (an unlimited account starts from 0)')
+    .argument('<usd>', 'how many USD to add, more than 0', amountArgument)
+    .addOption(dataDirOption())
+    .allowUnknownOption()
+    .action(async (amount: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.addCredits(Number(amount))))),
+    );
+
+  credits
+    .command('unset')
+    .description('remove the balance: spending becomes unlimited (usage is still recorded)')
+    .addOption(dataDirOption())
+    .action(async (options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.unsetCredits()))),
+    );
+
+  credits
+    .command('history')
+    .description('every change of the balance, oldest first')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const ledger = app.accounts.creditLedger();
+        if (options.json) return output.out(formatJson(ledger));
+        if (ledger.length === 0) return output.out('No credits were ever set.');
+        output.out(
+          formatTable(
+            ['TIME', 'ACTION', 'AMOUNT', 'BALANCE AFTER'],
+            ledger.map((entry) => [
+              entry.created_at,
+              entry.action,
+              usd(entry.amount),
+              entry.balance_after === null ? 'unlimited' : usd(entry.balance_after),
+            ]),
+          ),
+        );
+      }),
+    );
+}

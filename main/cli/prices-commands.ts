@@ -1,0 +1,101 @@
+// `switchyard prices list|set|unset`: the per-model prices costs are computed with (decision 004). Overrides are
+// stored in the database and win over the bundled table; a running gateway uses them from its next request.
+
+import { InvalidArgumentError, type Command } from 'commander';
+import type { ModelPriceInfo } from '../../shared/api/index.js';
+import { formatJson, formatTable } from './output.js';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
+
+interface SetOptions {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+  dataDir?: string;
+}
+
+function perMillion(value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('expected USD per million tokens, e.g. 2.5');
+  return Number(value);
+}
+
+const shown = (price: number | null) => (price === null ? '=input' : String(price));
+
+function describe(price: ModelPriceInfo): string {
+  return (
+    `${price.model}: input $${price.input}, output $${price.output}, cache read ${price.cache_read === null ? 'at the input price' : `$${price.cache_read}`}, ` +
+    `cache write ${price.cache_write === null ? 'at the input price' : `$${price.cache_write}`} per million tokens`
+  );
+}
+
+export function registerPricesCommands(program: Command, context: CommandContext): void {
+  const { output } = context;
+  const prices = program
+    .command('prices')
+    .description('model prices in USD per million tokens: the bundled table and your overrides');
+
+  prices
+    .command('list')
+    .description('list your overrides, then the bundled prices they do not replace')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        const list = app.accounts.prices.list();
+        if (options.json) return output.out(formatJson(list));
+        output.out(
+          formatTable(
+            ['MODEL', 'SOURCE', 'INPUT', 'OUTPUT', 'CACHE READ', 'CACHE WRITE'],
+            list.map((price) => [
+              price.model,
+              price.source,
+              String(price.input),
+              String(price.output),
+              shown(price.cache_read),
+              shown(price.cache_write),
+            ]),
+          ),
+        );
+        output.err('USD per million tokens. "=input": billed at the input price.');
+      }),
+    );
+
+  prices
+    .command('set')
+    .description(
+      'set the price of a model, in USD per MILLION tokens; MODEL is an upstream name (gpt-4o: every provider) or a full id (myazure/gpt-4o: only that provider)',
+    )
+    .argument('<model>', 'e.g. gpt-4o, claude-sonnet-4, or myprovider/my-model')
+    .requiredOption('--input <usd>', 'USD per million input (prompt) tokens', perMillion)
+    .requiredOption('--output <usd>', 'USD per million output (completion) tokens', perMillion)
+    .option('--cache-read <usd>', 'USD per million cached input tokens (default: the input price)', perMillion)
+    .option(
+      '--cache-write <usd>',
+      'USD per million tokens written to the prompt cache (default: the input price)',
+      perMillion,
+    )
+    .addOption(dataDirOption())
+    .action(async (model: string, options: SetOptions) =>
+      withApp(context, options.dataDir, (app) => {
+        const price = app.accounts.prices.set(model, {
+          input: options.input,
+          output: options.output,
+          cacheRead: options.cacheRead,
+          cacheWrite: options.cacheWrite,
+        });
+        output.out(`Price set. ${describe(price)}.`);
+      }),
+    );
+
+  prices
+    .command('unset')
+    .description('remove your price for a model (the bundled price, if any, applies again)')
+    .argument('<model>', 'the model as given to `prices set`')
+    .addOption(dataDirOption())
+    .action(async (model: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, (app) => {
+        if (!app.accounts.prices.unset(model)) throw new Error(`No price of yours for "${model}".`);
+        output.out(`Removed your price for ${model}.`);
+      }),
+    );
+}

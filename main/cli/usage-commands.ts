@@ -1,0 +1,232 @@
+// `switchyard usage`: what requests cost, grouped by UTC day, model, app or key, as a table, CSV or JSON; with
+// --rows, the requests themselves. Nothing here is secret: rows hold key ids, never key secrets.
+
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import {
+  formatNanosAsUsd,
+  usageGroupings,
+  usdToNanos,
+  type UsageGrouping,
+  type UsageRecord,
+  type UsageSummaryRow,
+} from '../../shared/api/index.js';
+import { toCsv } from './csv.js';
+import { formatJson, formatTable } from './output.js';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
+
+interface UsageOptions {
+  since: string;
+  until?: string;
+  by: UsageGrouping;
+  rows?: boolean;
+  limit?: number;
+  csv?: boolean;
+  json?: boolean;
+  dataDir?: string;
+}
+
+const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `30d`, `12h`, `2w`, `90m` (that long ago), `2026-01-01` (00:00 UTC), an ISO date-time, or `all`. */
+export function parseWhen(value: string, now = Date.now()): number | undefined {
+  if (value === 'all') return undefined;
+  const relative = /^(\d+)([mhdw])$/.exec(value);
+  if (relative) return now - Number(relative[1]) * units[relative[2]!]!;
+  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
+    const ms = Date.parse(value);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  throw new InvalidArgumentError('expected 30d, 12h, 2w, 90m, a date such as 2026-01-01, an ISO date-time, or all');
+}
+
+const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
+
+function withTotal(rows: UsageSummaryRow[]): UsageSummaryRow {
+  const total: UsageSummaryRow = {
+    group: 'TOTAL',
+    label: 'TOTAL',
+    requests: 0,
+    errors: 0,
+    cancelled: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    cost: 0,
+    unpriced_requests: 0,
+  };
+  let costNanos = 0;
+  for (const row of rows) {
+    total.requests += row.requests;
+    total.errors += row.errors;
+    total.cancelled += row.cancelled;
+    total.prompt_tokens += row.prompt_tokens;
+    total.completion_tokens += row.completion_tokens;
+    total.cached_tokens += row.cached_tokens;
+    total.reasoning_tokens += row.reasoning_tokens;
+    total.unpriced_requests += row.unpriced_requests;
+    costNanos += usdToNanos(row.cost);
+  }
+  total.cost = costNanos / 1e9;
+  return total;
+}
+
+function printSummary(context: CommandContext, by: UsageGrouping, rows: UsageSummaryRow[], options: UsageOptions) {
+  const { output } = context;
+  if (options.json) return output.out(formatJson(rows));
+  const counts = (row: UsageSummaryRow) => [
+    row.requests,
+    row.errors,
+    row.cancelled,
+    row.prompt_tokens,
+    row.completion_tokens,
+    row.cached_tokens,
+    row.reasoning_tokens,
+  ];
+  if (options.csv) {
+    const groupColumns = by === 'key' ? ['key_id', 'key_name'] : [by];
+    const header = [...groupColumns, 'requests', 'errors', 'cancelled', 'prompt_tokens', 'completion_tokens'];
+    header.push('cached_tokens', 'reasoning_tokens', 'cost_usd', 'unpriced_requests');
+    return output.out(
+      toCsv(
+        header,
+        rows.map((row) => [
+          ...(by === 'key' ? [row.group, row.label] : [row.group]),
+          ...counts(row),
+          cost(row.cost),
+          row.unpriced_requests,
+        ]),
+      ),
+    );
+  }
+  if (rows.length === 0) return output.out('No usage in this period.');
+  const name = (row: UsageSummaryRow) => (by === 'key' && row !== total ? `${row.label} (${row.group})` : row.label);
+  const total = withTotal(rows);
+  output.out(
+    formatTable(
+      [
+        by.toUpperCase(),
+        'REQUESTS',
+        'ERRORS',
+        'CANCELLED',
+        'PROMPT',
+        'COMPLETION',
+        'CACHED',
+        'REASONING',
+        'COST USD',
+        'UNPRICED',
+      ],
+      [...rows, total].map((row) => [
+        name(row) || '(none)',
+        ...counts(row).map(String),
+        cost(row.cost),
+        String(row.unpriced_requests),
+      ]),
+    ),
+  );
+}
+
+const rowColumns = [
+  'created_at',
+  'id',
+  'key_id',
+  'app_title',
+  'app_referer',
+  'model',
+  'provider',
+  'streamed',
+  'status',
+  'finish_reason',
+  'prompt_tokens',
+  'completion_tokens',
+  'cached_tokens',
+  'reasoning_tokens',
+  'cost_usd',
+  'unpriced',
+  'latency_ms',
+  'ttft_ms',
+  'error',
+] as const;
+
+function printRows(context: CommandContext, rows: UsageRecord[], options: UsageOptions) {
+  const { output } = context;
+  if (options.json) return output.out(formatJson(rows));
+  const time = (row: UsageRecord) => new Date(row.created_at).toISOString();
+  if (options.csv) {
+    return output.out(
+      toCsv(
+        rowColumns,
+        rows.map((row) => [
+          time(row),
+          row.id,
+          row.key_id,
+          row.app_title,
+          row.app_referer,
+          row.model,
+          row.provider,
+          row.streamed,
+          row.status,
+          row.finish_reason,
+          row.prompt_tokens,
+          row.completion_tokens,
+          row.cached_tokens,
+          row.reasoning_tokens,
+          row.cost === null ? null : cost(row.cost),
+          row.unpriced,
+          row.latency_ms,
+          row.ttft_ms,
+          row.error,
+        ]),
+      ),
+    );
+  }
+  if (rows.length === 0) return output.out('No usage in this period.');
+  output.out(
+    formatTable(
+      ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST USD', 'LATENCY MS'],
+      rows.map((row) => [
+        time(row),
+        row.key_id,
+        row.app_title ?? row.app_referer ?? '',
+        row.model,
+        String(row.status),
+        row.finish_reason ?? '',
+        String(row.prompt_tokens),
+        String(row.completion_tokens),
+        row.cost === null ? '' : `${cost(row.cost)}${row.unpriced ? ' (unpriced)' : ''}`,
+        String(row.latency_ms),
+      ]),
+    ),
+  );
+}
+
+export function registerUsageCommand(program: Command, context: CommandContext): void {
+  program
+    .command('usage')
+    .description('what requests cost, grouped by day (UTC), model, app or key; --rows lists the requests')
+    .option(
+      '--since <when>',
+      'from: 30d, 12h, 2w, 90m, a date (UTC) such as 2026-01-01, an ISO date-time, or all',
+      '30d',
+    )
+    .option('--until <when>', 'up to (not including), in the same forms')
+    .addOption(new Option('--by <grouping>', 'group by').choices(usageGroupings).default('day'))
+    .option('--rows', 'list the requests themselves, newest first, instead of a summary')
+    .option('--limit <n>', 'with --rows: at most this many', (value) => {
+      if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number');
+      return Number(value);
+    })
+    .option('--csv', 'print CSV (with a header row)')
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: UsageOptions) => {
+      if (options.csv && options.json) throw new Error('Use either --csv or --json.');
+      const since = parseWhen(options.since);
+      const until = options.until === undefined ? undefined : parseWhen(options.until);
+      await withApp(context, options.dataDir, (app) => {
+        if (options.rows)
+          return printRows(context, app.accounts.usageRows({ since, until, limit: options.limit }), options);
+        printSummary(context, options.by, app.accounts.usageSummary({ by: options.by, since, until }), options);
+      });
+    });
+}

@@ -1,0 +1,293 @@
+// The `switchyard keys|credits|prices|usage` commands through the real CLI process.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApiKeyDetails,
+  CreditLedgerEntry,
+  ModelPriceInfo,
+  UsageRecord,
+  UsageSummaryRow,
+} from '../../shared/api/index.js';
+import { openStore } from '../../main/store/index.js';
+import { runCli } from '../support/cli.js';
+
+let dataDir: string;
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-cli-accounts-'));
+});
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// Each command is a fresh node + tsx process: generous timeouts for loaded machines.
+const slow = { timeout: 120_000 };
+const cli = (...args: string[]) =>
+  runCli([...args, '--data-dir', dataDir], { env: { SWITCHYARD_SECRET_STORE: 'file' } });
+
+describe('keys create / update / list with rules', () => {
+  it('creates a key with rules, shows them, changes them, and explains bad input', slow, async () => {
+    const created = await cli(
+      'keys',
+      'create',
+      '--name',
+      'ruled',
+      '--json',
+      '--limit',
+      '5',
+      '--limit-reset',
+      'weekly',
+      '--allow-models',
+      'up/*,other/echo-1',
+      '--allow-providers',
+      'local',
+      '--no-management',
+      '--rpm',
+      '10',
+      '--tpm',
+      '1000',
+      '--expires',
+      '2030-01-01T00:00:00Z',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const { id, key } = JSON.parse(created.stdout) as { id: string; key: string };
+
+    const listed = await cli('keys', 'list', '--json');
+    const details = (JSON.parse(listed.stdout) as ApiKeyDetails[]).find((entry) => entry.id === id);
+    expect(details).toMatchObject({
+      limit: 5,
+      limit_reset: 'weekly',
+      allowed_models: ['up/*', 'other/echo-1'],
+      allowed_providers: ['local'],
+      management: false,
+      expires_at: '2030-01-01T00:00:00.000Z',
+      disabled: false,
+      requests_per_minute: 10,
+      tokens_per_minute: 1000,
+    });
+    expect(listed.stdout).not.toContain(key);
+    const table = await cli('keys', 'list');
+    const line = table.stdout.split('\n').find((text) => text.startsWith(id))!;
+    for (const shown of [
+      'active',
+      '$5.00 weekly',
+      'up/*,other/echo-1,local/*',
+      ' no ',
+      '10 rpm 1000 tpm',
+      '2030-01-01T00:00:00.000Z',
+    ]) {
+      expect(line).toContain(shown);
+    }
+
+    const updated = await cli(
+      'keys',
+      'update',
+      id,
+      '--json',
+      '--no-limit',
+      '--all-models',
+      '--all-providers',
+      '--management',
+      '--no-expiry',
+      '--disable',
+      '--no-rpm',
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      id,
+      limit: null,
+      allowed_models: null,
+      allowed_providers: null,
+      management: true,
+      expires_at: null,
+      disabled: true,
+      requests_per_minute: null,
+      tokens_per_minute: 1000,
+    });
+    expect((await cli('keys', 'list')).stdout.split('\n').find((text) => text.startsWith(id))).toContain('disabled');
+    const enabled = await cli('keys', 'update', id, '--enable', '--limit', '0.5');
+    expect(enabled.stdout).toContain(
+      'limit $0.50 weekly; access all models; management yes; expires never; rate 1000 tpm; enabled',
+    );
+
+    const [nothing, unknown, badDate, badModel, badReset, both] = await Promise.all([
+      cli('keys', 'update', id),
+      cli('keys', 'update', 'nope', '--disable'),
+      cli('keys', 'update', id, '--expires', 'next week'),
+      cli('keys', 'update', id, '--allow-models', 'gpt-4o'),
+      cli('keys', 'update', id, '--limit-reset', 'hourly'),
+      cli('keys', 'update', id, '--disable', '--enable'),
+    ]);
+    expect(nothing).toMatchObject({ code: 1, stderr: expect.stringMatching(/Nothing to change/) });
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringMatching(/No API key has the id "nope"/) });
+    expect(badDate).toMatchObject({ code: 1, stderr: expect.stringMatching(/expires_at must be an ISO 8601/) });
+    expect(badModel).toMatchObject({ code: 1, stderr: expect.stringMatching(/"gpt-4o" is not a "provider\/model"/) });
+    expect(badReset.code).not.toBe(0);
+    expect(badReset.stderr).toMatch(/hourly/);
+    expect(both).toMatchObject({ code: 1, stderr: expect.stringMatching(/either --disable or --enable/) });
+  });
+});
+
+describe('credits', () => {
+  it('shows, sets, adds, refuses negative amounts, keeps a ledger and goes back to unlimited', slow, async () => {
+    expect((await cli('credits', 'show')).stdout).toMatch(/^Unlimited: no balance is set/);
+    expect((await cli('credits', 'set', '10')).stdout).toBe('Balance: $10.00 (granted $10.00, used $0.00).\n');
+    expect((await cli('credits', 'add', '2.5')).stdout).toBe('Balance: $12.50 (granted $12.50, used $0.00).\n');
+    const [negative, zero, word] = await Promise.all([
+      cli('credits', 'add', '-5'),
+      cli('credits', 'add', '0'),
+      cli('credits', 'set', 'lots'),
+    ]);
+    expect(negative).toMatchObject({ code: 1, stderr: expect.stringMatching(/must not be negative/) });
+    expect(zero).toMatchObject({ code: 1, stderr: expect.stringMatching(/more than 0/) });
+    expect(word.code).not.toBe(0);
+    expect(JSON.parse((await cli('credits', 'show', '--json')).stdout)).toEqual({
+      limited: true,
+      balance: 12.5,
+      granted: 12.5,
+      used: 0,
+    });
+    expect((await cli('credits', 'unset')).stdout).toMatch(/^Unlimited/);
+    const ledger = JSON.parse((await cli('credits', 'history', '--json')).stdout) as CreditLedgerEntry[];
+    expect(ledger.map((entry) => [entry.action, entry.amount, entry.balance_after])).toEqual([
+      ['set', 10, 10],
+      ['add', 2.5, 12.5],
+      ['unset', 0, null],
+    ]);
+  });
+});
+
+describe('prices', () => {
+  it('sets, lists and unsets overrides in USD per million tokens', slow, async () => {
+    const help = await cli('prices', 'set', '--help');
+    expect(help.stdout).toMatch(/USD per MILLION tokens/);
+    const set = await cli('prices', 'set', 'echo-1', '--input', '1.5', '--output', '2', '--cache-read', '0.15');
+    expect(set.code, set.stderr).toBe(0);
+    const list = JSON.parse((await cli('prices', 'list', '--json')).stdout) as ModelPriceInfo[];
+    expect(list[0]).toEqual({
+      model: 'echo-1',
+      source: 'override',
+      input: 1.5,
+      output: 2,
+      cache_read: 0.15,
+      cache_write: null,
+    });
+    expect(list).toContainEqual(expect.objectContaining({ model: 'gpt-4o', source: 'builtin', input: 2.5 }));
+    const [bad, missing] = await Promise.all([
+      cli('prices', 'set', 'x', '--input', 'cheap', '--output', '1'),
+      cli('prices', 'set', 'x', '--input', '1'),
+    ]);
+    expect(bad.code).not.toBe(0);
+    expect(missing.code).not.toBe(0);
+    expect((await cli('prices', 'unset', 'echo-1')).code).toBe(0);
+    expect(await cli('prices', 'unset', 'echo-1')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/No price of yours/),
+    });
+  });
+});
+
+describe('usage', () => {
+  const dayOne = Date.parse('2026-02-01T10:00:00Z');
+  const dayTwo = Date.parse('2026-02-02T23:59:00Z');
+
+  function row(id: string, overrides: Partial<UsageRecord>): UsageRecord {
+    return {
+      id,
+      created_at: dayOne,
+      key_id: 'key-a',
+      app_title: null,
+      app_referer: null,
+      model: 'up/gpt-4o',
+      provider: 'up',
+      streamed: true,
+      status: 200,
+      finish_reason: 'stop',
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      cached_tokens: 0,
+      reasoning_tokens: 0,
+      cost: 0.001,
+      latency_ms: 100,
+      ttft_ms: 20,
+      error: null,
+      unpriced: false,
+      ...overrides,
+    };
+  }
+
+  beforeAll(() => {
+    const store = openStore(dataDir);
+    try {
+      store.insertUsage([
+        row('g1', { app_title: 'My App' }),
+        row('g2', { created_at: dayTwo, model: 'up/echo-1', cost: 0, unpriced: true, app_title: '=HYPERLINK("x")' }),
+        row('g3', {
+          created_at: dayTwo,
+          key_id: 'key-b',
+          status: 402,
+          finish_reason: null,
+          prompt_tokens: 0,
+          completion_tokens: 0,
+          cost: 0,
+        }),
+        row('g4', {
+          created_at: dayTwo,
+          finish_reason: 'cancelled',
+          cost: 0.000000123,
+          app_referer: 'https://x.example',
+        }),
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('prints a summary by day by default, with a total', slow, async () => {
+    const result = await cli('usage', '--since', '2026-02-01', '--until', '2026-02-03');
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^DAY\s+REQUESTS\s+ERRORS\s+CANCELLED\s+PROMPT\s+COMPLETION\s+CACHED\s+REASONING\s+COST USD\s+UNPRICED$/,
+    );
+    expect(lines[1]).toMatch(/^2026-02-01\s+1\s+0\s+0\s+10\s+5\s+0\s+0\s+0\.001\s+0$/);
+    expect(lines[2]).toMatch(/^2026-02-02\s+3\s+1\s+1\s+20\s+10\s+0\s+0\s+0\.000000123\s+1$/);
+    expect(lines[3]).toMatch(/^TOTAL\s+4\s+1\s+1\s+30\s+15\s+0\s+0\s+0\.001000123\s+1$/);
+  });
+
+  it('exports CSV with a header, proper quoting and defused formulas', slow, async () => {
+    const byApp = await cli('usage', '--since', 'all', '--by', 'app', '--csv');
+    expect(byApp.stdout.split('\n')[0]).toBe(
+      'app,requests,errors,cancelled,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced_requests',
+    );
+    expect(byApp.stdout).toContain('My App,1,0,0,10,5,0,0,0.001,0\n');
+    expect(byApp.stdout).toContain('"\'=HYPERLINK(""x"")",1,0,0,10,5,0,0,0.00,1\n');
+    const byKey = await cli('usage', '--since', 'all', '--by', 'key', '--csv');
+    expect(byKey.stdout).toContain('key-b,(deleted key),1,1,0,0,0,0,0,0.00,0\n');
+    const rows = await cli('usage', '--since', 'all', '--rows', '--csv');
+    const lines = rows.stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      'created_at,id,key_id,app_title,app_referer,model,provider,streamed,status,finish_reason,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced,latency_ms,ttft_ms,error',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^2026-02-02T23:59:00.000Z,g\d,/);
+  });
+
+  it('prints JSON by model, and refuses a period it cannot read', slow, async () => {
+    const json = JSON.parse(
+      (await cli('usage', '--since', 'all', '--by', 'model', '--json')).stdout,
+    ) as UsageSummaryRow[];
+    expect(json.map((group) => [group.group, group.requests, group.cost])).toEqual([
+      ['up/gpt-4o', 3, 0.001000123],
+      ['up/echo-1', 1, 0],
+    ]);
+    expect((await cli('usage', '--since', '2030-01-01')).stdout).toBe('No usage in this period.\n');
+    const bad = await cli('usage', '--since', 'yesterday');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/30d/);
+  });
+});
