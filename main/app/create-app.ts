@@ -1,10 +1,21 @@
 // The composition root: builds every service once, for `switchyard serve`, the other CLI commands and the
 // Electron shell alike. Each resource has one owner here and `close()` disposes all of them.
 
-import { ApiKeys, UsageLog } from '../accounts/index.js';
-import { createGateway, type Gateway } from '../gateway/index.js';
+import { Accounts, ApiKeys, UsageLog } from '../accounts/index.js';
+import { ChatKey, ChatService, createHttpChatGateway, createMcpChatTools, toModelOptions } from '../chat/index.js';
+import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
 import { McpManager } from '../mcp/index.js';
-import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../providers/index.js';
+import {
+  createAnthropicAdapter,
+  createGoogleAdapter,
+  createOpenAIAdapter,
+  EnvironmentProviders,
+  LocalProviders,
+  ProviderRegistry,
+  type LocalProvidersOptions,
+  type ProviderSource,
+} from '../providers/index.js';
+import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
@@ -17,6 +28,12 @@ export interface AppOptions {
   secretStoreMode?: string;
   /** Called once with the fallback warning when provider secrets cannot go to the OS keychain. */
   onSecretStoreWarning?: (warning: string) => void;
+  /** Where OPENAI_API_KEY, OLLAMA_HOST… are read (env-providers.ts, local-providers.ts). Default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Options of the local-server probes (Ollama, LM Studio); false: never look for local servers. */
+  localProviders?: LocalProvidersOptions | false;
+  /** Model calls per chat turn before the tool loop stops (default 10). */
+  chatMaxSteps?: number;
 }
 
 export interface App {
@@ -25,13 +42,17 @@ export interface App {
   readonly store: Store;
   readonly keys: ApiKeys;
   readonly usage: UsageLog;
+  /** Credits, key rules, rate limits, prices and usage queries (decision 004). */
+  readonly accounts: Accounts;
   readonly providers: ProviderSettings;
   readonly registry: ProviderRegistry;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
+  /** Conversations and the tool loop; it calls the first gateway this app started listening. */
+  readonly chat: ChatService;
   /** Opened on first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need. */
   secrets(): Promise<SecretStore>;
-  createGateway(): Gateway;
+  createGateway(options?: GatewayOptions): Gateway;
   close(): Promise<void>;
 }
 
@@ -42,6 +63,7 @@ export function createApp(options: AppOptions): App {
   const usage = new UsageLog(store, {
     onError: (error) => logger.error({ err: error }, 'writing usage rows failed; they stay queued'),
   });
+  const accounts = new Accounts({ store, keys, usage, prices: new PriceBook(store) });
 
   let secretsOpening: Promise<SecretStore> | undefined;
   const secrets = (): Promise<SecretStore> => {
@@ -72,10 +94,36 @@ export function createApp(options: AppOptions): App {
       return secretStore.get(secretAccountFor(providerId));
     },
   };
-  const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter()], logger });
+  // Keys from the environment stay in this process's memory; they are never written anywhere.
+  const env = options.env ?? process.env;
+  const environment = new EnvironmentProviders(env);
+  for (const warning of environment.warnings) logger.warn(warning);
+  const local =
+    options.localProviders === false ? undefined : new LocalProviders({ env, logger, ...options.localProviders });
+  const registry = new ProviderRegistry({
+    source,
+    environment,
+    local,
+    adapters: [createOpenAIAdapter(), createAnthropicAdapter(), createGoogleAdapter()],
+    logger,
+  });
   const providers = new ProviderSettings(store, secrets);
   const mcp = new McpManager({ dataDir: options.dataDir, logger });
   const gateways = new Set<Gateway>();
+  let chatGatewayUrl: string | null = null;
+  const chatKey = new ChatKey(keys, secrets);
+  const chat = new ChatService({
+    table: store.chat,
+    gateway: createHttpChatGateway({
+      baseUrl: () => chatGatewayUrl,
+      apiKey: () => chatKey.get(),
+      renewApiKey: () => chatKey.renew(),
+    }),
+    tools: createMcpChatTools(mcp, options.dataDir, logger),
+    models: async () => toModelOptions(await registry.listModels()),
+    logger,
+    maxSteps: options.chatMaxSteps,
+  });
   keys.start();
 
   return {
@@ -84,22 +132,36 @@ export function createApp(options: AppOptions): App {
     store,
     keys,
     usage,
+    accounts,
     providers,
     registry,
     mcp,
+    chat,
     secrets,
-    createGateway() {
-      const gateway = createGateway({ keys, providers: registry, usage, logger });
+    createGateway(gatewayOptions) {
+      void local?.refresh(); // look for local servers now, so that the first request or listing finds them
+      // accounts records through the usage log and prices each row; it also admits requests.
+      const gateway = createGateway({ keys, providers: registry, usage: accounts, accounts, logger }, gatewayOptions);
       gateways.add(gateway);
-      return gateway;
+      return {
+        ...gateway,
+        async listen(address) {
+          const url = await gateway.listen(address);
+          chatGatewayUrl ??= reachableUrl(url);
+          return url;
+        },
+      };
     },
     async close() {
+      await chat.close(); // its requests go through the gateway and its tools to MCP: it stops first
       await mcp.stop();
       for (const gateway of gateways) await gateway.close();
       gateways.clear();
       await registry.close();
+      await local?.close();
       // The final flushes may fail (a full disk); the database is closed regardless.
       try {
+        accounts.close();
         usage.close();
         keys.close();
       } catch (error) {
@@ -109,4 +171,9 @@ export function createApp(options: AppOptions): App {
       }
     },
   };
+}
+
+/** A gateway bound to every interface is reached through loopback. */
+function reachableUrl(url: string): string {
+  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
 }

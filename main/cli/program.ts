@@ -3,11 +3,14 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApp, resolveDataDir, type App } from '../app/index.js';
+import { registerCreditsCommands } from './credits-commands.js';
 import { registerKeyCommands } from './keys-commands.js';
 import { registerMcpCommands } from './mcp-commands.js';
 import { processOutput, type Output } from './output.js';
+import { registerPricesCommands } from './prices-commands.js';
 import { registerProviderCommands } from './provider-commands.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerUsageCommand } from './usage-commands.js';
 
 export interface CommandContext {
   output: Output;
@@ -45,6 +48,9 @@ export function createProgram(output: Output = processOutput): Command {
   registerKeyCommands(program, context);
   registerProviderCommands(program, context);
   registerMcpCommands(program, context);
+  registerCreditsCommands(program, context);
+  registerUsageCommand(program, context);
+  registerPricesCommands(program, context);
   return program;
 }
 

@@ -1,57 +1,146 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import {
+  appVersion,
+  createBridgeHandlers,
+  createUiToken,
+  defaultRendererDir,
+  registerHttpBridge,
+  type BridgeHandlers,
+} from '../bridge/index.js';
+import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
 import { dataDirOption, parseIntegerOption, type CommandContext } from './program.js';
+import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 
 export const defaultPort = 7420;
 const shutdownGraceMs = 10_000;
 
+/** Commander collector for a repeatable option; `check` turns a bad value into a usage error. */
+function collect(check: (value: string) => string = (value) => value) {
+  return (value: string, previous: string[]): string[] => {
+    try {
+      return [...previous, check(value)];
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** The printed link: the token in the query (it becomes a cookie), on a loopback name even when bound to all. */
+function uiUrl(baseUrl: string, token: string): string {
+  const url = new URL(`/?token=${token}`, baseUrl);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.href;
+}
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir?: string;
+  ui: boolean;
+  corsOrigin: string[];
+  allowedHost: string[];
+  workers: number;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
   const { output } = context;
   program
     .command('serve')
-    .description('run the gateway (and, later, the browser UI) until interrupted')
+    .description('run the gateway and the browser UI until interrupted')
     .option('--host <host>', 'address to bind; anything but loopback exposes the gateway to your network', '127.0.0.1')
     .option('--port <port>', `port to listen on (0 picks a free one)`, parseIntegerOption(0, 65535), defaultPort)
+    .option('--no-ui', 'serve only the gateway API, without the browser UI and its bridge')
+    .option(
+      '--cors-origin <origin>',
+      'let web pages from this origin call the API (repeatable; also SWITCHYARD_CORS_ORIGINS, comma-separated)',
+      collect(normalizeOrigin),
+      [],
+    )
+    .option(
+      '--allowed-host <name>',
+      'accept this name in the Host header besides localhost (repeatable)',
+      collect(),
+      [],
+    )
+    .option(
+      '--workers <count>',
+      'gateway processes sharing the port, API only (serve-workers.ts)',
+      parseIntegerOption(1, 64),
+      1,
+    )
     .addOption(dataDirOption())
-    .action(async (options: { host: string; port: number; dataDir?: string }) => {
+    .action(async (options: ServeOptions) => {
+      if (options.workers > 1 && !isServeWorker()) return runServePrimary(options.workers, output);
+      // A worker of `--workers`: the API only, quiet; the primary prints and decides when to stop.
+      const worker = isServeWorker();
       const app = context.openApp(options.dataDir);
+      let bridge: BridgeHandlers | undefined;
       try {
         await app.secrets(); // at start, so a keychain fallback warning shows now and not on the first request
-        if (!isLoopback(options.host)) {
+        if (!isLoopback(options.host) && !worker) {
           output.err(
             `warning: listening on ${options.host} makes the gateway reachable from other machines; every request still needs an API key.`,
           );
         }
-        const gateway = app.createGateway();
+        const corsOrigins = [...options.corsOrigin, ...parseOriginList(process.env.SWITCHYARD_CORS_ORIGINS)];
+        if (corsOrigins.length > 0 && !worker)
+          output.err(`CORS: web pages from ${corsOrigins.join(', ')} may call the API.`);
+        const gateway = app.createGateway({ security: { corsOrigins, allowedHosts: options.allowedHost } });
+        // The UI's routes must be on the server before it listens; its token is new at every start.
+        let gatewayUrl: string | null = null;
+        const uiToken = createUiToken();
+        if (options.ui && !worker) {
+          bridge = createBridgeHandlers(app, { appInfo: () => ({ version: appVersion(), gatewayUrl }) });
+          await registerHttpBridge(gateway.server, bridge, {
+            token: uiToken,
+            extraHostnames: [options.host, ...options.allowedHost],
+            rendererDir: defaultRendererDir(),
+            logger: app.logger,
+          });
+        }
         const baseUrl = await gateway.listen({ host: options.host, port: options.port }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') throw new Error(`Port ${options.port} is in use: choose another with --port.`);
           if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot bind to ${options.host}: no such local address.`);
           throw error;
         });
-        output.out(`Switchyard gateway listening at ${baseUrl}`);
-        await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
-        output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);
+        gatewayUrl = baseUrl;
+        if (worker) reportToPrimary({ type: 'listening', baseUrl });
+        else output.out(`Switchyard gateway listening at ${baseUrl}`);
+        if (bridge) output.out(`Switchyard UI: ${uiUrl(baseUrl, uiToken)}`);
+        if (!worker) await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
+        if (!worker) output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);
         await new Promise<void>((resolve) => {
           let stopping = false;
           const stop = (signal: NodeJS.Signals) => {
+            if (stopping && worker) return; // Ctrl+C reaches workers and the primary alike: drain once
             if (stopping) {
               output.err(`${signal} again: exiting without waiting.`);
               process.exit(1);
             }
             stopping = true;
-            output.err(`${signal}: finishing in-flight requests (up to ${shutdownGraceMs / 1000} s)…`);
-            gateway.close(shutdownGraceMs).then(resolve, resolve);
+            if (!worker) output.err(`${signal}: finishing in-flight requests (up to ${shutdownGraceMs / 1000} s)…`);
+            // Chat turns are requests to this gateway: stop them first rather than wait out the grace period.
+            void app.chat
+              .close()
+              .then(() => gateway.close(shutdownGraceMs))
+              .then(resolve, resolve);
           };
           process.on('SIGINT', stop);
           process.on('SIGTERM', stop);
+          if (worker) process.once('disconnect', () => stop('SIGTERM')); // the primary is gone
         });
       } finally {
+        bridge?.dispose();
         await app.close();
       }
-      output.err('Stopped.');
+      if (worker)
+        process.disconnect?.(); // the channel to the primary would keep this process alive
+      else output.err('Stopped.');
     });
 }

@@ -1,59 +1,91 @@
-// The desktop shell: one window over the same composition root as `switchyard serve`. Nothing else lives here.
+// The desktop shell: one window over the same composition root and bridge handlers as `switchyard serve`.
+// Window, security defaults and IPC registration live here; everything else is in main/app and main/bridge.
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
-import { bridgeChannels, type AppInfo } from '../../shared/bridge.js';
+import { app, BrowserWindow, session, shell } from 'electron';
 import { createApp, type App } from '../app/index.js';
+import { createBridgeHandlers, uiContentSecurityPolicy, type BridgeHandlers } from '../bridge/index.js';
 import { defaultPort } from '../cli/serve-command.js';
 import type { Gateway } from '../gateway/index.js';
+import { registerIpcBridge } from './ipc-bridge.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, '../../preload/index.cjs');
 const rendererIndex = path.join(here, '../../renderer/index.html');
-const contentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
 
 let core: App | undefined;
 let gateway: Gateway | undefined;
 let gatewayUrl: string | null = null;
+let bridge: BridgeHandlers | undefined;
+let unregisterIpc: (() => void) | undefined;
 let window: BrowserWindow | undefined;
+
+function openExternally(url: string): void {
+  if (/^https?:/.test(url)) void shell.openExternal(url);
+}
 
 function createWindow(): BrowserWindow {
   const created = new BrowserWindow({
     width: 1200,
     height: 800,
+    minWidth: 640,
+    minHeight: 480,
     title: 'Switchyard',
-    webPreferences: { preload: preloadPath, contextIsolation: true, sandbox: true, nodeIntegration: false },
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    },
   });
   // Links leave the app for the system browser; the window itself never navigates away.
   created.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:/.test(url)) void shell.openExternal(url);
+    openExternally(url);
     return { action: 'deny' };
   });
   created.webContents.on('will-navigate', (event, url) => {
     if (url !== created.webContents.getURL()) {
       event.preventDefault();
-      if (/^https?:/.test(url)) void shell.openExternal(url);
+      openExternally(url);
     }
+  });
+  created.on('closed', () => {
+    if (window === created) window = undefined;
   });
   void created.loadFile(rendererIndex);
   return created;
 }
 
+/** The usual port, or any free one when `switchyard serve` already has it. */
+async function listen(started: Gateway): Promise<string | null> {
+  try {
+    return await started.listen({ host: '127.0.0.1', port: defaultPort });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return started.listen({ host: '127.0.0.1', port: 0 });
+  }
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [uiContentSecurityPolicy] } });
   });
+  // The UI asks for no permission (camera, notifications…): refuse them all.
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
   core = createApp({ dataDir: app.getPath('userData') });
   gateway = core.createGateway();
-  gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: defaultPort }).catch((error: unknown) => {
+  gatewayUrl = await listen(gateway).catch((error: unknown) => {
     core?.logger.error({ err: error }, 'the gateway could not start; the app runs without it');
     return null;
   });
   await core.mcp.start();
-  ipcMain.handle(bridgeChannels.appInfo, (): AppInfo => ({ version: app.getVersion(), gatewayUrl }));
+  bridge = createBridgeHandlers(core, { appInfo: () => ({ version: app.getVersion(), gatewayUrl }) });
+  unregisterIpc = registerIpcBridge(bridge, () => window);
   window = createWindow();
 }
 
@@ -65,12 +97,17 @@ if (!app.requestSingleInstanceLock()) {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
   app.on('window-all-closed', () => app.quit());
   let closing = false;
   app.on('before-quit', (event) => {
     if (closing || !core) return;
     closing = true;
     event.preventDefault();
+    unregisterIpc?.();
+    bridge?.dispose();
     void core.close().finally(() => app.exit(0));
   });
   start().catch((error: unknown) => {

@@ -7,6 +7,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError, type ChatCompletion, type ChatRequest } from '../../shared/api/index.js';
 import type { ResolvedModel } from '../providers/registry.js';
+import {
+  attemptInOrder,
+  candidateModels,
+  defaultRetryPolicy,
+  requestFor,
+  startStream,
+  type Answered,
+  type RetryPolicy,
+} from './upstream-attempts.js';
 import { authenticatedKey } from './auth.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import type { GatewayDeps } from './deps.js';
@@ -22,7 +31,11 @@ export interface ChatRouteContext {
   errors: ErrorContext;
   /** Interval of `: SWITCHYARD PROCESSING` comments while the upstream is silent. */
   keepAliveMs: number;
+  /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
+  retry?: RetryPolicy;
 }
+
+const processingComment = 'SWITCHYARD PROCESSING';
 
 /** Status recorded when a non-streamed request's caller went away before the answer (nginx's convention). */
 const callerGoneStatus = 499;
@@ -74,16 +87,41 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
       signal: inFlight.controllerOf(request).signal,
       logger: deps.logger,
     };
-    let resolved: ResolvedModel;
     try {
-      resolved = await deps.providers.resolve(chatRequest.model);
-      recorder.provider = resolved.target.provider.id;
+      deps.accounts?.admit(key.id, chatRequest); // key rules, credits, rate limits: before any upstream call
     } catch (error) {
       return failBeforeAnswer(generation, reply, error);
     }
-    if (chatRequest.stream) return relayStream(generation, resolved, reply);
-    return answerWhole(generation, resolved, reply);
+    if (chatRequest.stream) return relayStream(generation, reply);
+    return answerWhole(generation, reply);
   });
+
+  /**
+   * `model`, then each of `models`, each retried as the policy allows, until one upstream accepts the request.
+   * Notes in the usage row which provider (and model, when a fallback answered) that was.
+   */
+  async function attempt<T>(
+    generation: Generation,
+    call: (resolved: ResolvedModel, request: ChatRequest, signal: AbortSignal) => Promise<T>,
+  ): Promise<Answered<T>> {
+    const { request, recorder } = generation;
+    const answered = await attemptInOrder(
+      {
+        models: candidateModels(request),
+        resolve: async (model) => {
+          const resolved = await deps.providers.resolve(model);
+          recorder.provider = resolved.target.provider.id;
+          return resolved;
+        },
+        signal: generation.signal,
+        policy: context.retry ?? defaultRetryPolicy,
+        logger: generation.logger,
+      },
+      (model, resolved, signal) => call(resolved, requestFor(request, model), signal),
+    );
+    if (answered.model !== request.model) recorder.model = answered.model;
+    return answered;
+  }
 
   /** An error before anything was sent: an ordinary JSON error with the mapped status (or nothing, caller gone). */
   function failBeforeAnswer(generation: Generation, reply: FastifyReply, error: unknown): FastifyReply | undefined {
@@ -100,56 +138,78 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
     return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
   }
 
-  async function answerWhole(
-    generation: Generation,
-    { adapter, target }: ResolvedModel,
-    reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
-    let completion;
+  async function answerWhole(generation: Generation, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    let answered;
     try {
-      completion = await adapter.completeChat(generation.request, target, generation.signal);
+      answered = await attempt(generation, ({ adapter, target }, request, signal) =>
+        adapter.completeChat(request, target, signal),
+      );
     } catch (error) {
       return failBeforeAnswer(generation, reply, error);
     }
+    const { value: completion, model, resolved } = answered;
     generation.recorder.markFirstToken();
     const body: ChatCompletion = {
       id: generation.id,
       object: 'chat.completion',
       created: generation.created,
-      model: generation.request.model,
-      provider: target.provider.id,
+      model,
+      provider: resolved.target.provider.id,
       choices: completion.choices,
-      usage: completion.usage,
+      usage: generation.recorder.addCost(completion.usage),
     };
     const finishReason = completion.choices[0]?.finish_reason ?? null;
     generation.recorder.record({ status: 200, finishReason, usage: completion.usage });
     return reply.code(200).send(body);
   }
 
-  async function relayStream(
-    generation: Generation,
-    { adapter, target }: ResolvedModel,
-    reply: FastifyReply,
-  ): Promise<undefined | FastifyReply> {
-    let parts;
-    try {
-      parts = await adapter.streamChat(generation.request, target, generation.signal);
-    } catch (error) {
-      return failBeforeAnswer(generation, reply, error);
-    }
-
-    // From here on the status is 200 and failures travel inside the stream (spec 7.3).
+  /** From here on the status is 200 and failures travel inside the stream (spec 7.3). */
+  function openStream(reply: FastifyReply, writer: SseWriter): void {
     reply.hijack();
-    const writer = new SseWriter(reply.raw);
     writer.open();
-    writer.keepAlive(context.keepAliveMs, 'SWITCHYARD PROCESSING');
+    writer.keepAlive(context.keepAliveMs, processingComment);
+  }
+
+  async function relayStream(generation: Generation, reply: FastifyReply): Promise<undefined | FastifyReply> {
+    const { recorder, signal } = generation;
+    const writer = new SseWriter(reply.raw);
+    // Retries, their backoff and a slow first token can keep the caller waiting for minutes, and clients and
+    // proxies drop a silent connection: after keepAliveMs without an answer the stream opens with comments (as
+    // OpenRouter's do). A failure after that travels inside the stream like one after the first token.
+    const openEarly =
+      context.keepAliveMs > 0
+        ? setTimeout(() => {
+            if (signal.aborted || writer.opened || reply.raw.destroyed) return;
+            openStream(reply, writer);
+            void writer.comment(processingComment);
+          }, context.keepAliveMs)
+        : undefined;
+    let answered;
+    try {
+      answered = await attempt(generation, ({ adapter, target }, request, attemptSignal) =>
+        startStream(adapter, request, target, attemptSignal),
+      );
+    } catch (error) {
+      if (!writer.opened) return failBeforeAnswer(generation, reply, error);
+      const [providerOfModel = ''] = generation.request.model.split('/');
+      const chunks = new ChunkAssembler({
+        id: generation.id,
+        created: generation.created,
+        model: generation.request.model,
+        provider: recorder.provider ?? providerOfModel,
+      });
+      return failStream(generation, reply, writer, chunks, error);
+    } finally {
+      clearTimeout(openEarly);
+    }
+    if (!writer.opened) openStream(reply, writer);
+    const parts = answered.value;
     const chunks = new ChunkAssembler({
       id: generation.id,
       created: generation.created,
-      model: generation.request.model,
-      provider: target.provider.id,
+      model: answered.model,
+      provider: answered.resolved.target.provider.id,
     });
-    const { recorder, signal } = generation;
     try {
       for await (const part of parts) {
         if (part.type === 'delta' && (part.delta.content || part.delta.reasoning || part.delta.tool_calls)) {
@@ -159,23 +219,37 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
         if (signal.aborted) break;
       }
       if (signal.aborted) throw signal.reason;
+      recorder.addCost(chunks.usage);
       for (const chunk of chunks.finish()) await writer.data(chunk);
       writer.end();
       recorder.record({ status: 200, finishReason: chunks.finishReason, usage: chunks.usage });
     } catch (error) {
-      const reason = abortReason(signal);
-      if (reason === 'caller-gone') {
-        writer.dispose();
-        reply.raw.destroy();
-        recorder.record({ status: 200, finishReason: 'cancelled', usage: chunks.usage });
-        return undefined;
-      }
-      const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
-      generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
-      for (const chunk of chunks.fail(apiError)) await writer.data(chunk);
-      writer.end();
-      recorder.record({ status: 200, finishReason: 'error', usage: chunks.usage, error: apiError.message });
+      return failStream(generation, reply, writer, chunks, error);
     }
+    return undefined;
+  }
+
+  /** A failure once the stream is open: OpenRouter's error chunk and [DONE] (or nothing, caller gone). */
+  async function failStream(
+    generation: Generation,
+    reply: FastifyReply,
+    writer: SseWriter,
+    chunks: ChunkAssembler,
+    error: unknown,
+  ): Promise<undefined> {
+    const { recorder, signal } = generation;
+    const reason = abortReason(signal);
+    if (reason === 'caller-gone') {
+      writer.dispose();
+      reply.raw.destroy();
+      recorder.record({ status: 200, finishReason: 'cancelled', usage: chunks.usage });
+      return undefined;
+    }
+    const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
+    generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
+    for (const chunk of chunks.fail(apiError)) await writer.data(chunk);
+    writer.end();
+    recorder.record({ status: 200, finishReason: 'error', usage: chunks.usage, error: apiError.message });
     return undefined;
   }
 }

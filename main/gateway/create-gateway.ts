@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
+import { registerAccountRoutes } from './account-routes.js';
 import { authenticate, sendError } from './auth.js';
 import { registerChatCompletionsRoute } from './chat-completions-route.js';
 import type { GatewayDeps } from './deps.js';
@@ -13,12 +14,21 @@ import { toApiError, type ErrorContext } from './errors.js';
 import { InFlightRequests, ShuttingDownError } from './in-flight.js';
 import { registerKeysRoutes } from './keys-routes.js';
 import { registerModelsRoute } from './models-route.js';
+import { RequestGuard, type SecurityOptions } from './security.js';
+import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
 
 export interface GatewayOptions {
   /** Largest accepted request body. Default 10 MiB. */
   bodyLimitBytes?: number;
-  /** A `: SWITCHYARD PROCESSING` comment is sent after this much silence in a stream. Default 15 s; 0 = never. */
+  /**
+   * A `: SWITCHYARD PROCESSING` comment is sent after this much silence in a stream; a stream whose upstream has
+   * not answered yet (retries, a slow first token) opens after this long. Default 15 s; 0 = never.
+   */
   keepAliveMs?: number;
+  /** Retries of failed upstream attempts before the first byte (see upstream-attempts.ts for the defaults). */
+  retry?: RetryOptions;
+  /** Host and Origin checks and CORS (security.ts): by default loopback Host names only and no CORS. */
+  security?: SecurityOptions;
 }
 
 export interface Gateway {
@@ -44,6 +54,7 @@ const knownRoutes: { pattern: RegExp; methods: string[] }[] = [
   { pattern: /^\/api\/v1\/models\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/api\/v1\/api-keys\/?$/, methods: ['GET', 'HEAD'] },
   { pattern: /^\/api\/v1\/api-keys\/[^/]+\/?$/, methods: ['DELETE'] },
+  { pattern: /^\/api\/v1\/(key|credits|generation)\/?$/, methods: ['GET', 'HEAD'] },
 ];
 
 function pathOf(url: string): string {
@@ -113,6 +124,9 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     else parseJson(request, body as string, done);
   });
 
+  // First: a request from a foreign Host or Origin is refused before anything else looks at it.
+  const guard = new RequestGuard(options.security);
+  server.addHook('onRequest', guard.onRequest);
   server.addHook('onRequest', async (request, reply) => {
     inFlight.track(request, reply);
     if (closing) {
@@ -145,9 +159,16 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
   });
 
-  registerChatCompletionsRoute(server, { deps, inFlight, errors, keepAliveMs: options.keepAliveMs ?? 15_000 });
-  registerModelsRoute(server, deps.providers);
-  registerKeysRoutes(server, deps.keys);
+  registerChatCompletionsRoute(server, {
+    deps,
+    inFlight,
+    errors,
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    retry: retryPolicy(options.retry),
+  });
+  registerModelsRoute(server, deps.providers, deps.accounts);
+  registerKeysRoutes(server, deps.keys, deps.accounts);
+  if (deps.accounts) registerAccountRoutes(server, deps.accounts);
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;
@@ -165,6 +186,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     server,
 
     async listen({ host, port }) {
+      guard.bind(host);
       await server.listen({ host, port });
       const address = server.server.address() as AddressInfo;
       const hostText = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -1,2 +1,3 @@
 export { createGateway, type Gateway, type GatewayOptions } from './create-gateway.js';
-export type { GatewayDeps, GatewayKeys, GatewayUsage } from './deps.js';
+export type { GatewayAccounts, GatewayDeps, GatewayKeys, GatewayUsage } from './deps.js';
+export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './upstream-attempts.js';

@@ -4,5 +4,15 @@ export { openStore, databaseFileName } from './open-store.js';
 export { Store } from './store.js';
 export { StoreVersionError } from './migrate.js';
 export type { KeyRow, NewKeyRow } from './key-table.js';
-export type { UsageQuery } from './usage-table.js';
+export type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage-table.js';
+export { defaultKeyRules, type KeyRulesRow } from './key-rules-table.js';
+export {
+  msPerDay,
+  type CreditAccountRow,
+  type CreditChange,
+  type CreditLedgerRow,
+  type SpentUsage,
+} from './spend-table.js';
+export type { PriceRow } from './price-table.js';
+export type { ChatTable, ConversationChanges, MessageChanges } from './chat-table.js';
 export { isRowRejection } from './row-rejection.js';

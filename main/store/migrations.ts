@@ -1,6 +1,7 @@
 // The schema history, oldest first. Never edit a migration that has shipped: add a new one.
 
 import type { Database } from 'better-sqlite3';
+import { chatSchema } from './chat-table.js';
 
 export interface Migration {
   /** 1, 2, 3…: stored in `PRAGMA user_version` once applied. */
@@ -56,6 +57,67 @@ const initialSchema = `
   CREATE INDEX usage_log_model_created_at ON usage_log (model, created_at);
 `;
 
+// Money is whole nano-dollars (1e-9 USD) in INTEGER columns, so that sums reconcile exactly; prices are whole
+// pico-dollars per token (1e-12 USD, the same number as micro-dollars per million tokens).
+// credit_account.used_nanos and key_spend_daily are updated in the transaction that inserts usage rows, so
+// "used = sum of usage_log.cost_nanos" holds by construction, also after a crash.
+const creditsSchema = `
+  CREATE TABLE key_rules (
+    key_id TEXT PRIMARY KEY NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    limit_nanos INTEGER CHECK (limit_nanos >= 0),
+    limit_reset TEXT NOT NULL CHECK (limit_reset IN ('never', 'daily', 'weekly', 'monthly')),
+    allowed_models TEXT,
+    allowed_providers TEXT,
+    management INTEGER NOT NULL,
+    expires_at INTEGER,
+    disabled INTEGER NOT NULL,
+    rpm INTEGER CHECK (rpm > 0),
+    tpm INTEGER CHECK (tpm > 0)
+  ) STRICT;
+
+  ALTER TABLE usage_log ADD COLUMN cost_nanos INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE usage_log ADD COLUMN unpriced INTEGER NOT NULL DEFAULT 0;
+  UPDATE usage_log SET cost_nanos = CAST(round(cost * 1000000000) AS INTEGER) WHERE cost IS NOT NULL;
+  UPDATE usage_log SET unpriced = 1 WHERE cost IS NULL;
+
+  CREATE TABLE credit_account (
+    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+    limited INTEGER NOT NULL,
+    granted_nanos INTEGER NOT NULL,
+    used_nanos INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO credit_account (id, limited, granted_nanos, used_nanos)
+    SELECT 1, 0, 0, coalesce(sum(cost_nanos), 0) FROM usage_log;
+
+  CREATE TABLE credit_ledger (
+    id INTEGER PRIMARY KEY NOT NULL,
+    created_at INTEGER NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('set', 'add', 'unset')),
+    amount_nanos INTEGER NOT NULL,
+    balance_nanos INTEGER
+  ) STRICT;
+
+  CREATE TABLE key_spend_daily (
+    key_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    cost_nanos INTEGER NOT NULL,
+    PRIMARY KEY (key_id, day)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO key_spend_daily (key_id, day, cost_nanos)
+    SELECT key_id, created_at / 86400000, sum(cost_nanos) FROM usage_log GROUP BY 1, 2;
+
+  CREATE TABLE model_prices (
+    model TEXT PRIMARY KEY NOT NULL,
+    input_pico INTEGER NOT NULL CHECK (input_pico >= 0),
+    output_pico INTEGER NOT NULL CHECK (output_pico >= 0),
+    cache_read_pico INTEGER CHECK (cache_read_pico >= 0),
+    cache_write_pico INTEGER CHECK (cache_write_pico >= 0),
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+`;
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'keys, providers and usage log', up: (db) => db.exec(initialSchema) },
+  { version: 2, name: 'key rules, credits, exact costs and prices', up: (db) => db.exec(creditsSchema) },
+  { version: 3, name: 'chat conversations and messages', up: (db) => db.exec(chatSchema) },
 ];

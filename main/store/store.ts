@@ -4,15 +4,27 @@
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
+import { ChatTable } from './chat-table.js';
 import { KeyTable, type KeyRow, type NewKeyRow } from './key-table.js';
+import { PriceTable, type PriceRow } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
-import { UsageTable, type UsageQuery } from './usage-table.js';
+import { SpendTable, type CreditAccountRow, type CreditChange, type CreditLedgerRow } from './spend-table.js';
+import { UsageTable, type UsageQuery, type UsageSummaryGroup, type UsageSummaryQuery } from './usage-table.js';
 
 export class Store {
+  /** Conversations and messages of the app's chat (main/chat). */
+  readonly chat: ChatTable;
   private readonly db: Database;
   private readonly keys: KeyTable;
   private readonly providers: ProviderTable;
   private readonly usage: UsageTable;
+  private readonly keyRules: KeyRulesTable;
+  private readonly spend: SpendTable;
+  private readonly prices: PriceTable;
+  private readonly insertUsageAndSpend: (rows: readonly UsageRecord[]) => void;
+  private readonly insertKeyWithRules: (row: NewKeyRow, rules: KeyRulesRow) => void;
+  private readonly changeCreditsAtomically: (change: CreditChange) => CreditAccountRow;
   private readonly dataVersionStatement: Statement<[], number>;
   private lastDataVersion: number;
   private version = 0;
@@ -20,16 +32,52 @@ export class Store {
   /** Takes a connection that is already configured and migrated: use openStore(). */
   constructor(db: Database) {
     this.db = db;
+    this.chat = new ChatTable(db);
     this.keys = new KeyTable(db);
     this.providers = new ProviderTable(db);
     this.usage = new UsageTable(db);
+    this.keyRules = new KeyRulesTable(db);
+    this.spend = new SpendTable(db);
+    this.prices = new PriceTable(db);
+    // One transaction for the rows and the spend they add: a crash keeps both or neither.
+    const insertUsageAndSpend = db.transaction((rows: readonly UsageRecord[]) => {
+      this.spend.addUsage(this.usage.insertEach(rows));
+    });
+    this.insertUsageAndSpend = (rows) => insertUsageAndSpend.immediate(rows);
+    const insertKeyWithRules = db.transaction((row: NewKeyRow, rules: KeyRulesRow) => {
+      this.keys.insert(row);
+      this.keyRules.set(row.id, rules);
+    });
+    this.insertKeyWithRules = (row, rules) => insertKeyWithRules.immediate(row, rules);
+    const changeCredits = db.transaction((change: CreditChange) => this.spend.changeCredits(change));
+    this.changeCreditsAtomically = (change) => changeCredits.immediate(change);
     this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.lastDataVersion = this.dataVersionStatement.get() ?? 0;
   }
 
-  insertKey(row: NewKeyRow): void {
-    this.keys.insert(row);
+  /** Inserts the key, and its rules in the same transaction when given (else it has the defaults). */
+  insertKey(row: NewKeyRow, rules?: KeyRulesRow): void {
+    if (rules) this.insertKeyWithRules(row, rules);
+    else this.keys.insert(row);
     this.version++;
+  }
+
+  /** The key's rules; the defaults for a key without any (or an unknown id). */
+  getKeyRules(id: string): KeyRulesRow {
+    return this.keyRules.get(id);
+  }
+
+  /** Rules of the keys that have some; the others have the defaults. */
+  listKeyRules(): Map<string, KeyRulesRow> {
+    return this.keyRules.list();
+  }
+
+  /** False when no key has this id. */
+  setKeyRules(id: string, rules: KeyRulesRow): boolean {
+    if (!this.keys.get(id)) return false;
+    this.keyRules.set(id, rules);
+    this.version++;
+    return true;
   }
 
   getKey(id: string): KeyRow | undefined {
@@ -69,9 +117,52 @@ export class Store {
     return this.countChange(this.providers.remove(id));
   }
 
-  /** Writes the rows in one transaction; a row whose id is already stored is skipped. */
+  /**
+   * Writes the rows in one transaction; a row whose id is already stored is skipped. The same transaction adds
+   * the inserted rows' cost to the credit account's used total and to each key's daily spend.
+   */
   insertUsage(rows: readonly UsageRecord[]): void {
-    this.usage.insert(rows);
+    if (rows.length > 0) this.insertUsageAndSpend(rows);
+  }
+
+  /** Usage grouped by day (UTC), model, app or key; costs in whole nano-dollars. */
+  usageSummary(query: UsageSummaryQuery): UsageSummaryGroup[] {
+    return this.usage.summary(query);
+  }
+
+  getCreditAccount(): CreditAccountRow {
+    return this.spend.account();
+  }
+
+  /** Changes the granted total and writes a ledger entry, in one transaction. */
+  changeCredits(change: CreditChange): CreditAccountRow {
+    const account = this.changeCreditsAtomically(change);
+    this.version++;
+    return account;
+  }
+
+  /** Oldest first. */
+  listCreditLedger(): CreditLedgerRow[] {
+    return this.spend.ledger();
+  }
+
+  /** What the key spent in usage rows created on `fromDay` (days since 1970-01-01 UTC) or later. */
+  keySpendSince(keyId: string, fromDay: number): number {
+    return this.spend.keySpendSince(keyId, fromDay);
+  }
+
+  /** The user's price overrides, by model. */
+  listPrices(): PriceRow[] {
+    return this.prices.list();
+  }
+
+  setPrice(price: PriceRow): void {
+    this.prices.set(price);
+    this.version++;
+  }
+
+  removePrice(model: string): boolean {
+    return this.countChange(this.prices.remove(model));
   }
 
   getUsage(id: string): UsageRecord | undefined {
@@ -84,7 +175,8 @@ export class Store {
   }
 
   /**
-   * A number that differs from the previous call's whenever keys or providers may have changed since: through
+   * A number that differs from the previous call's whenever keys, key rules, providers, credits or prices may
+   * have changed since: through
    * this Store, or through any other connection to the file (another process included). Cheap enough to call
    * per request, so caches can check it instead of expiring on a timer.
    *

@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.js';
+import { BridgeProvider } from './bridge/bridge-context.js';
+import { connectBridge } from './bridge/connect.js';
+import { AppShell } from './shell/app-shell.js';
+import './styles/theme.css';
+import './styles/shell.css';
+import './styles/chat.css';
+import './styles/highlight.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <BridgeProvider bridge={connectBridge()}>
+        <AppShell />
+      </BridgeProvider>
     </StrictMode>,
   );
 }

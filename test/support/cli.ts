@@ -13,10 +13,20 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Providers of the developer's machine (keys in the environment, a running Ollama) stay out of the tests. */
+const isolatedProviders: NodeJS.ProcessEnv = {
+  OPENAI_API_KEY: '',
+  ANTHROPIC_API_KEY: '',
+  GEMINI_API_KEY: '',
+  OPENROUTER_API_KEY: '',
+  OLLAMA_HOST: '127.0.0.1:9',
+  LMSTUDIO_BASE_URL: 'http://127.0.0.1:9/v1',
+};
+
 function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, SWITCHYARD_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, SWITCHYARD_LOG_LEVEL: 'warn', ...isolatedProviders, ...env },
   });
 }
 
@@ -36,6 +46,7 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; input
 export interface RunningServer {
   baseUrl: string;
   child: ChildProcessWithoutNullStreams;
+  stdout(): string;
   stderr(): string;
   /** Resolves with the exit code once the process ended. */
   exited: Promise<number | null>;
@@ -56,5 +67,5 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
     });
     void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${stderr}`)));
   });
-  return { baseUrl, child, exited, stderr: () => stderr };
+  return { baseUrl, child, exited, stdout: () => stdout, stderr: () => stderr };
 }

@@ -1,0 +1,69 @@
+// The bridge contract implemented once, for every transport: Electron's IPC (main/electron) and HTTP for the
+// browser (http-bridge.ts) both call `invoke`, and both forward `events`. A request is validated with the
+// contract's schema before its handler sees it, and every failure comes back as `{ok: false, error}`.
+//
+// Adding a channel: its entry in shared/bridge/contract.ts, and its handler in one of handlers/*.ts (the
+// BridgeHandlerMap type below refuses to compile until every channel has one).
+
+import { bridgeContract, isBridgeChannel, type BridgeChannel } from '../../shared/bridge/contract.js';
+import type { BridgeResult } from '../../shared/bridge/transport.js';
+import type { AppInfo } from '../../shared/bridge/types.js';
+import type { App } from '../app/index.js';
+import { toBridgeError } from './bridge-errors.js';
+import { EventHub } from './event-hub.js';
+import { appHandlers } from './handlers/app-handlers.js';
+import { chatHandlers } from './handlers/chat-handlers.js';
+import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.js';
+import { mcpHandlers } from './handlers/mcp-handlers.js';
+import { modelsHandlers } from './handlers/models-handlers.js';
+
+/** What the handlers use of the app. */
+export type BridgeApp = Pick<App, 'chat' | 'mcp' | 'registry' | 'logger'>;
+
+export interface BridgeHandlersOptions {
+  appInfo: () => AppInfo;
+}
+
+export interface BridgeHandlers {
+  /** Validates and runs one call. Never rejects. */
+  invoke(channel: string, request: unknown): Promise<BridgeResult>;
+  readonly events: EventHub;
+  readonly channels: readonly BridgeChannel[];
+  /** Stops forwarding the app's events. */
+  dispose(): void;
+}
+
+export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOptions): BridgeHandlers {
+  const handlers: BridgeHandlerMap = {
+    ...appHandlers(options.appInfo),
+    ...modelsHandlers(app.registry),
+    ...mcpHandlers(app.mcp),
+    ...chatHandlers(app.chat),
+  };
+  const events = new EventHub();
+  const subscriptions = [
+    app.chat.onEvent((event) => events.emit('chat:event', event)),
+    app.chat.onConversationsChanged((change) => events.emit('chat:conversations-changed', change)),
+    app.mcp.onServerStatus((status) => events.emit('mcp:status', status)),
+  ];
+
+  return {
+    events,
+    channels: Object.keys(handlers) as BridgeChannel[],
+    async invoke(channel, request) {
+      if (!isBridgeChannel(channel)) {
+        return { ok: false, error: { code: 'unknown-channel', message: `There is no bridge channel "${channel}".` } };
+      }
+      try {
+        const parsed = bridgeContract[channel].request.parse(request ?? {});
+        const handler = handlers[channel] as BridgeHandler<BridgeChannel>;
+        return { ok: true, value: await handler(parsed as never) };
+      } catch (error) {
+        return { ok: false, error: toBridgeError(error, app.logger, channel) };
+      }
+    },
+    dispose() {
+      for (const unsubscribe of subscriptions) unsubscribe();
+    },
+  };
+}

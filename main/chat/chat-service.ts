@@ -1,0 +1,488 @@
+// The chat: conversations and the tool loop. A turn sends the conversation to the model through the gateway,
+// streams the reply out as events, runs the tool calls it asks for (auto-approved ones at once, others after the
+// user decides), feeds the results back as `tool` messages and goes on until the model stops, the user stops it,
+// or the step cap is reached. Everything is persisted as it settles, so a reload or a restart shows the same.
+
+import { randomUUID } from 'node:crypto';
+import type { ContentPart } from '../../shared/api/index.js';
+import type {
+  ApprovalDecision,
+  ChatEvent,
+  ChatMessage,
+  ChatToolCall,
+  Conversation,
+  ConversationDetail,
+  ConversationsChanged,
+  ModelOption,
+  PendingApproval,
+  TurnEnd,
+} from '../../shared/bridge/types.js';
+import type { Logger } from '../app/index.js';
+import type { ChatTable } from '../store/index.js';
+import { ChatError } from './chat-error.js';
+import type { ChatTools, ToolOutcome } from './chat-tools.js';
+import type { ChatGateway } from './gateway-client.js';
+import { ReplyAccumulator } from './reply-accumulator.js';
+import { toRequestMessages } from './request-messages.js';
+
+export const defaultMaxSteps = 10;
+export const newConversationTitle = 'New chat';
+export const deniedToolResult = 'The user denied this tool call.';
+export const stoppedToolResult = 'The user stopped this tool call before it finished.';
+const titleLength = 60;
+
+export interface ChatServiceOptions {
+  table: ChatTable;
+  gateway: ChatGateway;
+  tools: ChatTools;
+  /** The models the picker offers (for the default model and the image check). */
+  models: () => Promise<ModelOption[]>;
+  logger: Logger;
+  /** Model calls per turn before the loop gives up (each tool round is one more). Default 10. */
+  maxSteps?: number;
+  now?: () => number;
+}
+
+interface PendingDecision {
+  approval: PendingApproval;
+  decide(decision: ApprovalDecision): void;
+}
+
+interface Turn {
+  controller: AbortController;
+  approvals: Map<string, PendingDecision>;
+  /** The reply being streamed, so that a reload mid-stream shows what arrived so far. */
+  live: { messageId: string; reply: ReplyAccumulator } | null;
+  done: Promise<void>;
+}
+
+/** Abort reason of a turn the user stopped (or that the app's close ended). */
+class TurnStopped extends Error {
+  constructor() {
+    super('The turn was stopped.');
+    this.name = 'TurnStopped';
+  }
+}
+
+type Listener<T> = (value: T) => void;
+
+export class ChatService {
+  private readonly turns = new Map<string, Turn>();
+  private readonly eventListeners = new Set<Listener<ChatEvent>>();
+  private readonly changeListeners = new Set<Listener<ConversationsChanged>>();
+  private readonly table: ChatTable;
+  private readonly maxSteps: number;
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    this.table = options.table;
+    this.maxSteps = Math.max(1, options.maxSteps ?? defaultMaxSteps);
+    this.now = options.now ?? Date.now;
+  }
+
+  onEvent(listener: Listener<ChatEvent>): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  onConversationsChanged(listener: Listener<ConversationsChanged>): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  listConversations(query?: string): Conversation[] {
+    return this.table.listConversations({ query });
+  }
+
+  /** Without a model, takes the one of the most recent conversation (the user's last choice). */
+  createConversation(fields: { model?: string | null; systemPrompt?: string; temperature?: number | null } = {}) {
+    const now = this.now();
+    const conversation: Conversation = {
+      id: randomUUID(),
+      title: newConversationTitle,
+      model: fields.model ?? this.table.listConversations({ limit: 1 })[0]?.model ?? null,
+      systemPrompt: fields.systemPrompt ?? '',
+      temperature: fields.temperature ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.table.insertConversation(conversation);
+    this.changed(conversation.id, 'created');
+    return conversation;
+  }
+
+  getConversation(id: string): ConversationDetail {
+    const conversation = this.requireConversation(id);
+    const turn = this.turns.get(id);
+    const messages = this.table.listMessages(id).map((message) => {
+      if (turn?.live?.messageId !== message.id) return message;
+      const { reply } = turn.live;
+      return { ...message, content: reply.text, reasoning: reply.reasoning || null };
+    });
+    const pendingApprovals = [...(turn?.approvals.values() ?? [])].map((pending) => pending.approval);
+    return { conversation, messages, pendingApprovals, running: turn !== undefined };
+  }
+
+  renameConversation(id: string, title: string): Conversation {
+    return this.update(id, { title: title.trim() });
+  }
+
+  updateConversation(
+    id: string,
+    changes: { model?: string | null; systemPrompt?: string; temperature?: number | null },
+  ): Conversation {
+    return this.update(id, changes);
+  }
+
+  /** Stops its turn first, so nothing writes to it afterwards. */
+  async deleteConversation(id: string): Promise<boolean> {
+    await this.stop(id);
+    const deleted = this.table.deleteConversation(id);
+    if (deleted) this.changed(id, 'deleted');
+    return deleted;
+  }
+
+  /** Stores the user's message and starts the turn; the reply arrives as events. */
+  async send(conversationId: string, text: string, images: readonly string[] = []): Promise<ChatMessage> {
+    if (this.closed) throw new ChatError('unavailable', 'The chat is shutting down.');
+    const conversation = this.requireConversation(conversationId);
+    if (this.turns.has(conversationId)) {
+      throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
+    }
+    if (!conversation.model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
+    if (images.length > 0) await this.checkImageInput(conversation.model);
+
+    const content: ChatMessage['content'] =
+      images.length === 0
+        ? text
+        : [
+            ...(text.trim() === '' ? [] : [{ type: 'text', text } satisfies ContentPart]),
+            ...images.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
+          ];
+    const message = this.newMessage(conversationId, { role: 'user', content, status: 'complete' });
+    this.table.insertMessage(message);
+    const title =
+      conversation.title === newConversationTitle && text.trim() !== '' ? titleFrom(text) : conversation.title;
+    this.update(conversationId, { title });
+    this.startTurn(conversationId);
+    return message;
+  }
+
+  /** Aborts the upstream request and any running tool call; resolves once the turn has ended. */
+  async stop(conversationId: string): Promise<boolean> {
+    const turn = this.turns.get(conversationId);
+    if (!turn) return false;
+    turn.controller.abort(new TurnStopped());
+    await turn.done;
+    return true;
+  }
+
+  /** False when no such call is waiting (already decided, or the turn ended). */
+  resolveApproval(conversationId: string, toolCallId: string, decision: ApprovalDecision): boolean {
+    const pending = this.turns.get(conversationId)?.approvals.get(toolCallId);
+    if (!pending) return false;
+    pending.decide(decision);
+    return true;
+  }
+
+  /** Stops every turn; later sends are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.turns.keys()].map((id) => this.stop(id)));
+  }
+
+  private startTurn(conversationId: string): void {
+    const turn: Turn = {
+      controller: new AbortController(),
+      approvals: new Map(),
+      live: null,
+      done: Promise.resolve(),
+    };
+    this.turns.set(conversationId, turn);
+    turn.done = this.runTurn(conversationId, turn)
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error, conversationId }, 'a chat turn failed unexpectedly');
+      })
+      .finally(() => {
+        this.turns.delete(conversationId);
+      });
+  }
+
+  private async runTurn(conversationId: string, turn: Turn): Promise<void> {
+    const { signal } = turn.controller;
+    let reason: TurnEnd = 'done';
+    this.emit({ type: 'turn-start', conversationId });
+    try {
+      for (let step = 1; ; step += 1) {
+        if (step > this.maxSteps) {
+          reason = 'step-limit';
+          this.emit({
+            type: 'error',
+            conversationId,
+            messageId: null,
+            message: `Stopped after ${this.maxSteps} model calls in one turn (the step limit). Send a message to go on.`,
+          });
+          break;
+        }
+        const reply = await this.streamReply(conversationId, turn);
+        if (reply.status === 'error') {
+          reason = 'error';
+          break;
+        }
+        if (!reply.toolCalls || reply.toolCalls.length === 0) break;
+        for (const call of reply.toolCalls) await this.runToolCall(conversationId, turn, reply.id, call);
+      }
+    } catch (error) {
+      if (signal.aborted && signal.reason instanceof TurnStopped) {
+        reason = 'stopped';
+        this.answerUnansweredCalls(conversationId);
+      } else {
+        reason = 'error';
+        this.options.logger.warn({ err: error, conversationId }, 'a chat turn failed');
+        this.emit({ type: 'error', conversationId, messageId: null, message: describeError(error) });
+      }
+    } finally {
+      // Calls still waiting were answered as stopped above; the UI drops their cards on turn-finish.
+      turn.approvals.clear();
+      if (this.table.getConversation(conversationId)) this.update(conversationId, {});
+      this.emit({ type: 'turn-finish', conversationId, reason });
+    }
+  }
+
+  /** One model call: streams it out and stores the reply. Throws TurnStopped's abort when stopped. */
+  private async streamReply(conversationId: string, turn: Turn): Promise<ChatMessage> {
+    const { signal } = turn.controller;
+    const conversation = this.requireConversation(conversationId);
+    const model = conversation.model;
+    if (!model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
+    const tools = this.options.tools.functionTools();
+    const request = {
+      model,
+      messages: toRequestMessages(conversation, this.table.listMessages(conversationId)),
+      stream_options: { include_usage: true },
+      ...(tools.length > 0 ? { tools } : {}),
+      ...(conversation.temperature === null ? {} : { temperature: conversation.temperature }),
+    };
+    const started = this.newMessage(conversationId, { role: 'assistant', status: 'streaming', model });
+    this.table.insertMessage(started);
+    this.emit({ type: 'message-start', conversationId, message: started });
+
+    const reply = new ReplyAccumulator();
+    turn.live = { messageId: started.id, reply };
+    let failure: string | null = null;
+    try {
+      for await (const chunk of this.options.gateway.stream(request, signal)) {
+        const { text, reasoning } = reply.accept(chunk);
+        if (reasoning) this.emit({ type: 'reasoning-delta', conversationId, messageId: started.id, text: reasoning });
+        if (text) this.emit({ type: 'text-delta', conversationId, messageId: started.id, text });
+      }
+      failure = reply.error;
+    } catch (error) {
+      if (!signal.aborted) failure = describeError(error);
+    } finally {
+      turn.live = null;
+    }
+
+    const stopped = signal.aborted;
+    // Calls of a reply that did not end normally are incomplete: none of them runs.
+    const toolCalls = stopped || failure ? [] : reply.toolCalls().map((call) => this.withTarget(call));
+    const finished = this.table.updateMessage(started.id, {
+      content: reply.text === '' ? null : reply.text,
+      reasoning: reply.reasoning === '' ? null : reply.reasoning,
+      reasoningDetails: reply.reasoningDetails,
+      toolCalls: toolCalls.length > 0 ? toolCalls : null,
+      usage: reply.usage,
+      cost: typeof reply.usage?.cost === 'number' ? reply.usage.cost : null,
+      status: stopped ? 'stopped' : failure ? 'error' : 'complete',
+      error: failure,
+    }) ?? { ...started, status: 'stopped' as const };
+    if (reply.usage) {
+      this.emit({ type: 'usage', conversationId, messageId: started.id, usage: reply.usage, cost: finished.cost });
+    }
+    this.emit({ type: 'message-finish', conversationId, message: finished });
+    if (failure) this.emit({ type: 'error', conversationId, messageId: started.id, message: failure });
+    if (stopped) throw signal.reason;
+    return finished;
+  }
+
+  private async runToolCall(conversationId: string, turn: Turn, messageId: string, call: ChatToolCall) {
+    const { signal } = turn.controller;
+    const target = this.options.tools.resolve(call.function.name);
+    const autoApproved = target?.autoApproved ?? false;
+    this.emit({ type: 'tool-call', conversationId, messageId, toolCall: call, autoApproved });
+
+    let outcome: ToolOutcome;
+    let status: ChatMessage['status'];
+    if (!target) {
+      outcome = { text: `Error: there is no tool "${call.function.name}".`, isError: true };
+      status = 'error';
+    } else {
+      const decision = autoApproved ? 'once' : await this.askApproval(conversationId, turn, messageId, call, target);
+      if (decision === 'deny') {
+        outcome = { text: deniedToolResult, isError: false };
+        status = 'denied';
+      } else {
+        if (decision === 'always') await this.allowAlways(target.server, target.tool);
+        outcome = await this.options.tools.call(call.function.name, call.function.arguments, signal);
+        status = signal.aborted ? 'stopped' : outcome.isError ? 'error' : 'complete';
+      }
+    }
+    const message = this.newMessage(conversationId, {
+      role: 'tool',
+      toolCallId: call.id,
+      content: outcome.text,
+      status,
+      error: status === 'error' ? firstLine(outcome.text) : null,
+    });
+    this.table.insertMessage(message);
+    this.emit({ type: 'tool-result', conversationId, message });
+    if (signal.aborted) throw signal.reason;
+  }
+
+  private askApproval(
+    conversationId: string,
+    turn: Turn,
+    messageId: string,
+    call: ChatToolCall,
+    target: { server: string; tool: string },
+  ): Promise<ApprovalDecision> {
+    const { signal } = turn.controller;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const approval: PendingApproval = {
+      conversationId,
+      messageId,
+      toolCallId: call.id,
+      functionName: call.function.name,
+      server: target.server,
+      tool: target.tool,
+      arguments: call.function.arguments,
+    };
+    return new Promise<ApprovalDecision>((resolve, reject) => {
+      const onAbort = () => {
+        turn.approvals.delete(call.id);
+        reject(signal.reason);
+      };
+      turn.approvals.set(call.id, {
+        approval,
+        decide: (decision) => {
+          signal.removeEventListener('abort', onAbort);
+          turn.approvals.delete(call.id);
+          this.emit({ type: 'approval-resolved', conversationId, toolCallId: call.id, decision });
+          resolve(decision);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.emit({ type: 'approval-required', conversationId, approval });
+    });
+  }
+
+  private async allowAlways(server: string, tool: string): Promise<void> {
+    try {
+      await this.options.tools.allowAlways(server, tool);
+    } catch (error) {
+      // The call still runs: the user approved it. Only the "always" could not be saved.
+      this.options.logger.warn({ err: error, server, tool }, 'could not add the tool to autoApprove');
+    }
+  }
+
+  /** After a stop: every call of the last reply without a result gets one, so the history stays valid. */
+  private answerUnansweredCalls(conversationId: string): void {
+    const messages = this.table.listMessages(conversationId);
+    const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
+    const last = messages.findLast((message) => message.role === 'assistant');
+    for (const call of last?.toolCalls ?? []) {
+      if (answered.has(call.id)) continue;
+      const message = this.newMessage(conversationId, {
+        role: 'tool',
+        toolCallId: call.id,
+        content: stoppedToolResult,
+        status: 'stopped',
+      });
+      this.table.insertMessage(message);
+      this.emit({ type: 'tool-result', conversationId, message });
+    }
+  }
+
+  private withTarget(call: ChatToolCall): ChatToolCall {
+    const target = this.options.tools.resolve(call.function.name);
+    return target ? { ...call, mcp: { server: target.server, tool: target.tool } } : call;
+  }
+
+  private async checkImageInput(model: string): Promise<void> {
+    const option = (await this.options.models()).find((candidate) => candidate.id === model);
+    if (option && !option.acceptsImages) {
+      throw new ChatError('invalid-request', `${model} does not accept images: remove them or choose another model.`);
+    }
+  }
+
+  private requireConversation(id: string): Conversation {
+    const conversation = this.table.getConversation(id);
+    if (!conversation) throw new ChatError('not-found', `There is no conversation "${id}".`);
+    return conversation;
+  }
+
+  private update(
+    id: string,
+    changes: { title?: string; model?: string | null; systemPrompt?: string; temperature?: number | null },
+  ): Conversation {
+    const updated = this.table.updateConversation(id, changes, this.now());
+    if (!updated) throw new ChatError('not-found', `There is no conversation "${id}".`);
+    this.changed(id, 'updated');
+    return updated;
+  }
+
+  private newMessage(conversationId: string, fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'status'>) {
+    const message: ChatMessage = {
+      id: randomUUID(),
+      conversationId,
+      content: null,
+      toolCalls: null,
+      toolCallId: null,
+      reasoning: null,
+      reasoningDetails: null,
+      usage: null,
+      cost: null,
+      model: null,
+      error: null,
+      createdAt: this.now(),
+      ...fields,
+    };
+    return message;
+  }
+
+  private emit(event: ChatEvent): void {
+    for (const listener of this.eventListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'a chat event listener failed');
+      }
+    }
+  }
+
+  private changed(conversationId: string, change: ConversationsChanged['change']): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener({ conversationId, change });
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'a conversation listener failed');
+      }
+    }
+  }
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof ChatError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The request to the model failed: ${message}`;
+}

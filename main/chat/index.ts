@@ -1,0 +1,19 @@
+// The chat: conversations, the tool loop, and how it reaches the gateway and the MCP tools.
+
+export {
+  ChatService,
+  defaultMaxSteps,
+  deniedToolResult,
+  stoppedToolResult,
+  type ChatServiceOptions,
+} from './chat-service.js';
+export { ChatError } from './chat-error.js';
+export { ChatKey, chatKeyAccount, chatKeyName, type ChatKeyIssuer } from './chat-key.js';
+export { createMcpChatTools, type ChatTools, type ToolOutcome, type ToolTarget } from './chat-tools.js';
+export {
+  chatAppTitle,
+  createHttpChatGateway,
+  type ChatGateway,
+  type HttpChatGatewayOptions,
+} from './gateway-client.js';
+export { toModelOption, toModelOptions } from './model-options.js';

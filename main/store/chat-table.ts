@@ -1,0 +1,275 @@
+// SQL for the chat: conversations and their messages. JSON columns hold what has no fixed shape (content parts,
+// tool calls, usage, reasoning details). Search is LIKE over titles and over `search_text`, the plain text of each
+// message: substring matches for any script, and a user's history is small enough for a scan to be quick.
+
+import type { Database, Statement } from 'better-sqlite3';
+import type { ContentPart, ReasoningDetail, Usage } from '../../shared/api/index.js';
+import type { ChatMessage, ChatToolCall, Conversation, MessageStatus } from '../../shared/bridge/types.js';
+
+interface ConversationColumns {
+  id: string;
+  title: string;
+  model: string | null;
+  system_prompt: string;
+  temperature: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface MessageColumns {
+  id: string;
+  conversation_id: string;
+  role: string;
+  content: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  reasoning: string | null;
+  reasoning_details: string | null;
+  usage: string | null;
+  cost: number | null;
+  model: string | null;
+  status: string;
+  error: string | null;
+  created_at: number;
+  search_text: string;
+}
+
+export type ConversationChanges = Partial<Pick<Conversation, 'title' | 'model' | 'systemPrompt' | 'temperature'>>;
+export type MessageChanges = Partial<
+  Pick<ChatMessage, 'content' | 'toolCalls' | 'reasoning' | 'reasoningDetails' | 'usage' | 'cost' | 'status' | 'error'>
+>;
+
+const conversationColumns = 'id, title, model, system_prompt, temperature, created_at, updated_at';
+const messageColumns =
+  'id, conversation_id, role, content, tool_calls, tool_call_id, reasoning, reasoning_details, usage, cost, model, ' +
+  'status, error, created_at, search_text';
+
+export const chatSchema = `
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY NOT NULL,
+    title TEXT NOT NULL,
+    model TEXT,
+    system_prompt TEXT NOT NULL,
+    temperature REAL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX conversations_updated_at ON conversations (updated_at);
+
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool')),
+    content TEXT,
+    tool_calls TEXT,
+    tool_call_id TEXT,
+    reasoning TEXT,
+    reasoning_details TEXT,
+    usage TEXT,
+    cost REAL,
+    model TEXT,
+    status TEXT NOT NULL,
+    error TEXT,
+    created_at INTEGER NOT NULL,
+    search_text TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX messages_conversation_id ON messages (conversation_id);
+`;
+
+export class ChatTable {
+  private readonly insertConversationStatement: Statement<[ConversationColumns]>;
+  private readonly getConversationStatement: Statement<[string], ConversationColumns>;
+  private readonly listConversationsStatement: Statement<[{ limit: number }], ConversationColumns>;
+  private readonly searchConversationsStatement: Statement<[{ pattern: string; limit: number }], ConversationColumns>;
+  private readonly deleteConversationStatement: Statement<[string]>;
+  private readonly insertMessageStatement: Statement<[MessageColumns]>;
+  private readonly getMessageStatement: Statement<[string], MessageColumns>;
+  private readonly listMessagesStatement: Statement<[string], MessageColumns>;
+  private readonly updateConversationStatement: Statement<[ConversationColumns]>;
+  private readonly updateMessageStatement: Statement<[MessageColumns]>;
+
+  constructor(db: Database) {
+    this.insertConversationStatement = db.prepare(
+      `INSERT INTO conversations (${conversationColumns})
+       VALUES (@id, @title, @model, @system_prompt, @temperature, @created_at, @updated_at)`,
+    );
+    this.getConversationStatement = db.prepare(`SELECT ${conversationColumns} FROM conversations WHERE id = ?`);
+    this.listConversationsStatement = db.prepare(
+      `SELECT ${conversationColumns} FROM conversations ORDER BY updated_at DESC, rowid DESC LIMIT @limit`,
+    );
+    this.searchConversationsStatement = db.prepare(
+      `SELECT ${conversationColumns} FROM conversations c
+       WHERE c.title LIKE @pattern ESCAPE '\\'
+          OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.search_text LIKE @pattern ESCAPE '\\')
+       ORDER BY updated_at DESC, rowid DESC LIMIT @limit`,
+    );
+    this.deleteConversationStatement = db.prepare('DELETE FROM conversations WHERE id = ?');
+    this.insertMessageStatement = db.prepare(
+      `INSERT INTO messages (${messageColumns}) VALUES (@id, @conversation_id, @role, @content, @tool_calls,
+         @tool_call_id, @reasoning, @reasoning_details, @usage, @cost, @model, @status, @error, @created_at,
+         @search_text)`,
+    );
+    this.getMessageStatement = db.prepare(`SELECT ${messageColumns} FROM messages WHERE id = ?`);
+    this.listMessagesStatement = db.prepare(
+      `SELECT ${messageColumns} FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid`,
+    );
+    this.updateConversationStatement = db.prepare(
+      `UPDATE conversations SET title = @title, model = @model, system_prompt = @system_prompt,
+         temperature = @temperature, updated_at = @updated_at WHERE id = @id`,
+    );
+    this.updateMessageStatement = db.prepare(
+      `UPDATE messages SET content = @content, tool_calls = @tool_calls, reasoning = @reasoning,
+         reasoning_details = @reasoning_details, usage = @usage, cost = @cost, status = @status, error = @error,
+         search_text = @search_text WHERE id = @id`,
+    );
+  }
+
+  insertConversation(conversation: Conversation): void {
+    this.insertConversationStatement.run(toConversationColumns(conversation));
+  }
+
+  getConversation(id: string): Conversation | undefined {
+    const columns = this.getConversationStatement.get(id);
+    return columns && toConversation(columns);
+  }
+
+  /** Most recently updated first; `query` matches titles and message text, case-insensitively for ASCII. */
+  listConversations(options: { query?: string; limit?: number } = {}): Conversation[] {
+    const limit = options.limit ?? 500;
+    const query = options.query?.trim();
+    const rows = query
+      ? this.searchConversationsStatement.all({ pattern: `%${escapeLike(query)}%`, limit })
+      : this.listConversationsStatement.all({ limit });
+    return rows.map(toConversation);
+  }
+
+  /** Changes the given fields and sets updated_at; undefined when there is no such conversation. */
+  updateConversation(id: string, changes: ConversationChanges, updatedAt: number): Conversation | undefined {
+    const current = this.getConversation(id);
+    if (!current) return undefined;
+    const next = { ...current, ...definedOnly(changes), updatedAt };
+    this.updateConversationStatement.run(toConversationColumns(next));
+    return next;
+  }
+
+  /** Deletes the conversation and its messages. */
+  deleteConversation(id: string): boolean {
+    return this.deleteConversationStatement.run(id).changes > 0;
+  }
+
+  insertMessage(message: ChatMessage): void {
+    this.insertMessageStatement.run(toMessageColumns(message));
+  }
+
+  getMessage(id: string): ChatMessage | undefined {
+    const columns = this.getMessageStatement.get(id);
+    return columns && toMessage(columns);
+  }
+
+  /** Oldest first. */
+  listMessages(conversationId: string): ChatMessage[] {
+    return this.listMessagesStatement.all(conversationId).map(toMessage);
+  }
+
+  updateMessage(id: string, changes: MessageChanges): ChatMessage | undefined {
+    const current = this.getMessage(id);
+    if (!current) return undefined;
+    const next: ChatMessage = { ...current, ...definedOnly(changes) };
+    this.updateMessageStatement.run(toMessageColumns(next));
+    return next;
+  }
+}
+
+function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function toConversationColumns(conversation: Conversation): ConversationColumns {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    model: conversation.model,
+    system_prompt: conversation.systemPrompt,
+    temperature: conversation.temperature,
+    created_at: conversation.createdAt,
+    updated_at: conversation.updatedAt,
+  };
+}
+
+function toConversation(columns: ConversationColumns): Conversation {
+  return {
+    id: columns.id,
+    title: columns.title,
+    model: columns.model,
+    systemPrompt: columns.system_prompt,
+    temperature: columns.temperature,
+    createdAt: columns.created_at,
+    updatedAt: columns.updated_at,
+  };
+}
+
+function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+function parsed<T>(text: string | null): T | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null; // a damaged cell loses its value, not the whole conversation
+  }
+}
+
+/** What search looks at: the text of the content, never image data. */
+function searchTextOf(content: ChatMessage['content']): string {
+  if (content === null) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .filter((part): part is Extract<ContentPart, { type: 'text' }> => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+function toMessageColumns(message: ChatMessage): MessageColumns {
+  return {
+    id: message.id,
+    conversation_id: message.conversationId,
+    role: message.role,
+    content: json(message.content),
+    tool_calls: json(message.toolCalls),
+    tool_call_id: message.toolCallId,
+    reasoning: message.reasoning,
+    reasoning_details: json(message.reasoningDetails),
+    usage: json(message.usage),
+    cost: message.cost,
+    model: message.model,
+    status: message.status,
+    error: message.error,
+    created_at: message.createdAt,
+    search_text: searchTextOf(message.content),
+  };
+}
+
+function toMessage(columns: MessageColumns): ChatMessage {
+  return {
+    id: columns.id,
+    conversationId: columns.conversation_id,
+    role: columns.role as ChatMessage['role'],
+    content: parsed<ChatMessage['content']>(columns.content),
+    toolCalls: parsed<ChatToolCall[]>(columns.tool_calls),
+    toolCallId: columns.tool_call_id,
+    reasoning: columns.reasoning,
+    reasoningDetails: parsed<ReasoningDetail[]>(columns.reasoning_details),
+    usage: parsed<Usage>(columns.usage),
+    cost: columns.cost,
+    model: columns.model,
+    status: columns.status as MessageStatus,
+    error: columns.error,
+    createdAt: columns.created_at,
+  };
+}

@@ -1,0 +1,112 @@
+// The chat screen: the conversation list beside the open conversation. Conversations live in main; this keeps
+// only which one is open, the search text and the model for a chat not created yet.
+
+import { useCallback, useEffect, useState } from 'react';
+import type { Conversation, ModelOption } from '../../../shared/bridge/types.js';
+import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
+import { ConversationList } from './conversation-list.js';
+import { ConversationView } from './conversation-view.js';
+import { useConversation } from './use-conversation.js';
+
+export function ChatScreen() {
+  const bridge = useBridge();
+  const [conversations, setConversations] = useState<Conversation[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [models, setModels] = useState<ModelOption[] | null>(null);
+  const [draftModel, setDraftModel] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const conversation = useConversation(selectedId);
+
+  const refreshList = useCallback(async () => {
+    try {
+      const { conversations: listed } = await bridge.invoke('chat:list-conversations', query ? { query } : {});
+      setConversations(listed);
+      setListError(null);
+    } catch (error) {
+      setListError(errorMessage(error));
+    }
+  }, [bridge, query]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void refreshList(), query ? 200 : 0);
+    return () => clearTimeout(timer);
+  }, [refreshList, query]);
+
+  useEffect(() => {
+    bridge.invoke('models:list').then(
+      ({ models: listed }) => {
+        setModels(listed);
+        setDraftModel((current) => current ?? listed[0]?.id ?? null);
+      },
+      (error: unknown) => {
+        setModels([]);
+        setListError(errorMessage(error));
+      },
+    );
+  }, [bridge]);
+
+  useBridgeEvent('chat:conversations-changed', (change) => {
+    if (change.change === 'deleted' && change.conversationId === selectedId) setSelectedId(null);
+    void refreshList();
+  });
+
+  const { dispatch, markFresh } = conversation;
+  const openNew = useCallback(
+    (created: Conversation) => {
+      // A new conversation is empty: show it at once instead of loading it (its first events may be on the way).
+      markFresh(created.id);
+      setSelectedId(created.id);
+      dispatch({
+        type: 'loaded',
+        detail: { conversation: created, messages: [], pendingApprovals: [], running: false },
+      });
+    },
+    [dispatch, markFresh],
+  );
+
+  const create = useCallback(async () => {
+    const model = conversation.state.detail?.conversation.model ?? draftModel;
+    const { conversation: created } = await bridge.invoke('chat:create-conversation', model ? { model } : {});
+    openNew(created);
+    return created;
+  }, [bridge, conversation.state.detail, draftModel, openNew]);
+
+  return (
+    <div className="chat-screen">
+      <ConversationList
+        conversations={conversations}
+        selectedId={selectedId}
+        query={query}
+        onQueryChange={setQuery}
+        onSelect={setSelectedId}
+        onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+        onRename={(id, title) =>
+          void bridge
+            .invoke('chat:rename-conversation', { id, title })
+            .catch((error: unknown) => setListError(errorMessage(error)))
+        }
+        onDelete={(id) =>
+          void bridge
+            .invoke('chat:delete-conversation', { id })
+            .catch((error: unknown) => setListError(errorMessage(error)))
+        }
+      />
+      <div className="chat-main">
+        {listError ? (
+          <p className="notice notice-error" role="alert">
+            {listError}
+          </p>
+        ) : null}
+        <ConversationView
+          conversation={conversation}
+          listed={conversations.find((listed) => listed.id === selectedId)}
+          models={models}
+          draftModel={draftModel}
+          onDraftModelChange={setDraftModel}
+          ensureConversation={create}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// The frame around every screen: the left navigation, the app's version and gateway address, and the screen.
+
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../shared/bridge/types.js';
+import { BridgeError } from '../../../shared/bridge/client.js';
+import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { screens } from './screens.js';
+
+export function AppShell() {
+  const bridge = useBridge();
+  const [screenId, setScreenId] = useState(screens[0]?.id);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [startError, setStartError] = useState<{ message: string; unauthorized: boolean } | null>(null);
+
+  useEffect(() => {
+    bridge.invoke('app:info').then(setInfo, (error: unknown) =>
+      setStartError({
+        message: errorMessage(error),
+        unauthorized: error instanceof BridgeError && error.code === 'unauthorized',
+      }),
+    );
+  }, [bridge]);
+
+  if (startError) {
+    return (
+      <main className="start-error" role="alert">
+        <h1>Switchyard cannot be reached</h1>
+        <p>
+          {startError.unauthorized
+            ? 'Open the link that `switchyard serve` printed when it started: it carries the access token.'
+            : startError.message}
+        </p>
+      </main>
+    );
+  }
+
+  const screen = screens.find((candidate) => candidate.id === screenId) ?? screens[0];
+  const Current = screen?.component;
+  return (
+    <div className="app-shell">
+      <nav className="app-nav" aria-label="Main">
+        <div className="app-brand" aria-hidden="true">
+          S
+        </div>
+        <ul>
+          {screens.map(({ id, label, icon: Icon }) => (
+            <li key={id}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={id === screen?.id ? 'page' : undefined}
+                onClick={() => setScreenId(id)}
+              >
+                <Icon />
+                <span>{label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <footer className="app-nav-footer" title={info?.gatewayUrl ?? undefined}>
+          {info ? `v${info.version}` : ''}
+        </footer>
+      </nav>
+      <main className="app-main">{Current ? <Current /> : null}</main>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// The bridge over HTTP, for the UI in a browser (`switchyard serve`): POST /bridge/invoke/<channel> with a JSON
+// body, and one EventSource on GET /bridge/events for every event. Authentication is the HttpOnly cookie that
+// visiting the printed URL set, so nothing here handles the token.
+
+import type { BridgeErrorInfo, BridgeResult, BridgeTransport } from './transport.js';
+
+export const bridgePathPrefix = '/bridge';
+
+export interface HttpTransportOptions {
+  /** Where the UI is served, e.g. `http://127.0.0.1:7420`. */
+  origin: string;
+  /** How long an invoke waits for the event stream to open before going ahead anyway. */
+  eventsOpenWaitMs?: number;
+}
+
+export function createHttpTransport(options: HttpTransportOptions): BridgeTransport {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let source: EventSource | undefined;
+  let opened: Promise<void> = Promise.resolve();
+
+  function ensureSource(): EventSource {
+    if (source) return source;
+    const created = new EventSource(`${options.origin}${bridgePathPrefix}/events`, { withCredentials: true });
+    source = created;
+    opened = new Promise((resolve) => {
+      created.addEventListener('open', () => resolve(), { once: true });
+      setTimeout(resolve, options.eventsOpenWaitMs ?? 3_000);
+    });
+    for (const event of listeners.keys()) created.addEventListener(event, dispatch);
+    return created;
+  }
+
+  function dispatch(message: Event): void {
+    const { type, data } = message as Event & { data: string };
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(type) ?? []) listener(payload);
+  }
+
+  return {
+    async invoke(channel, request) {
+      // Events of a call (a chat's deltas) must not arrive before the stream that carries them is open.
+      await opened;
+      let response: Response;
+      try {
+        response = await fetch(`${options.origin}${bridgePathPrefix}/invoke/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request ?? {}),
+        });
+      } catch (error) {
+        return transportFailure(`Switchyard is not reachable: ${(error as Error).message}`);
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        return transportFailure(`Switchyard answered ${response.status} without a JSON body.`);
+      }
+      if (response.ok && body !== null && typeof body === 'object' && 'result' in body) {
+        return { ok: true, value: body.result };
+      }
+      const error = (body as { error?: BridgeErrorInfo } | null)?.error;
+      if (error && typeof error.code === 'string' && typeof error.message === 'string') return { ok: false, error };
+      return transportFailure(`Switchyard answered ${response.status}.`);
+    },
+
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+        source?.addEventListener(event, dispatch);
+      }
+      set.add(listener);
+      ensureSource();
+      return () => {
+        set.delete(listener);
+      };
+    },
+  };
+}
+
+function transportFailure(message: string): BridgeResult {
+  return { ok: false, error: { code: 'transport', message } };
+}

@@ -1,0 +1,9 @@
+// Limits the UI checks before sending and main enforces when validating (contract.ts).
+
+export const maxImagesPerMessage = 4;
+/** Of the decoded image; the data URL is about a third longer. */
+export const maxImageBytes = 5 * 1024 * 1024;
+export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const maxMessageChars = 200_000;
+export const maxSystemPromptChars = 50_000;
+export const maxTitleChars = 200;

@@ -1,0 +1,123 @@
+// The shapes the bridge carries between main and the UI: conversations, messages, models, MCP servers, and the
+// chat's event stream. Types only: no runtime code, so the renderer can import them for free.
+
+import type { ContentPart, ReasoningDetail, ToolCall, Usage } from '../api/index.js';
+
+export interface AppInfo {
+  version: string;
+  /** The gateway's base URL (ending in /api/v1), or null while it is not listening. */
+  gatewayUrl: string | null;
+}
+
+export interface ModelOption {
+  /** `<provider>/<model>`, as the gateway takes it. */
+  id: string;
+  name: string;
+  provider: string;
+  /** Whether image parts may be sent to it (the chat enables attachments only then). */
+  acceptsImages: boolean;
+}
+
+/** Mirrors main/mcp's ServerSnapshot (main assigns one to the other, so the compiler keeps them in step). */
+export interface McpServerStatus {
+  name: string;
+  state: 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'error';
+  message?: string;
+  warning?: string;
+  transport?: 'stdio' | 'streamableHttp' | 'sse';
+  toolCount: number;
+  pid?: number;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  /** `<provider>/<model>`; null until one is chosen. */
+  model: string | null;
+  systemPrompt: string;
+  /** null: the model's own default. */
+  temperature: number | null;
+  /** Unix milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * - `streaming`: an assistant reply still arriving.
+ * - `complete`: done normally (a tool message: the tool returned a result).
+ * - `stopped`: the user pressed stop (a tool message: the call was cancelled).
+ * - `error`: the reply or tool call failed; `error` says why (a tool message: the tool returned an error).
+ * - `denied`: a tool message for a call the user denied.
+ */
+export type MessageStatus = 'streaming' | 'complete' | 'stopped' | 'error' | 'denied';
+
+/** A tool call as the model made it, with the MCP server and tool it maps to (absent for an unknown name). */
+export interface ChatToolCall extends ToolCall {
+  mcp?: { server: string; tool: string };
+}
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string | ContentPart[] | null;
+  toolCalls: ChatToolCall[] | null;
+  /** On a tool message: the call it answers. */
+  toolCallId: string | null;
+  reasoning: string | null;
+  reasoningDetails: ReasoningDetail[] | null;
+  usage: Usage | null;
+  /** USD, as the gateway reported it. */
+  cost: number | null;
+  /** The model that wrote an assistant reply. */
+  model: string | null;
+  status: MessageStatus;
+  error: string | null;
+  createdAt: number;
+}
+
+/** A tool call waiting for the user's decision. */
+export interface PendingApproval {
+  conversationId: string;
+  /** The assistant message that made the call. */
+  messageId: string;
+  toolCallId: string;
+  functionName: string;
+  server: string;
+  tool: string;
+  /** The JSON arguments string as the model wrote it. */
+  arguments: string;
+}
+
+export type ApprovalDecision = 'once' | 'always' | 'deny';
+
+export interface ConversationDetail {
+  conversation: Conversation;
+  messages: ChatMessage[];
+  pendingApprovals: PendingApproval[];
+  /** A turn (the model and its tool calls) is in progress. */
+  running: boolean;
+}
+
+/** Why a turn ended. */
+export type TurnEnd = 'done' | 'stopped' | 'error' | 'step-limit';
+
+/** Everything that happens in a running turn, in order. Names are noun-then-verb; all carry conversationId. */
+export type ChatEvent =
+  | { type: 'turn-start'; conversationId: string }
+  | { type: 'message-start'; conversationId: string; message: ChatMessage }
+  | { type: 'text-delta'; conversationId: string; messageId: string; text: string }
+  | { type: 'reasoning-delta'; conversationId: string; messageId: string; text: string }
+  | { type: 'tool-call'; conversationId: string; messageId: string; toolCall: ChatToolCall; autoApproved: boolean }
+  | { type: 'approval-required'; conversationId: string; approval: PendingApproval }
+  | { type: 'approval-resolved'; conversationId: string; toolCallId: string; decision: ApprovalDecision }
+  | { type: 'tool-result'; conversationId: string; message: ChatMessage }
+  | { type: 'usage'; conversationId: string; messageId: string; usage: Usage; cost: number | null }
+  | { type: 'message-finish'; conversationId: string; message: ChatMessage }
+  | { type: 'error'; conversationId: string; messageId: string | null; message: string }
+  | { type: 'turn-finish'; conversationId: string; reason: TurnEnd };
+
+export interface ConversationsChanged {
+  conversationId: string;
+  change: 'created' | 'updated' | 'deleted';
+}
