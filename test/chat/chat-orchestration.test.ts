@@ -67,7 +67,10 @@ describe('the chat tool loop', () => {
     expect(typeof reply?.cost).toBe('number');
 
     // The chat used its own gateway key and the gateway's usage log.
-    expect(env.app.keys.list().map((key) => key.name)).toContain(chatKeyName);
+    const chatKey = env.app.keys.list().find((key) => key.name === chatKeyName);
+    expect(chatKey).toBeDefined();
+    // It sends chat requests only: no right to list or delete the user's keys.
+    expect(chatKey?.management).toBe(false);
     env.app.usage.flush();
     const rows = env.app.store.listUsage();
     expect(rows.length).toBeGreaterThan(0);
