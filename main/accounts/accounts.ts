@@ -12,6 +12,7 @@ import {
   type CreditsStatus,
   type GenerationInfo,
   type KeyStatus,
+  type KeyWithUsage,
   type LimitReset,
   type Usage,
   type UsageRecord,
@@ -217,27 +218,22 @@ export class Accounts {
   generation(id: string, keyId: string): GenerationInfo | undefined {
     const row = this.usage.get(id);
     if (!row || (row.key_id !== keyId && !this.keys.rulesOf(keyId).management)) return undefined;
-    return {
-      id: row.id,
-      created_at: new Date(row.created_at).toISOString(),
-      model: row.model,
-      provider_name: row.provider,
-      app: row.app_title,
-      origin: row.app_referer,
-      streamed: row.streamed,
-      status: row.status,
-      finish_reason: row.finish_reason,
-      cancelled: row.finish_reason === 'cancelled',
-      tokens_prompt: row.prompt_tokens,
-      tokens_completion: row.completion_tokens,
-      native_tokens_cached: row.cached_tokens,
-      native_tokens_reasoning: row.reasoning_tokens,
-      total_cost: row.cost ?? 0,
-      unpriced: row.unpriced,
-      latency: row.latency_ms,
-      time_to_first_token: row.ttft_ms,
-      error: row.error,
-    };
+    return toGenerationInfo(row);
+  }
+
+  /** One request's record for the owner of the data (the UI): any key's; undefined when unknown. */
+  generationById(id: string): GenerationInfo | undefined {
+    const row = this.usage.get(id);
+    return row && toGenerationInfo(row);
+  }
+
+  /** Every key (never its secret) with what it has spent in total, oldest first. */
+  keysWithUsage(): KeyWithUsage[] {
+    const spent = new Map(this.usageSummary({ by: 'key' }).map((row) => [row.group, row]));
+    return this.keys.list().map((key) => {
+      const row = spent.get(key.id);
+      return { ...key, usage: { requests: row?.requests ?? 0, cost: row?.cost ?? 0 } };
+    });
   }
 
   /** Usage grouped by UTC day, model, app or key, including rows not written yet. */
@@ -313,4 +309,28 @@ function rateLimited(limit: string, waitMs: number, metadata: Record<string, unk
     { ...metadata, retry_after_seconds: seconds },
     { 'retry-after': String(seconds) },
   );
+}
+
+function toGenerationInfo(row: UsageRecord): GenerationInfo {
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    model: row.model,
+    provider_name: row.provider,
+    app: row.app_title,
+    origin: row.app_referer,
+    streamed: row.streamed,
+    status: row.status,
+    finish_reason: row.finish_reason,
+    cancelled: row.finish_reason === 'cancelled',
+    tokens_prompt: row.prompt_tokens,
+    tokens_completion: row.completion_tokens,
+    native_tokens_cached: row.cached_tokens,
+    native_tokens_reasoning: row.reasoning_tokens,
+    total_cost: row.cost ?? 0,
+    unpriced: row.unpriced,
+    latency: row.latency_ms,
+    time_to_first_token: row.ttft_ms,
+    error: row.error,
+  };
 }

@@ -7,3 +7,5 @@ export { RateLimiter } from './rate-limiter.js';
 export { SpendTracker, type PendingUsage, type SpendStore } from './spend-tracker.js';
 export { UsageLog, UsageRowRejectedError, type UsageLogOptions, type UsageStore } from './usage-log.js';
 export { dayOf, windowEnd, windowStart } from './usage-windows.js';
+export { csvCell, toCsv, type CsvValue } from './csv.js';
+export { usageRowsCsv, usageSummaryCsv } from './usage-csv.js';

@@ -20,7 +20,8 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
         },
       ],
     },
-    mcp: { list: () => [], onServerStatus: () => () => undefined },
+    mcp: { list: () => [], onServerStatus: () => () => undefined, onServersChanged: () => () => undefined },
+    accounts: { prices: {} },
     chat: {
       onEvent: (listener: (event: ChatEvent) => void) => {
         chatListeners.push(listener);

@@ -13,12 +13,19 @@ import { toBridgeError } from './bridge-errors.js';
 import { EventHub } from './event-hub.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
+import { gatewayHandlers } from './handlers/gateway-handlers.js';
 import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.js';
+import { keysHandlers } from './handlers/keys-handlers.js';
 import { mcpHandlers } from './handlers/mcp-handlers.js';
 import { modelsHandlers } from './handlers/models-handlers.js';
+import { providersHandlers } from './handlers/providers-handlers.js';
+import { usageHandlers } from './handlers/usage-handlers.js';
 
 /** What the handlers use of the app. */
-export type BridgeApp = Pick<App, 'chat' | 'mcp' | 'registry' | 'logger'>;
+export type BridgeApp = Pick<
+  App,
+  'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'dataDir' | 'logger'
+>;
 
 export interface BridgeHandlersOptions {
   appInfo: () => AppInfo;
@@ -36,8 +43,12 @@ export interface BridgeHandlers {
 export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOptions): BridgeHandlers {
   const handlers: BridgeHandlerMap = {
     ...appHandlers(options.appInfo),
+    ...gatewayHandlers(options.appInfo),
     ...modelsHandlers(app.registry),
-    ...mcpHandlers(app.mcp),
+    ...providersHandlers(app.providers, app.registry, app.accounts.prices),
+    ...keysHandlers(app.keys, app.accounts),
+    ...usageHandlers(app.accounts),
+    ...mcpHandlers(app.mcp, app.dataDir),
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();
@@ -45,6 +56,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     app.chat.onEvent((event) => events.emit('chat:event', event)),
     app.chat.onConversationsChanged((change) => events.emit('chat:conversations-changed', change)),
     app.mcp.onServerStatus((status) => events.emit('mcp:status', status)),
+    app.mcp.onServersChanged((servers) => events.emit('mcp:servers-changed', { servers })),
   ];
 
   return {

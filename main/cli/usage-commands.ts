@@ -4,13 +4,14 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   formatNanosAsUsd,
+  totalOfUsage,
   usageGroupings,
   usdToNanos,
   type UsageGrouping,
   type UsageRecord,
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
-import { toCsv } from './csv.js';
+import { usageRowsCsv, usageSummaryCsv } from '../accounts/index.js';
 import { formatJson, formatTable } from './output.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 
@@ -41,36 +42,6 @@ export function parseWhen(value: string, now = Date.now()): number | undefined {
 
 const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
 
-function withTotal(rows: UsageSummaryRow[]): UsageSummaryRow {
-  const total: UsageSummaryRow = {
-    group: 'TOTAL',
-    label: 'TOTAL',
-    requests: 0,
-    errors: 0,
-    cancelled: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    cached_tokens: 0,
-    reasoning_tokens: 0,
-    cost: 0,
-    unpriced_requests: 0,
-  };
-  let costNanos = 0;
-  for (const row of rows) {
-    total.requests += row.requests;
-    total.errors += row.errors;
-    total.cancelled += row.cancelled;
-    total.prompt_tokens += row.prompt_tokens;
-    total.completion_tokens += row.completion_tokens;
-    total.cached_tokens += row.cached_tokens;
-    total.reasoning_tokens += row.reasoning_tokens;
-    total.unpriced_requests += row.unpriced_requests;
-    costNanos += usdToNanos(row.cost);
-  }
-  total.cost = costNanos / 1e9;
-  return total;
-}
-
 function printSummary(context: CommandContext, by: UsageGrouping, rows: UsageSummaryRow[], options: UsageOptions) {
   const { output } = context;
   if (options.json) return output.out(formatJson(rows));
@@ -83,25 +54,10 @@ function printSummary(context: CommandContext, by: UsageGrouping, rows: UsageSum
     row.cached_tokens,
     row.reasoning_tokens,
   ];
-  if (options.csv) {
-    const groupColumns = by === 'key' ? ['key_id', 'key_name'] : [by];
-    const header = [...groupColumns, 'requests', 'errors', 'cancelled', 'prompt_tokens', 'completion_tokens'];
-    header.push('cached_tokens', 'reasoning_tokens', 'cost_usd', 'unpriced_requests');
-    return output.out(
-      toCsv(
-        header,
-        rows.map((row) => [
-          ...(by === 'key' ? [row.group, row.label] : [row.group]),
-          ...counts(row),
-          cost(row.cost),
-          row.unpriced_requests,
-        ]),
-      ),
-    );
-  }
+  if (options.csv) return output.out(usageSummaryCsv(by, rows));
   if (rows.length === 0) return output.out('No usage in this period.');
   const name = (row: UsageSummaryRow) => (by === 'key' && row !== total ? `${row.label} (${row.group})` : row.label);
-  const total = withTotal(rows);
+  const total = totalOfUsage(rows);
   output.out(
     formatTable(
       [
@@ -126,60 +82,11 @@ function printSummary(context: CommandContext, by: UsageGrouping, rows: UsageSum
   );
 }
 
-const rowColumns = [
-  'created_at',
-  'id',
-  'key_id',
-  'app_title',
-  'app_referer',
-  'model',
-  'provider',
-  'streamed',
-  'status',
-  'finish_reason',
-  'prompt_tokens',
-  'completion_tokens',
-  'cached_tokens',
-  'reasoning_tokens',
-  'cost_usd',
-  'unpriced',
-  'latency_ms',
-  'ttft_ms',
-  'error',
-] as const;
-
 function printRows(context: CommandContext, rows: UsageRecord[], options: UsageOptions) {
   const { output } = context;
   if (options.json) return output.out(formatJson(rows));
   const time = (row: UsageRecord) => new Date(row.created_at).toISOString();
-  if (options.csv) {
-    return output.out(
-      toCsv(
-        rowColumns,
-        rows.map((row) => [
-          time(row),
-          row.id,
-          row.key_id,
-          row.app_title,
-          row.app_referer,
-          row.model,
-          row.provider,
-          row.streamed,
-          row.status,
-          row.finish_reason,
-          row.prompt_tokens,
-          row.completion_tokens,
-          row.cached_tokens,
-          row.reasoning_tokens,
-          row.cost === null ? null : cost(row.cost),
-          row.unpriced,
-          row.latency_ms,
-          row.ttft_ms,
-          row.error,
-        ]),
-      ),
-    );
-  }
+  if (options.csv) return output.out(usageRowsCsv(rows));
   if (rows.length === 0) return output.out('No usage in this period.');
   output.out(
     formatTable(

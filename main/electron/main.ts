@@ -74,8 +74,10 @@ async function start(): Promise<void> {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [uiContentSecurityPolicy] } });
   });
-  // The UI asks for no permission (camera, notifications…): refuse them all.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // The UI asks for one permission, writing to the clipboard (its copy buttons); camera, notifications… are refused.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permission === 'clipboard-sanitized-write'),
+  );
 
   core = createApp({ dataDir: app.getPath('userData') });
   gateway = core.createGateway();

@@ -19,6 +19,18 @@ export {
   type SettingsFile,
 } from './settings-file.js';
 export {
+  importSettingsText,
+  readEditableSettings,
+  removeServerEntry,
+  saveServerEntry,
+  saveSettingsText,
+  setServerDisabled,
+  setToolAutoApprove,
+  type EditableServer,
+  type EditableSettings,
+  type SettingsWrite,
+} from './settings-editor.js';
+export {
   defaultStartupTimeoutSeconds,
   defaultToolTimeoutSeconds,
   formatProblem,

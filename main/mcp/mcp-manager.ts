@@ -134,6 +134,23 @@ export class McpManager {
     return server && snapshotOf(server);
   }
 
+  /** The settings a server runs with (after validation); undefined for an unknown or invalid entry. */
+  serverConfig(name: string): ServerConfig | undefined {
+    return this.servers.get(name)?.connection?.config;
+  }
+
+  /**
+   * Stops a server and starts it again, its restart count from zero: the UI's restart button. Throws for an
+   * unknown, invalid or disabled server.
+   */
+  async restart(name: string): Promise<ServerSnapshot> {
+    const connection = this.connection(name);
+    if (connection.config.disabled) throw new Error(`Server "${name}" is disabled: enable it to start it.`);
+    await connection.stop();
+    connection.start();
+    return this.server(name) ?? connection.snapshot();
+  }
+
   /** File-level problems (malformed JSON) and every entry's problems. */
   problems(): SettingsProblem[] {
     return [...this.fileProblems, ...[...this.servers.values()].flatMap((server) => server.problems)];

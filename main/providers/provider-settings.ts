@@ -18,8 +18,23 @@ export interface NewProvider {
   apiKey: string | null;
 }
 
+/** What changes in `update`: absent fields stay; `apiKey: null` removes the stored key. */
+export interface ProviderChange {
+  kind?: string;
+  baseUrl?: string;
+  apiKey?: string | null;
+}
+
 export function secretAccountFor(providerId: string): string {
   return `provider:${providerId}`;
+}
+
+/** Shorter keys show nothing of themselves: four characters of a short secret would give too much of it away. */
+const minKeyLengthForTail = 12;
+
+/** The last four characters of a key, or undefined when the key is too short to show any of it. */
+export function keyTailOf(apiKey: string | null): string | undefined {
+  return apiKey !== null && apiKey.length >= minKeyLengthForTail ? apiKey.slice(-4) : undefined;
 }
 
 export function validateNewProvider(input: NewProvider): ProviderInfo {
@@ -48,12 +63,15 @@ export function validateNewProvider(input: NewProvider): ProviderInfo {
   if (url.username || url.password) {
     throw new ApiError(400, 'The base URL must not contain credentials: pass the API key separately.');
   }
+  const hasApiKey = input.apiKey !== null && input.apiKey !== '';
+  const tail = hasApiKey ? keyTailOf(input.apiKey) : undefined;
   return {
     id: input.id,
     kind,
     base_url: url.toString().replace(/\/+$/, ''),
-    has_api_key: input.apiKey !== null && input.apiKey !== '',
+    has_api_key: hasApiKey,
     created_at: new Date().toISOString(),
+    ...(tail === undefined ? {} : { api_key_tail: tail }),
   };
 }
 
@@ -67,16 +85,37 @@ export class ProviderSettings {
     return this.store.listProviders();
   }
 
-  /** Adds or replaces a provider. The secret is written before the row so a row never points at a missing key. */
-  async add(input: NewProvider): Promise<ProviderInfo> {
+  /**
+   * Adds or replaces a provider. The secret is written before the row so a row never points at a missing key.
+   * With `replace: false` an existing id is refused (ApiError 409) instead: the UI's "add" must not overwrite.
+   */
+  async add(input: NewProvider, options: { replace?: boolean } = {}): Promise<ProviderInfo> {
     const info = validateNewProvider(input);
     const existing = this.store.getProvider(info.id);
+    if (existing && options.replace === false) {
+      throw new ApiError(409, `A provider "${info.id}" exists already: edit it, or choose another id.`);
+    }
     const secrets = await this.secrets();
     const account = secretAccountFor(info.id);
     if (info.has_api_key) await secrets.set(account, input.apiKey as string);
     else await secrets.delete(account);
     this.store.upsertProvider(existing ? { ...info, created_at: existing.created_at } : info);
     return this.store.getProvider(info.id) as ProviderInfo;
+  }
+
+  /**
+   * Changes a provider's kind, base URL or key; a key left out stays as stored (the UI never has it to send back).
+   * Throws ApiError 404 for an unknown id, 400 for an invalid change.
+   */
+  async update(id: string, change: ProviderChange): Promise<ProviderInfo> {
+    const existing = this.store.getProvider(id);
+    if (!existing) throw new ApiError(404, `There is no provider "${id}".`);
+    const merged = { id, kind: change.kind ?? existing.kind, baseUrl: change.baseUrl ?? existing.base_url };
+    if (change.apiKey !== undefined) return this.add({ ...merged, apiKey: change.apiKey });
+    const { has_api_key, api_key_tail } = existing;
+    const info = { ...validateNewProvider({ ...merged, apiKey: null }), has_api_key, created_at: existing.created_at };
+    this.store.upsertProvider(api_key_tail === undefined ? info : { ...info, api_key_tail });
+    return this.store.getProvider(id) as ProviderInfo;
   }
 
   async remove(id: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   type ProviderInfo,
   type ProviderKind,
   type ProviderOrigin,
+  type ProviderTestResult,
 } from '../../shared/api/index.js';
 import type { ProviderAdapter, UpstreamTarget } from './adapter.js';
 
@@ -77,7 +78,8 @@ interface ProviderState {
 }
 
 function fingerprintOf(info: ProviderInfo): string {
-  return JSON.stringify([info.kind, info.base_url, info.has_api_key, info.source]);
+  // The key's tail too: a new key may see other models.
+  return JSON.stringify([info.kind, info.base_url, info.has_api_key, info.api_key_tail, info.source]);
 }
 
 /** Ollama names models `llama3.2:latest` but accepts `llama3.2`. */
@@ -188,6 +190,33 @@ export class ProviderRegistry {
     return lists.flat();
   }
 
+  /**
+   * "Test the connection": asks one provider for its models now, bypassing the cache (which the answer refreshes).
+   * An upstream failure is a result with the message the gateway would give (a 401 upstream, a refused
+   * connection…); an unknown provider throws ApiError(404).
+   */
+  async testProvider(providerId: string): Promise<ProviderTestResult> {
+    try {
+      const models = await this.fetchModelsNow(this.requireState(providerId));
+      return { ok: true, message: `Connected: ${models.length} models.`, modelCount: models.length };
+    } catch (error) {
+      if (!this.currentStates().has(providerId)) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, message, modelCount: null };
+    }
+  }
+
+  /**
+   * One provider's models, ids as `<provider>/<model>`: the cached list while it is fresh, else fetched now.
+   * Throws ApiError: 404 an unknown provider, the upstream's mapped error when the list cannot be had.
+   */
+  async providerModels(providerId: string): Promise<ModelInfo[]> {
+    const state = this.requireState(providerId);
+    const list = state.list;
+    const models = list?.models && list.expiresAt > this.now() ? list.models : await this.fetchModelsNow(state);
+    return models.map((info) => ({ ...info, id: `${providerId}/${info.id}` }));
+  }
+
   /** Every provider a request may name, each with its `source`; configured ones first. */
   async listProviders(): Promise<ProviderInfo[]> {
     await this.local?.refresh();
@@ -222,6 +251,22 @@ export class ProviderRegistry {
     this.states = states;
     this.loadedVersion = version;
     return states;
+  }
+
+  private requireState(providerId: string): ProviderState {
+    const state = this.currentStates().get(providerId);
+    if (!state) throw new ApiError(404, `There is no provider "${providerId}".`);
+    return state;
+  }
+
+  /** Fetches the list whatever the cache holds, stores it, and throws the adapter's ApiError when that fails. */
+  private async fetchModelsNow(state: ProviderState): Promise<ModelInfo[]> {
+    const adapter = this.adapterFor(state.info);
+    const target = { provider: state.info, apiKey: await this.apiKeyOf(state) };
+    const models = await adapter.listModels(target, AbortSignal.timeout(this.modelsFetchTimeoutMs));
+    const fetchedAt = this.now();
+    state.list = { fetchedAt, expiresAt: fetchedAt + this.modelsTtlMs, models, ids: new Set(models.map((m) => m.id)) };
+    return models;
   }
 
   private adapterFor(info: ProviderInfo): ProviderAdapter {

@@ -49,7 +49,14 @@ describe('openStore', () => {
     open();
     const db = rawConnection();
     expect(columnNames(db, 'api_keys')).toEqual(['id', 'name', 'label', 'secret_hash', 'created_at', 'last_used_at']);
-    expect(columnNames(db, 'providers')).toEqual(['id', 'kind', 'base_url', 'has_api_key', 'created_at']);
+    expect(columnNames(db, 'providers')).toEqual([
+      'id',
+      'kind',
+      'base_url',
+      'has_api_key',
+      'created_at',
+      'api_key_tail',
+    ]);
     expect(columnNames(db, 'usage_log')).toEqual([
       'id',
       'created_at',

@@ -120,4 +120,11 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'keys, providers and usage log', up: (db) => db.exec(initialSchema) },
   { version: 2, name: 'key rules, credits, exact costs and prices', up: (db) => db.exec(creditsSchema) },
   { version: 3, name: 'chat conversations and messages', up: (db) => db.exec(chatSchema) },
+  {
+    version: 4,
+    name: 'provider key tails',
+    // The last characters of a provider's key, so the UI can show which key is stored without reading the secret.
+    // Rows written before have none: the UI says "stored" for them.
+    up: (db) => db.exec('ALTER TABLE providers ADD COLUMN api_key_tail TEXT'),
+  },
 ];

@@ -9,9 +9,10 @@ interface ProviderColumns {
   base_url: string;
   has_api_key: number;
   created_at: number;
+  api_key_tail: string | null;
 }
 
-const columns = 'id, kind, base_url, has_api_key, created_at';
+const columns = 'id, kind, base_url, has_api_key, created_at, api_key_tail';
 
 export class ProviderTable {
   private readonly listStatement: Statement<[], ProviderColumns>;
@@ -24,9 +25,9 @@ export class ProviderTable {
     this.getStatement = db.prepare(`SELECT ${columns} FROM providers WHERE id = ?`);
     // created_at is left alone on update: re-saving a provider does not make it new.
     this.upsertStatement = db.prepare(
-      `INSERT INTO providers (${columns}) VALUES (@id, @kind, @base_url, @has_api_key, @created_at)
+      `INSERT INTO providers (${columns}) VALUES (@id, @kind, @base_url, @has_api_key, @created_at, @api_key_tail)
        ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url,
-         has_api_key = excluded.has_api_key`,
+         has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail`,
     );
     this.removeStatement = db.prepare('DELETE FROM providers WHERE id = ?');
   }
@@ -60,6 +61,7 @@ function toProviderColumns(provider: ProviderInfo): ProviderColumns {
     base_url: provider.base_url,
     has_api_key: provider.has_api_key ? 1 : 0,
     created_at: createdAt,
+    api_key_tail: provider.has_api_key ? (provider.api_key_tail ?? null) : null,
   };
 }
 
@@ -70,6 +72,7 @@ function toProviderInfo(columns: ProviderColumns): ProviderInfo {
     base_url: columns.base_url,
     has_api_key: columns.has_api_key !== 0,
     created_at: new Date(columns.created_at).toISOString(),
+    ...(columns.api_key_tail === null ? {} : { api_key_tail: columns.api_key_tail }),
   };
 }
 

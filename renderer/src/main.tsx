@@ -6,6 +6,7 @@ import { AppShell } from './shell/app-shell.js';
 import './styles/theme.css';
 import './styles/shell.css';
 import './styles/chat.css';
+import './styles/screens.css';
 import './styles/highlight.css';
 
 const root = document.getElementById('root');

@@ -5,3 +5,4 @@ export * from './providers.js';
 export * from './usage.js';
 export * from './money.js';
 export * from './account.js';
+export * from './usage-total.js';

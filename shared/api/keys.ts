@@ -47,3 +47,12 @@ export interface ApiKeyDetails extends ApiKeyInfo, KeyRules {}
 
 /** A change of rules: absent fields stay as they are. */
 export type KeyRulesChange = Partial<KeyRules>;
+
+/** A key as the UI lists it: its rules and what it has spent in total. */
+export interface KeyWithUsage extends ApiKeyDetails {
+  usage: {
+    requests: number;
+    /** USD. */
+    cost: number;
+  };
+}

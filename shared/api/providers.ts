@@ -17,8 +17,22 @@ export interface ProviderInfo {
   base_url: string;
   /** Whether a secret is stored for it (the secret itself never leaves main). */
   has_api_key: boolean;
+  /**
+   * The last characters of the stored key (`…` + these is how the UI shows it), to recognise which key is stored;
+   * absent when there is no key, the key is too short to show any of it, or it was stored before tails were kept.
+   */
+  api_key_tail?: string;
   /** ISO 8601. */
   created_at: string;
   /** Set by the registry; absent on rows read straight from the database (which are `configured`). */
   source?: ProviderOrigin;
+}
+
+/** What "test the connection" found: the provider answered its model list, or why it did not. */
+export interface ProviderTestResult {
+  ok: boolean;
+  /** For people: "Connected: 12 models." or the upstream's error as the gateway maps it. */
+  message: string;
+  /** How many models it listed; null when it failed. */
+  modelCount: number | null;
 }

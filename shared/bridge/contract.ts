@@ -13,6 +13,21 @@ import {
   maxSystemPromptChars,
   maxTitleChars,
 } from './limits.js';
+import {
+  limitResets,
+  providerKinds,
+  usageGroupings,
+  type ApiKeyDetails,
+  type CreditLedgerEntry,
+  type CreditsStatus,
+  type GenerationInfo,
+  type KeyWithUsage,
+  type ModelPriceInfo,
+  type ProviderInfo,
+  type ProviderTestResult,
+  type UsageRecord,
+  type UsageSummaryRow,
+} from '../api/index.js';
 import type {
   AppInfo,
   ChatEvent,
@@ -20,8 +35,18 @@ import type {
   Conversation,
   ConversationDetail,
   ConversationsChanged,
+  GatewayInfo,
+  McpImportReport,
+  McpLogLine,
+  McpResource,
+  McpResourceContent,
   McpServerStatus,
+  McpSettingsDocument,
+  McpSettingsWrite,
+  McpTool,
+  McpToolOutcome,
   ModelOption,
+  ProviderModel,
 } from './types.js';
 
 /** A type with no runtime schema: for what main produces itself. */
@@ -47,12 +72,193 @@ const imageDataUrl = z
     `must be a base64 data URL of ${acceptedImageTypes.join(', ')}`,
   );
 
+// Providers: the API key is write-only. It may be sent (add, update) and is never answered: ProviderInfo carries
+// only `has_api_key` and a four-character tail.
+const providerId = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9_-]{0,63}$/,
+    'use 1–64 lowercase letters, digits, "-" or "_", starting with a letter or digit',
+  );
+const providerKind = z.enum(providerKinds);
+const baseUrl = z.string().trim().min(1, 'a base URL is required').max(2_000);
+const providerSecret = z.string().trim().min(1, 'must not be empty').max(8_192);
+
+/** USD per million tokens. */
+const perMillion = z.number().min(0).max(1_000_000);
+const priceModel = z.string().trim().min(1).max(200);
+
+// Gateway keys: the rules as the HTTP API names them (KeyRules); the service checks the details.
+const usd = z.number().min(0).max(1_000_000_000);
+const keyRules = {
+  limit: usd.nullable().optional(),
+  limit_reset: z.enum(limitResets).optional(),
+  allowed_models: z.array(z.string().trim().min(1).max(300)).max(1_000).nullable().optional(),
+  allowed_providers: z.array(z.string().trim().min(1).max(64)).max(200).nullable().optional(),
+  management: z.boolean().optional(),
+  expires_at: z.string().max(40).nullable().optional(),
+  disabled: z.boolean().optional(),
+  requests_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  tokens_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+};
+
+/** Unix milliseconds. */
+const instant = z.number().int().min(0).max(8.64e15);
+const usagePeriod = { since: instant.optional(), until: instant.optional() };
+
+const serverName = z.string().min(1).max(200);
+const settingsText = z.string().max(1_000_000);
+
 export const bridgeContract = {
   'app:info': { request: noRequest, response: returns<AppInfo>() },
 
   'models:list': { request: noRequest, response: returns<{ models: ModelOption[] }>() },
 
   'mcp:list-servers': { request: noRequest, response: returns<{ servers: McpServerStatus[] }>() },
+  'mcp:get-settings': { request: noRequest, response: returns<McpSettingsDocument>() },
+  /** The raw editor: the whole file as typed; `expectedText` (what was loaded) refuses to overwrite other edits. */
+  'mcp:save-settings': {
+    request: z.strictObject({ text: settingsText, expectedText: settingsText.optional() }),
+    response: returns<McpSettingsWrite>(),
+  },
+  /** The form: adds a server, or replaces `previousName` (renaming it when the name differs). */
+  'mcp:set-server': {
+    request: z.strictObject({
+      name: z.string().trim().min(1, 'a server needs a name').max(200),
+      entry: z.record(z.string(), z.unknown()),
+      previousName: serverName.optional(),
+    }),
+    response: returns<McpSettingsWrite>(),
+  },
+  'mcp:remove-server': { request: z.strictObject({ name: serverName }), response: returns<{ removed: boolean }>() },
+  'mcp:set-disabled': {
+    request: z.strictObject({ name: serverName, disabled: z.boolean() }),
+    response: returns<{ server: McpServerStatus | null }>(),
+  },
+  'mcp:set-auto-approve': {
+    request: z.strictObject({ name: serverName, tool: z.string().min(1).max(200), autoApprove: z.boolean() }),
+    response: returns<{ autoApprove: string[] }>(),
+  },
+  'mcp:restart': { request: z.strictObject({ name: serverName }), response: returns<{ server: McpServerStatus }>() },
+  /** What the server wrote to stderr, and our notes on its life, oldest first (the last 500 lines). */
+  'mcp:logs': { request: z.strictObject({ name: serverName }), response: returns<{ lines: McpLogLine[] }>() },
+  'mcp:list-tools': { request: z.strictObject({ name: serverName }), response: returns<{ tools: McpTool[] }>() },
+  'mcp:call-tool': {
+    request: z.strictObject({
+      name: serverName,
+      tool: z.string().min(1).max(200),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+    }),
+    response: returns<McpToolOutcome>(),
+  },
+  'mcp:list-resources': {
+    request: z.strictObject({ name: serverName }),
+    response: returns<{ resources: McpResource[] }>(),
+  },
+  'mcp:read-resource': {
+    request: z.strictObject({ name: serverName, uri: z.string().min(1).max(4_000) }),
+    response: returns<{ contents: McpResourceContent[] }>(),
+  },
+  /** Copies the servers of a Claude Desktop, Cursor or Cline config (its text, read by the UI). */
+  'mcp:import': {
+    request: z.strictObject({
+      text: settingsText,
+      fileName: z.string().max(300).optional(),
+      overwrite: z.boolean().default(false),
+    }),
+    response: returns<McpImportReport>(),
+  },
+
+  'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },
+  'providers:add': {
+    request: z.strictObject({ id: providerId, kind: providerKind, baseUrl, apiKey: providerSecret.nullable() }),
+    response: returns<{ provider: ProviderInfo }>(),
+  },
+  /** Absent fields stay; `apiKey: null` removes the stored key, a string replaces it. */
+  'providers:update': {
+    request: z.strictObject({
+      id: providerId,
+      kind: providerKind.optional(),
+      baseUrl: baseUrl.optional(),
+      apiKey: providerSecret.nullable().optional(),
+    }),
+    response: returns<{ provider: ProviderInfo }>(),
+  },
+  'providers:remove': { request: z.strictObject({ id: providerId }), response: returns<{ removed: true }>() },
+  /** Lists the provider's models now, through its adapter: whether the connection works, and why not. */
+  'providers:test': { request: z.strictObject({ id: providerId }), response: returns<ProviderTestResult>() },
+  'providers:models': {
+    request: z.strictObject({ id: providerId }),
+    response: returns<{ models: ProviderModel[] }>(),
+  },
+
+  /** Your overrides first, then the bundled prices; USD per million tokens. */
+  'prices:list': { request: noRequest, response: returns<{ prices: ModelPriceInfo[] }>() },
+  'prices:set': {
+    request: z.strictObject({
+      model: priceModel,
+      input: perMillion,
+      output: perMillion,
+      cacheRead: perMillion.nullish(),
+      cacheWrite: perMillion.nullish(),
+    }),
+    response: returns<{ price: ModelPriceInfo }>(),
+  },
+  'prices:unset': { request: z.strictObject({ model: priceModel }), response: returns<{ removed: boolean }>() },
+
+  /** Never secrets. */
+  'keys:list': { request: noRequest, response: returns<{ keys: KeyWithUsage[] }>() },
+  /** The only answer that ever holds the secret: the UI shows it once. */
+  'keys:create': {
+    request: z.strictObject({ name: z.string().trim().min(1, 'a key needs a name').max(100), ...keyRules }),
+    response: returns<{ key: ApiKeyDetails; secret: string }>(),
+  },
+  'keys:update': {
+    request: z.strictObject({ id: z.string().min(1).max(100), ...keyRules }),
+    response: returns<{ key: ApiKeyDetails }>(),
+  },
+  /** The key stops working at once, in this process and any other on the same data. */
+  'keys:delete': {
+    request: z.strictObject({ id: z.string().min(1).max(100) }),
+    response: returns<{ deleted: true }>(),
+  },
+
+  'usage:summary': {
+    request: z.strictObject({ by: z.enum(usageGroupings), ...usagePeriod }),
+    response: returns<{ rows: UsageSummaryRow[]; total: UsageSummaryRow }>(),
+  },
+  /** Requests, newest first. */
+  'usage:recent': {
+    request: z.strictObject({ ...usagePeriod, limit: z.number().int().min(1).max(1_000).default(100) }),
+    response: returns<{ rows: UsageRecord[] }>(),
+  },
+  'usage:generation': {
+    request: z.strictObject({ id: z.string().min(1).max(200) }),
+    response: returns<{ generation: GenerationInfo }>(),
+  },
+  /** The same CSV as `switchyard usage --csv`: a summary, or with `requests` every request of the period. */
+  'usage:export-csv': {
+    request: z.strictObject({
+      kind: z.enum(['summary', 'requests']),
+      by: z.enum(usageGroupings).default('day'),
+      ...usagePeriod,
+    }),
+    response: returns<{ fileName: string; csv: string }>(),
+  },
+
+  'credits:show': {
+    request: noRequest,
+    response: returns<{ status: CreditsStatus; history: CreditLedgerEntry[] }>(),
+  },
+  'credits:set': { request: z.strictObject({ amount: usd }), response: returns<{ status: CreditsStatus }>() },
+  'credits:add': {
+    request: z.strictObject({ amount: usd.refine((amount) => amount > 0, 'must be more than 0') }),
+    response: returns<{ status: CreditsStatus }>(),
+  },
+  'credits:unset': { request: noRequest, response: returns<{ status: CreditsStatus }>() },
+
+  /** Where callers reach the gateway, and snippets for `model` (or a placeholder). */
+  'gateway:info': { request: z.strictObject({ model: modelId.optional() }), response: returns<GatewayInfo>() },
 
   'chat:list-conversations': {
     request: z.strictObject({ query: z.string().max(200).optional() }),
@@ -116,6 +322,8 @@ export const bridgeEvents = {
   'chat:conversations-changed': returns<ConversationsChanged>(),
   /** An MCP server's state changed. */
   'mcp:status': returns<McpServerStatus>(),
+  /** Servers were added to or removed from the settings (by the UI, the CLI or a text editor). */
+  'mcp:servers-changed': returns<{ servers: McpServerStatus[] }>(),
 } as const satisfies Record<string, Returns<unknown>>;
 
 export type BridgeContract = typeof bridgeContract;

@@ -1,7 +1,7 @@
 // The shapes the bridge carries between main and the UI: conversations, messages, models, MCP servers, and the
 // chat's event stream. Types only: no runtime code, so the renderer can import them for free.
 
-import type { ContentPart, ReasoningDetail, ToolCall, Usage } from '../api/index.js';
+import type { ContentPart, ModelPriceInfo, ReasoningDetail, ToolCall, Usage } from '../api/index.js';
 
 export interface AppInfo {
   version: string;
@@ -120,4 +120,105 @@ export type ChatEvent =
 export interface ConversationsChanged {
   conversationId: string;
   change: 'created' | 'updated' | 'deleted';
+}
+
+/** One model of one provider, with the price its requests are charged at (null: unpriced). */
+export interface ProviderModel {
+  /** `<provider>/<model>`. */
+  id: string;
+  name: string;
+  contextLength: number | null;
+  price: ModelPriceInfo | null;
+}
+
+/** Mirrors main/mcp's SettingsProblem. */
+export interface McpSettingsProblem {
+  /** e.g. `mcpServers.fs.timeout`, or `mcp_settings.json` for the whole file. */
+  path: string;
+  server?: string;
+  message: string;
+  /** `error`: the entry is not used (and the UI does not save it). `warning`: used with a corrected value. */
+  severity: 'error' | 'warning';
+}
+
+/**
+ * One server of the settings file as written, for the form. Values (env, headers) come as they are: the file is
+ * the user's own, on their own machine, and the form has to show them to edit them (masked until revealed).
+ */
+export interface McpEditableServer {
+  name: string;
+  /** null when the entry is not an object. */
+  entry: Record<string, unknown> | null;
+  problems: McpSettingsProblem[];
+}
+
+export interface McpSettingsDocument {
+  path: string;
+  /** The file as it is, for the raw editor. */
+  text: string;
+  servers: McpEditableServer[];
+  problems: McpSettingsProblem[];
+}
+
+export interface McpSettingsWrite {
+  /** False when an error kept the change from being written; `problems` says where. */
+  saved: boolean;
+  problems: McpSettingsProblem[];
+}
+
+export interface McpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  /** In the server's autoApprove list: the chat runs it without asking. */
+  autoApprove: boolean;
+  inputSchema: unknown;
+}
+
+export interface McpResource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export type McpResourceContent =
+  | { uri: string; mimeType?: string; text: string }
+  /** base64 */
+  | { uri: string; mimeType?: string; blob: string };
+
+export interface McpLogLine {
+  /** `switchyard`: our own notes on the server's life (started, exited, restarting). */
+  source: 'stderr' | 'stdout' | 'switchyard';
+  text: string;
+}
+
+export interface McpToolOutcome {
+  isError: boolean;
+  /** The result as the chat would hand it to a model. */
+  text: string;
+}
+
+export interface McpImportReport {
+  source: string;
+  added: string[];
+  replaced: string[];
+  skipped: { name: string; reason: string }[];
+}
+
+export interface CodeSnippet {
+  id: string;
+  label: string;
+  language: string;
+  code: string;
+}
+
+export interface GatewayInfo {
+  listening: boolean;
+  /** Ends in /api/v1; null while the gateway is not listening. */
+  baseUrl: string | null;
+  port: number | null;
+  /** Ready to paste: curl and the openai SDKs, pointed at baseUrl. Empty while not listening. */
+  snippets: CodeSnippet[];
 }

@@ -1,9 +1,117 @@
-import type { McpServerStatus } from '../../../shared/bridge/types.js';
-import type { McpManager } from '../../mcp/index.js';
+import type { McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
+import {
+  importSettingsText,
+  readEditableSettings,
+  removeServerEntry,
+  saveServerEntry,
+  saveSettingsText,
+  setServerDisabled,
+  setToolAutoApprove,
+  toolResultText,
+  type McpManager,
+} from '../../mcp/index.js';
+import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
-export function mcpHandlers(mcp: Pick<McpManager, 'list'>): BridgeHandlerMap<'mcp:list-servers'> {
+type McpChannel =
+  | 'mcp:list-servers'
+  | 'mcp:get-settings'
+  | 'mcp:save-settings'
+  | 'mcp:set-server'
+  | 'mcp:remove-server'
+  | 'mcp:set-disabled'
+  | 'mcp:set-auto-approve'
+  | 'mcp:restart'
+  | 'mcp:logs'
+  | 'mcp:list-tools'
+  | 'mcp:call-tool'
+  | 'mcp:list-resources'
+  | 'mcp:read-resource'
+  | 'mcp:import';
+
+export type BridgeMcp = Pick<
+  McpManager,
+  | 'list'
+  | 'server'
+  | 'serverConfig'
+  | 'reload'
+  | 'restart'
+  | 'logEntries'
+  | 'listTools'
+  | 'callTool'
+  | 'listResources'
+  | 'readResource'
+>;
+
+/** `dataDir` holds mcp_settings.json, which the edits change (main/mcp/settings-editor.ts). */
+export function mcpHandlers(mcp: BridgeMcp, dataDir: string): BridgeHandlerMap<McpChannel> {
+  // An edit is written, then applied at once: the file watcher would apply it too, a moment later.
+  const applied = async <T>(edit: Promise<T>): Promise<T> => {
+    const result = await edit;
+    await mcp.reload();
+    return result;
+  };
+
+  // What goes wrong in a call to one server (not connected, the server's own error) is for the user to read.
+  const onServer = async <T>(name: string, call: () => T | Promise<T>): Promise<T> => {
+    if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
+    try {
+      return await call();
+    } catch (error) {
+      throw new BridgeFailure('unavailable', error instanceof Error ? error.message : String(error));
+    }
+  };
+
   return {
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),
+    'mcp:get-settings': () => readEditableSettings(dataDir),
+    'mcp:save-settings': ({ text, expectedText }) => applied(saveSettingsText(dataDir, text, expectedText)),
+    'mcp:set-server': ({ name, entry, previousName }) => applied(saveServerEntry(dataDir, name, entry, previousName)),
+    'mcp:remove-server': async ({ name }) => ({ removed: await applied(removeServerEntry(dataDir, name)) }),
+    'mcp:set-disabled': async ({ name, disabled }) => {
+      await applied(setServerDisabled(dataDir, name, disabled));
+      return { server: mcp.server(name) ?? null };
+    },
+    'mcp:set-auto-approve': async ({ name, tool, autoApprove }) => ({
+      autoApprove: await applied(setToolAutoApprove(dataDir, name, tool, autoApprove)),
+    }),
+    'mcp:restart': async ({ name }) => ({ server: await onServer(name, () => mcp.restart(name)) }),
+    'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
+    'mcp:list-tools': async ({ name }) => {
+      const tools = await onServer(name, () => mcp.listTools(name));
+      const approved = new Set(mcp.serverConfig(name)?.autoApprove ?? []);
+      return {
+        tools: tools.map((tool) => ({
+          name: tool.name,
+          ...(tool.title ? { title: tool.title } : {}),
+          ...(tool.description ? { description: tool.description } : {}),
+          autoApprove: approved.has(tool.name),
+          inputSchema: tool.inputSchema,
+        })),
+      };
+    },
+    'mcp:call-tool': async ({ name, tool, arguments: args }) => {
+      const result = await onServer(name, () => mcp.callTool(name, tool, args));
+      return { isError: result.isError, text: toolResultText(result) };
+    },
+    'mcp:list-resources': async ({ name }) => ({
+      resources: (await onServer(name, () => mcp.listResources(name))).map((resource) => ({
+        uri: resource.uri,
+        name: resource.name,
+        ...(resource.title ? { title: resource.title } : {}),
+        ...(resource.description ? { description: resource.description } : {}),
+        ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+      })),
+    }),
+    'mcp:read-resource': async ({ name, uri }) => ({
+      contents: (await onServer(name, () => mcp.readResource(name, uri))).map((content): McpResourceContent => {
+        const mimeType = content.mimeType ? { mimeType: content.mimeType } : {};
+        return 'text' in content
+          ? { uri: content.uri, ...mimeType, text: String(content.text) }
+          : { uri: content.uri, ...mimeType, blob: String(content.blob) };
+      }),
+    }),
+    'mcp:import': ({ text, fileName, overwrite }) =>
+      applied(importSettingsText(dataDir, text, { overwrite, ...(fileName ? { source: fileName } : {}) })),
   };
 }

@@ -61,18 +61,25 @@ export class PriceBook {
   }
 
   /** The price for this request's model: an override under any of its names first, then the bundled table. */
-  find(target: PriceTarget): { prices: TokenPrices; source: 'override' | 'builtin' } | null {
+  find(target: PriceTarget): { prices: TokenPrices; source: 'override' | 'builtin'; name: string } | null {
     const names = priceLookupNames(target);
     const overrides = this.currentOverrides();
     for (const name of names) {
       const prices = overrides.get(name);
-      if (prices) return { prices, source: 'override' };
+      if (prices) return { prices, source: 'override', name };
     }
     for (const name of names) {
-      const prices = this.builtins.get(this.aliases.get(name) ?? name);
-      if (prices) return { prices, source: 'builtin' };
+      const builtin = this.aliases.get(name) ?? name;
+      const prices = this.builtins.get(builtin);
+      if (prices) return { prices, source: 'builtin', name: builtin };
     }
     return null;
+  }
+
+  /** The price `<provider>/<model>` is charged at, under the name it was found by; null when unpriced. */
+  priceOf(model: string): ModelPriceInfo | null {
+    const found = this.find({ model, provider: null, upstreamModel: null });
+    return found && toInfo(found.name, found.source, found.prices);
   }
 
   /** The cost of a request; usage null (nothing was generated) costs 0. */

@@ -72,3 +72,44 @@ export function ToolIcon() {
     </svg>
   );
 }
+
+export function CloudIcon() {
+  return (
+    <svg {...common}>
+      <path d="M7 18h10a4 4 0 0 0 .6-8A6 6 0 0 0 6.2 9.2 4.5 4.5 0 0 0 7 18Z" />
+    </svg>
+  );
+}
+
+export function PlugIcon() {
+  return (
+    <svg {...common}>
+      <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0V8ZM12 17v4" />
+    </svg>
+  );
+}
+
+export function KeyIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m11 12 9-9M16 7l3 3M14 9l2 2" />
+    </svg>
+  );
+}
+
+export function ChartIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6" />
+    </svg>
+  );
+}
+
+export function GatewayIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h12M4 17h12M13 4l3 3-3 3M13 14l3 3-3 3M20 4v16" />
+    </svg>
+  );
+}

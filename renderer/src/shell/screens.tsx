@@ -2,8 +2,13 @@
 // the component (screens talk to main only through useBridge()).
 
 import type { ComponentType } from 'react';
+import { ActivityScreen } from '../activity/activity-screen.js';
 import { ChatScreen } from '../chat/chat-screen.js';
-import { ChatIcon } from './icons.js';
+import { GatewayScreen } from '../gateway/gateway-screen.js';
+import { KeysScreen } from '../keys/keys-screen.js';
+import { McpScreen } from '../mcp/mcp-screen.js';
+import { ProvidersScreen } from '../providers/providers-screen.js';
+import { ChartIcon, ChatIcon, CloudIcon, GatewayIcon, KeyIcon, PlugIcon } from './icons.js';
 
 export interface Screen {
   id: string;
@@ -12,4 +17,11 @@ export interface Screen {
   component: ComponentType;
 }
 
-export const screens: readonly Screen[] = [{ id: 'chat', label: 'Chat', icon: ChatIcon, component: ChatScreen }];
+export const screens: readonly Screen[] = [
+  { id: 'chat', label: 'Chat', icon: ChatIcon, component: ChatScreen },
+  { id: 'providers', label: 'Providers', icon: CloudIcon, component: ProvidersScreen },
+  { id: 'mcp', label: 'MCP', icon: PlugIcon, component: McpScreen },
+  { id: 'keys', label: 'Keys', icon: KeyIcon, component: KeysScreen },
+  { id: 'activity', label: 'Activity', icon: ChartIcon, component: ActivityScreen },
+  { id: 'gateway', label: 'Gateway', icon: GatewayIcon, component: GatewayScreen },
+];

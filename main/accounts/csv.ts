@@ -1,4 +1,4 @@
-// CSV for exports (RFC 4180 quoting). Text cells that a spreadsheet would run as a formula (=, +, -, @ …) get a
+// CSV for usage exports (RFC 4180 quoting). Text cells that a spreadsheet would run as a formula (=, +, -, @ …) get a
 // leading apostrophe: X-Title and HTTP-Referer come from whoever calls the gateway.
 
 export type CsvValue = string | number | boolean | null | undefined;

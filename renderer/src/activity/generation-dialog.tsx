@@ -1,0 +1,61 @@
+// Everything the usage log knows about one request.
+
+import type { GenerationInfo } from '../../../shared/api/index.js';
+import { useBridge } from '../bridge/bridge-context.js';
+import { Dialog } from '../ui/dialog.js';
+import { count, money, when } from '../ui/format.js';
+import { ErrorNotice, Loading } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+
+export function GenerationDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const bridge = useBridge();
+  const generation = useLoad(async () => (await bridge.invoke('usage:generation', { id })).generation, [bridge, id]);
+  return (
+    <Dialog title={`Request ${id}`} onClose={onClose} wide>
+      <ErrorNotice message={generation.error} />
+      {generation.data ? (
+        <Details generation={generation.data} />
+      ) : generation.loading ? (
+        <Loading what="the request" />
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="primary" data-autofocus onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Details({ generation }: { generation: GenerationInfo }) {
+  const rows: [string, string][] = [
+    ['Time', when(generation.created_at)],
+    ['Model', generation.model],
+    ['Provider', generation.provider_name ?? '—'],
+    ['App', generation.app ?? generation.origin ?? '—'],
+    ['Status', `${generation.status}${generation.cancelled ? ' (cancelled by the caller)' : ''}`],
+    ['Finish reason', generation.finish_reason ?? '—'],
+    ['Streamed', generation.streamed ? 'yes' : 'no'],
+    ['Prompt tokens', count(generation.tokens_prompt)],
+    ['Completion tokens', count(generation.tokens_completion)],
+    ['Cached tokens', count(generation.native_tokens_cached)],
+    ['Reasoning tokens', count(generation.native_tokens_reasoning)],
+    ['Cost', generation.unpriced ? `${money(generation.total_cost)} (no price known)` : money(generation.total_cost)],
+    ['Latency', `${count(generation.latency)} ms`],
+    [
+      'Time to first token',
+      generation.time_to_first_token === null ? '—' : `${count(generation.time_to_first_token)} ms`,
+    ],
+  ];
+  if (generation.error) rows.push(['Error', generation.error]);
+  return (
+    <dl className="details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

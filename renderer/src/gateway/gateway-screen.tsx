@@ -1,0 +1,90 @@
+// The gateway: whether it listens, its base URL and port, and code to paste into an app.
+
+import { useState } from 'react';
+import { useBridge } from '../bridge/bridge-context.js';
+import { CopyButton } from '../ui/copy-button.js';
+import { ErrorNotice, Field, Loading, Screen, StatusDot } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+
+export function GatewayScreen() {
+  const bridge = useBridge();
+  const models = useLoad(async () => (await bridge.invoke('models:list')).models, [bridge]);
+  const [model, setModel] = useState('');
+  const chosen = model || models.data?.[0]?.id || '';
+  const info = useLoad(() => bridge.invoke('gateway:info', chosen ? { model: chosen } : {}), [bridge, chosen]);
+  const gateway = info.data;
+
+  return (
+    <Screen title="Gateway">
+      <ErrorNotice message={info.error} />
+      {gateway === undefined ? (
+        info.loading ? (
+          <Loading what="the gateway" />
+        ) : null
+      ) : (
+        <>
+          <section className="panel gateway-status" aria-label="Status">
+            <p className="gateway-state">
+              <StatusDot
+                state={gateway.listening ? 'ok' : 'error'}
+                label={gateway.listening ? 'listening' : 'not listening'}
+              />
+              {gateway.listening ? 'Listening' : 'Not listening: the gateway could not start (see the log).'}
+            </p>
+            {gateway.baseUrl ? (
+              <dl className="details">
+                <div>
+                  <dt>Base URL</dt>
+                  <dd className="with-copy">
+                    <code aria-label="Base URL">{gateway.baseUrl}</code>
+                    <CopyButton text={gateway.baseUrl} what="base URL" />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Port</dt>
+                  <dd aria-label="Port">{gateway.port}</dd>
+                </div>
+              </dl>
+            ) : null}
+            <p className="muted">
+              Any OpenAI-compatible client works with this base URL and an API key from the API keys screen. Models are
+              named &quot;provider/model&quot;. Below, the key is read from SWITCHYARD_API_KEY.
+            </p>
+          </section>
+
+          {gateway.snippets.length > 0 ? (
+            <section className="section" aria-labelledby="snippets-title">
+              <div className="section-header">
+                <h2 id="snippets-title">Snippets</h2>
+                {models.data && models.data.length > 0 ? (
+                  <Field label="Model">
+                    {(props) => (
+                      <select {...props} value={chosen} onChange={(event) => setModel(event.target.value)}>
+                        {models.data!.map((option) => (
+                          <option key={option.id} value={option.id}>
+                            {option.id}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                ) : null}
+              </div>
+              {gateway.snippets.map((snippet) => (
+                <figure key={snippet.id} className="snippet" aria-label={`${snippet.label} snippet`}>
+                  <figcaption>
+                    <span>{snippet.label}</span>
+                    <CopyButton text={snippet.code} what={`${snippet.label} snippet`} />
+                  </figcaption>
+                  <pre tabIndex={0}>
+                    <code>{snippet.code}</code>
+                  </pre>
+                </figure>
+              ))}
+            </section>
+          ) : null}
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,157 @@
+// Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
+
+import { useState } from 'react';
+import type { KeyWithUsage } from '../../../shared/api/index.js';
+import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { ConfirmDialog } from '../ui/dialog.js';
+import { count, money, when } from '../ui/format.js';
+import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+import { KeyDialog } from './key-dialog.js';
+
+type Editing = { type: 'create' } | { type: 'edit'; key: KeyWithUsage } | null;
+
+function keyState(key: KeyWithUsage): string {
+  if (key.disabled) return 'disabled';
+  if (key.expires_at !== null && Date.parse(key.expires_at) <= Date.now()) return 'expired';
+  return 'active';
+}
+
+function describeLimit(key: KeyWithUsage): string {
+  if (key.limit === null) return 'none';
+  return key.limit_reset === 'never' ? money(key.limit) : `${money(key.limit)} ${key.limit_reset}`;
+}
+
+export function KeysScreen() {
+  const bridge = useBridge();
+  const keys = useLoad(async () => (await bridge.invoke('keys:list')).keys, [bridge]);
+  const models = useLoad(async () => (await bridge.invoke('models:list')).models, [bridge]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<KeyWithUsage | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await bridge.invoke('keys:delete', { id: deleting.id });
+      setDeleting(null);
+      setDeleteError(null);
+      void keys.reload();
+    } catch (failure) {
+      setDeleteError(errorMessage(failure));
+    }
+  };
+
+  const create = () => setEditing({ type: 'create' });
+
+  return (
+    <Screen
+      title="API keys"
+      actions={
+        <button type="button" className="primary" onClick={create}>
+          Create key
+        </button>
+      }
+    >
+      <p className="muted screen-intro">
+        Apps and scripts use these keys to call the gateway. A key&apos;s secret is shown once, when it is created.
+      </p>
+      <ErrorNotice message={keys.error} />
+      {keys.data === undefined ? (
+        keys.loading ? (
+          <Loading what="keys" />
+        ) : null
+      ) : keys.data.length === 0 ? (
+        <EmptyState title="No API keys yet">
+          <p>Create one for each app or script that calls the gateway, so you can see and limit what each spends.</p>
+          <button type="button" className="primary" onClick={create}>
+            Create a key
+          </button>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table aria-label="API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col" className="number">
+                  Requests
+                </th>
+                <th scope="col" className="number">
+                  Spent
+                </th>
+                <th scope="col">Limit</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td className="mono">{key.label}</td>
+                  <td>{when(key.created_at)}</td>
+                  <td>{when(key.last_used_at)}</td>
+                  <td className="number">{count(key.usage.requests)}</td>
+                  <td className="number">{money(key.usage.cost)}</td>
+                  <td>{describeLimit(key)}</td>
+                  <td>
+                    <span className={`badge state-${keyState(key)}`}>{keyState(key)}</span>
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      aria-label={`Edit ${key.name}`}
+                      onClick={() => setEditing({ type: 'edit', key })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Delete ${key.name}`}
+                      onClick={() => setDeleting(key)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {editing ? (
+        <KeyDialog
+          apiKey={editing.type === 'edit' ? editing.key : undefined}
+          models={models.data ?? []}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            // A created key's dialog stays open to show its secret; an edited one closes.
+            if (editing.type === 'edit') setEditing(null);
+            void keys.reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete key ${deleting.name}?`}
+          message="Anything using it gets 401 from its next request. This cannot be undone."
+          confirmLabel="Delete key"
+          error={deleteError}
+          onConfirm={remove}
+          onClose={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
+      ) : null}
+    </Screen>
+  );
+}

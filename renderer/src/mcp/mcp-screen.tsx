@@ -1,0 +1,170 @@
+// MCP servers: the list with live status dots, and the selected server's detail; add and edit in a form or as
+// JSON, import another app's config.
+
+import { useRef, useState, type ChangeEvent } from 'react';
+import type { McpImportReport, McpServerStatus } from '../../../shared/bridge/types.js';
+import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
+import { EmptyState, ErrorNotice, Loading, Screen, StatusDot } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+import { ServerDetail } from './server-detail.js';
+import { ServerDialog } from './server-dialog.js';
+import { dotOf, stateText } from './server-status.js';
+import { SettingsEditorDialog } from './settings-editor-dialog.js';
+
+type Editing = { type: 'add' } | { type: 'edit'; name: string } | { type: 'json' } | null;
+
+function describeImport(report: McpImportReport): string {
+  const parts = [];
+  if (report.added.length > 0) parts.push(`added ${report.added.join(', ')}`);
+  if (report.replaced.length > 0) parts.push(`replaced ${report.replaced.join(', ')}`);
+  for (const skipped of report.skipped) parts.push(`skipped ${skipped.name} (${skipped.reason})`);
+  return parts.length === 0 ? 'The file has no servers.' : `Imported: ${parts.join('; ')}.`;
+}
+
+export function McpScreen() {
+  const bridge = useBridge();
+  const servers = useLoad(async () => (await bridge.invoke('mcp:list-servers')).servers, [bridge]);
+  const settings = useLoad(() => bridge.invoke('mcp:get-settings'), [bridge]);
+  const [live, setLive] = useState<Map<string, McpServerStatus>>(new Map());
+  const [selected, setSelected] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importReport, setImportReport] = useState<string | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
+  useBridgeEvent('mcp:servers-changed', () => {
+    void servers.reload();
+    void settings.reload();
+  });
+
+  const list = (servers.data ?? []).map((server) => live.get(server.name) ?? server);
+  const current = list.find((server) => server.name === selected) ?? list[0];
+
+  const refresh = () => {
+    setLive(new Map());
+    void servers.reload();
+    void settings.reload();
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImportError(null);
+    setImportReport(null);
+    try {
+      const report = await bridge.invoke('mcp:import', { text: await file.text(), fileName: file.name });
+      setImportReport(describeImport(report));
+      refresh();
+    } catch (failure) {
+      setImportError(errorMessage(failure));
+    }
+  };
+
+  const editable = (name: string) => settings.data?.servers.find((server) => server.name === name);
+  const fileProblems = settings.data?.problems.filter((problem) => problem.server === undefined) ?? [];
+
+  return (
+    <Screen
+      title="MCP servers"
+      className="mcp"
+      actions={
+        <>
+          <button type="button" onClick={() => fileInput.current?.click()}>
+            Import…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Config file to import"
+            onChange={(event) => void importFile(event)}
+          />
+          <button type="button" onClick={() => setEditing({ type: 'json' })}>
+            Edit JSON
+          </button>
+          <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+            Add server
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice message={servers.error ?? importError} />
+      {fileProblems.map((problem) => (
+        <p key={problem.path + problem.message} className="notice notice-error" role="alert">
+          {settings.data?.path}: {problem.message}. Fix it with Edit JSON; the servers keep running meanwhile.
+        </p>
+      ))}
+      {importReport ? (
+        <p className="notice" role="status">
+          {importReport}
+        </p>
+      ) : null}
+      {servers.data === undefined ? (
+        servers.loading ? (
+          <Loading what="servers" />
+        ) : null
+      ) : list.length === 0 ? (
+        <EmptyState title="No MCP servers yet">
+          <p>
+            MCP servers give models tools: files, the web, databases. Add one, or import the servers of Claude Desktop,
+            Cursor or Cline.
+          </p>
+          <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+            Add a server
+          </button>
+        </EmptyState>
+      ) : (
+        <div className="mcp-layout">
+          <ul className="server-list" aria-label="Servers">
+            {list.map((server) => (
+              <li key={server.name}>
+                <button
+                  type="button"
+                  aria-current={server.name === current?.name || undefined}
+                  onClick={() => setSelected(server.name)}
+                >
+                  <StatusDot state={dotOf[server.state]} label={server.state} />
+                  <span className="server-name">{server.name}</span>
+                  <span className="muted server-summary">{stateText(server)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {current ? (
+            <ServerDetail
+              server={current}
+              editable={editable(current.name)}
+              onEdit={() => setEditing({ type: 'edit', name: current.name })}
+              onChanged={refresh}
+            />
+          ) : null}
+        </div>
+      )}
+
+      {editing?.type === 'add' || editing?.type === 'edit' ? (
+        <ServerDialog
+          server={editing.type === 'edit' ? editable(editing.name) : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            setEditing(null);
+            setSelected(name);
+            refresh();
+          }}
+        />
+      ) : null}
+      {editing?.type === 'json' ? (
+        <SettingsEditorDialog
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,148 @@
+// Add or edit one MCP server in a form. Nothing is written while main finds an error; each error shows under
+// its field. Env values and headers are masked until revealed.
+
+import { useState, type FormEvent } from 'react';
+import type { McpEditableServer } from '../../../shared/bridge/types.js';
+import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { Dialog } from '../ui/dialog.js';
+import { KeyValueEditor } from '../ui/key-value-editor.js';
+import { ErrorNotice, Field } from '../ui/parts.js';
+import { problemsByField, toEntry, toForm, type FormField, type ServerForm } from './server-form.js';
+
+interface ServerDialogProps {
+  /** Absent: a new server. */
+  server?: McpEditableServer;
+  onClose(): void;
+  onSaved(name: string): void;
+}
+
+export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
+  const bridge = useBridge();
+  const [form, setForm] = useState<ServerForm>(() => toForm(server?.name ?? '', server?.entry ?? null));
+  const [problems, setProblems] = useState<Partial<Record<FormField | 'general', string>>>(() =>
+    problemsByField(server?.problems.filter((problem) => problem.severity === 'error') ?? []),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof ServerForm>(field: K, value: ServerForm[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const name = form.name.trim();
+      const result = await bridge.invoke('mcp:set-server', {
+        name,
+        entry: toEntry(form, server?.entry ?? null),
+        ...(server ? { previousName: server.name } : {}),
+      });
+      if (result.saved) onSaved(name);
+      else setProblems(problemsByField(result.problems));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const textField = (field: FormField & keyof ServerForm, label: string, hint?: string, placeholder?: string) => (
+    <Field label={label} error={problems[field]} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={placeholder}
+          value={form[field] as string}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <Dialog title={server ? `Edit server ${server.name}` : 'Add an MCP server'} onClose={onClose} wide>
+      <form className="form" onSubmit={(event) => void submit(event)}>
+        {textField('name', 'Name', 'Tools are offered to models as "<name>__<tool>".', 'filesystem')}
+        <fieldset className="fieldset">
+          <legend>Runs as</legend>
+          <label className="checkbox">
+            <input type="radio" name="kind" checked={form.kind === 'stdio'} onChange={() => set('kind', 'stdio')} />A
+            local command (stdio)
+          </label>
+          <label className="checkbox">
+            <input type="radio" name="kind" checked={form.kind === 'remote'} onChange={() => set('kind', 'remote')} />A
+            remote server (HTTP)
+          </label>
+        </fieldset>
+
+        {form.kind === 'stdio' ? (
+          <>
+            {textField('command', 'Command', 'Looked up in your login shell’s PATH too.', 'npx')}
+            <Field label="Arguments" error={problems.args} hint="One per line.">
+              {(props) => (
+                <textarea
+                  {...props}
+                  rows={3}
+                  spellCheck={false}
+                  className="mono"
+                  value={form.args}
+                  onChange={(event) => set('args', event.target.value)}
+                />
+              )}
+            </Field>
+            {textField('cwd', 'Working directory', 'Optional.')}
+            <div className="field">
+              <span className="field-label">Environment</span>
+              <KeyValueEditor noun="Environment variable" pairs={form.env} onChange={(pairs) => set('env', pairs)} />
+              {problems.env ? <small className="field-error">{problems.env}</small> : null}
+            </div>
+          </>
+        ) : (
+          <>
+            {textField('url', 'URL', undefined, 'https://example.com/mcp')}
+            <Field label="Transport" error={problems.type}>
+              {(props) => (
+                <select
+                  {...props}
+                  value={form.transport}
+                  onChange={(event) => set('transport', event.target.value as ServerForm['transport'])}
+                >
+                  <option value="auto">Automatic (streamable HTTP, then SSE)</option>
+                  <option value="streamableHttp">Streamable HTTP</option>
+                  <option value="sse">SSE</option>
+                </select>
+              )}
+            </Field>
+            <div className="field">
+              <span className="field-label">Headers</span>
+              <KeyValueEditor
+                noun="Header"
+                namePlaceholder="Authorization"
+                pairs={form.headers}
+                onChange={(pairs) => set('headers', pairs)}
+              />
+              {problems.headers ? <small className="field-error">{problems.headers}</small> : null}
+            </div>
+          </>
+        )}
+
+        <div className="form-row">
+          {textField('timeout', 'Tool timeout (seconds)', 'Default 60; 1 to 3600.', '60')}
+          {textField('startupTimeout', 'Start-up timeout (seconds)', 'Default 30.', '30')}
+        </div>
+        <ErrorNotice message={problems.general ?? error} />
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {server ? 'Save' : 'Add server'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

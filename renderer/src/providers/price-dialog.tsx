@@ -1,0 +1,107 @@
+// Your price for a model, in USD per million tokens, as `switchyard prices set` takes it.
+
+import { useState, type FormEvent } from 'react';
+import type { ModelPriceInfo } from '../../../shared/api/index.js';
+import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { Dialog } from '../ui/dialog.js';
+import { ErrorNotice, Field } from '../ui/parts.js';
+
+interface PriceDialogProps {
+  /** The model to price (an upstream name such as gpt-4o, or a full id such as fake/echo-1). */
+  model?: string;
+  /** The price it has now, to start from. */
+  current?: ModelPriceInfo | null;
+  onClose(): void;
+  onSaved(price: ModelPriceInfo): void;
+}
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+export function PriceDialog({ model: initialModel, current, onClose, onSaved }: PriceDialogProps) {
+  const bridge = useBridge();
+  const [model, setModel] = useState(initialModel ?? '');
+  const [input, setInput] = useState(text(current?.input));
+  const [output, setOutput] = useState(text(current?.output));
+  const [cacheRead, setCacheRead] = useState(text(current?.cache_read));
+  const [cacheWrite, setCacheWrite] = useState(text(current?.cache_write));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const optional = (value: string) => (value.trim() === '' ? null : Number(value));
+    try {
+      const { price } = await bridge.invoke('prices:set', {
+        model: model.trim(),
+        input: Number(input),
+        output: Number(output),
+        cacheRead: optional(cacheRead),
+        cacheWrite: optional(cacheWrite),
+      });
+      onSaved(price);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const number = (label: string, value: string, set: (value: string) => void, required: boolean, hint?: string) => (
+    <Field label={label} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          required={required}
+          value={value}
+          onChange={(event) => set(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <Dialog
+      title={initialModel ? `Price of ${initialModel}` : 'Set a model price'}
+      onClose={onClose}
+      description="USD per million tokens. Costs of new requests use it at once; your price wins over the bundled one."
+    >
+      <form className="form" onSubmit={(event) => void submit(event)}>
+        {initialModel ? null : (
+          <Field
+            label="Model"
+            hint="An upstream name (gpt-4o: every provider) or a full id (myazure/gpt-4o: only that one)."
+          >
+            {(props) => (
+              <input
+                {...props}
+                required
+                spellCheck={false}
+                value={model}
+                onChange={(event) => setModel(event.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        <div className="form-row">
+          {number('Input', input, setInput, true)}
+          {number('Output', output, setOutput, true)}
+        </div>
+        <div className="form-row">
+          {number('Cache read', cacheRead, setCacheRead, false, 'Empty: the input price.')}
+          {number('Cache write', cacheWrite, setCacheWrite, false, 'Empty: the input price.')}
+        </div>
+        <ErrorNotice message={error} />
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            Save price
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

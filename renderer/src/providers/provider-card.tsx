@@ -1,0 +1,181 @@
+// One provider: where it is, which key it has (only ever its last four characters), a connection test, its models.
+
+import { useEffect, useState } from 'react';
+import type { ModelPriceInfo, ProviderInfo, ProviderTestResult } from '../../../shared/api/index.js';
+import type { ProviderModel } from '../../../shared/bridge/types.js';
+import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { ConfirmDialog } from '../ui/dialog.js';
+import { ErrorNotice, Loading } from '../ui/parts.js';
+import { perMillion } from '../ui/format.js';
+import { kindLabels } from './provider-dialog.js';
+
+interface ProviderCardProps {
+  provider: ProviderInfo;
+  pricesVersion: number;
+  onEdit(): void;
+  onRemoved(): void;
+  onPrice(model: string, current: ModelPriceInfo | null): void;
+}
+
+const sourceLabels = { configured: '', environment: 'from the environment', local: 'found running' } as const;
+
+function describeKey(provider: ProviderInfo): string {
+  if (!provider.has_api_key) return 'No API key';
+  if (provider.source === 'environment') return 'Key from the environment';
+  return provider.api_key_tail ? `Key ••••${provider.api_key_tail}` : 'Key stored';
+}
+
+export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPrice }: ProviderCardProps) {
+  const bridge = useBridge();
+  const configured = (provider.source ?? 'configured') === 'configured';
+  const [testing, setTesting] = useState(false);
+  const [test, setTest] = useState<ProviderTestResult | null>(null);
+  const [showModels, setShowModels] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [testError, setTestError] = useState<string | null>(null);
+
+  const runTest = async () => {
+    setTesting(true);
+    setTestError(null);
+    try {
+      setTest(await bridge.invoke('providers:test', { id: provider.id }));
+    } catch (failure) {
+      setTest(null);
+      setTestError(errorMessage(failure));
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await bridge.invoke('providers:remove', { id: provider.id });
+      setConfirming(false);
+      onRemoved();
+    } catch (failure) {
+      setRemoveError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <li className="card" aria-label={`Provider ${provider.id}`}>
+      <div className="card-main">
+        <div className="card-title">
+          <h2>{provider.id}</h2>
+          <span className="badge">{kindLabels[provider.kind]}</span>
+          {configured ? null : (
+            <span className="badge badge-muted">{sourceLabels[provider.source ?? 'configured']}</span>
+          )}
+        </div>
+        <p className="mono card-line">{provider.base_url}</p>
+        <p className="card-line muted" aria-label="API key">
+          {describeKey(provider)}
+        </p>
+        <p className={`test-result ${test ? (test.ok ? 'ok' : 'failed') : ''}`} role="status">
+          {testing ? 'Testing…' : test ? test.message : ''}
+        </p>
+        <ErrorNotice message={testError} />
+      </div>
+      <div className="card-actions">
+        <button type="button" disabled={testing} onClick={() => void runTest()}>
+          Test connection
+        </button>
+        <button type="button" aria-expanded={showModels} onClick={() => setShowModels((shown) => !shown)}>
+          {showModels ? 'Hide models' : 'Models'}
+        </button>
+        {configured ? (
+          <>
+            <button type="button" onClick={onEdit}>
+              Edit
+            </button>
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              Remove
+            </button>
+          </>
+        ) : null}
+      </div>
+      {showModels ? <ModelList providerId={provider.id} pricesVersion={pricesVersion} onPrice={onPrice} /> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Remove provider ${provider.id}?`}
+          message={`Its stored key is deleted too, and requests for ${provider.id}/… fail until it is added again.`}
+          confirmLabel="Remove provider"
+          error={removeError}
+          onConfirm={remove}
+          onClose={() => {
+            setConfirming(false);
+            setRemoveError(null);
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+function ModelList({
+  providerId,
+  pricesVersion,
+  onPrice,
+}: {
+  providerId: string;
+  pricesVersion: number;
+  onPrice(model: string, current: ModelPriceInfo | null): void;
+}) {
+  const bridge = useBridge();
+  const [models, setModels] = useState<ProviderModel[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    bridge.invoke('providers:models', { id: providerId }).then(
+      (answer) => current && (setModels(answer.models), setError(null)),
+      (failure: unknown) => current && setError(errorMessage(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [bridge, providerId, pricesVersion]);
+
+  if (error) return <ErrorNotice message={`The models could not be listed: ${error}`} />;
+  if (!models) return <Loading what="models" />;
+  if (models.length === 0) return <p className="muted">This provider lists no models.</p>;
+  return (
+    <div className="table-wrap card-models">
+      <table aria-label={`Models of ${providerId}`}>
+        <thead>
+          <tr>
+            <th scope="col">Model</th>
+            <th scope="col">Context</th>
+            <th scope="col">Input / M</th>
+            <th scope="col">Output / M</th>
+            <th scope="col">Price from</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {models.map((model) => (
+            <tr key={model.id}>
+              <td className="mono">{model.id}</td>
+              <td>{model.contextLength ? model.contextLength.toLocaleString() : '—'}</td>
+              <td>{model.price ? perMillion(model.price.input) : '—'}</td>
+              <td>{model.price ? perMillion(model.price.output) : '—'}</td>
+              <td>{model.price ? (model.price.source === 'override' ? 'your price' : 'bundled') : 'unpriced'}</td>
+              <td>
+                <button
+                  type="button"
+                  aria-label={`Set the price of ${model.id}`}
+                  onClick={() => onPrice(model.id, model.price)}
+                >
+                  Set price
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

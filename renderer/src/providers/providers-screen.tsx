@@ -1,0 +1,101 @@
+// Providers: add, edit and remove them, test the connection, see their models with prices, and set prices.
+
+import { useState } from 'react';
+import type { ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
+import { useBridge } from '../bridge/bridge-context.js';
+import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+import { PriceDialog } from './price-dialog.js';
+import { PricesSection } from './prices-section.js';
+import { ProviderCard } from './provider-card.js';
+import { ProviderDialog } from './provider-dialog.js';
+
+type Editing = { type: 'add' } | { type: 'edit'; provider: ProviderInfo } | null;
+export type PriceEditing = { model?: string; current?: ModelPriceInfo | null } | null;
+
+export function ProvidersScreen() {
+  const bridge = useBridge();
+  const providers = useLoad(async () => (await bridge.invoke('providers:list')).providers, [bridge]);
+  const prices = useLoad(async () => (await bridge.invoke('prices:list')).prices, [bridge]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [pricing, setPricing] = useState<PriceEditing>(null);
+  // Bumped when prices change, so that open model lists show the new ones.
+  const [pricesVersion, setPricesVersion] = useState(0);
+
+  const pricesChanged = () => {
+    void prices.reload();
+    setPricesVersion((version) => version + 1);
+  };
+
+  return (
+    <Screen
+      title="Providers"
+      actions={
+        <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+          Add provider
+        </button>
+      }
+    >
+      <ErrorNotice message={providers.error} />
+      {providers.data === undefined ? (
+        providers.loading ? (
+          <Loading what="providers" />
+        ) : null
+      ) : providers.data.length === 0 ? (
+        <EmptyState title="No providers yet">
+          <p>
+            Add the LLM providers your models come from: OpenAI, Anthropic, Google, OpenRouter, or a local server such
+            as Ollama. Keys in the environment (OPENAI_API_KEY…) and local servers found running show up here by
+            themselves.
+          </p>
+          <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+            Add a provider
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className="card-list" aria-label="Providers">
+          {providers.data.map((provider) => (
+            <ProviderCard
+              key={provider.id}
+              provider={provider}
+              pricesVersion={pricesVersion}
+              onEdit={() => setEditing({ type: 'edit', provider })}
+              onRemoved={() => void providers.reload()}
+              onPrice={(model, current) => setPricing({ model, current })}
+            />
+          ))}
+        </ul>
+      )}
+
+      <PricesSection
+        prices={prices.data}
+        error={prices.error}
+        onAdd={() => setPricing({})}
+        onEdit={(price) => setPricing({ model: price.model, current: price })}
+        onChanged={pricesChanged}
+      />
+
+      {editing ? (
+        <ProviderDialog
+          provider={editing.type === 'edit' ? editing.provider : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void providers.reload();
+          }}
+        />
+      ) : null}
+      {pricing ? (
+        <PriceDialog
+          model={pricing.model}
+          current={pricing.current}
+          onClose={() => setPricing(null)}
+          onSaved={() => {
+            setPricing(null);
+            pricesChanged();
+          }}
+        />
+      ) : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,99 @@
+// A modal dialog on the native <dialog>: the browser keeps focus inside it, Escape closes it, and the page behind
+// is inert. Mounted = open; closing gives focus back to what had it before.
+
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+/** Where focus starts when no element is marked data-autofocus. */
+const firstField =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), select:not([disabled]), textarea:not([disabled])';
+
+interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** Wider for editors. */
+  wide?: boolean;
+  /** Shown under the title, and read out as the dialog's description. */
+  description?: ReactNode;
+}
+
+export function Dialog({ title, onClose, children, wide, description }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element, the Close button: start on the first field instead.
+      (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(firstField))?.focus();
+    }
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        // Escape: let the owner unmount us, rather than the browser closing the element behind React's back.
+        event.preventDefault();
+        latestClose.current();
+      }}
+    >
+      <header className="dialog-header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={() => latestClose.current()}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      {description ? (
+        <p id={descriptionId} className="dialog-description">
+          {description}
+        </p>
+      ) : null}
+      {children}
+    </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm(): Promise<unknown> | void;
+  onClose(): void;
+  /** Shown in place when onConfirm fails. */
+  error?: string | null;
+  busy?: boolean;
+}
+
+/** "Are you sure?": Cancel has the focus, so Enter alone never destroys anything. */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose, error, busy }: ConfirmDialogProps) {
+  return (
+    <Dialog title={title} onClose={onClose} description={message}>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" data-autofocus onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="danger-solid" disabled={busy} onClick={() => void onConfirm()}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+// Small pieces every screen uses: the screen frame, notices, empty states, switches and status dots.
+
+import { useId, type ReactNode } from 'react';
+
+interface ScreenProps {
+  title: string;
+  /** Buttons at the right of the title. */
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Screen({ title, actions, children, className }: ScreenProps) {
+  const titleId = useId();
+  return (
+    <section className={className ? `screen ${className}` : 'screen'} aria-labelledby={titleId}>
+      <header className="screen-header">
+        <h1 id={titleId}>{title}</h1>
+        {actions ? <div className="screen-actions">{actions}</div> : null}
+      </header>
+      <div className="screen-body">{children}</div>
+    </section>
+  );
+}
+
+/** An error where it happened; nothing when there is none. */
+export function ErrorNotice({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="notice notice-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <p className="empty-state-title">{title}</p>
+      {children ? <div className="empty-state-body">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="loading" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+interface SwitchProps {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  label: string;
+  /** Visible text beside the switch; the label stays the accessible name. */
+  text?: ReactNode;
+  disabled?: boolean;
+}
+
+export function Switch({ checked, onChange, label, text, disabled }: SwitchProps) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-label={label}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="switch-track" aria-hidden="true" />
+      {text ? <span className="switch-text">{text}</span> : null}
+    </label>
+  );
+}
+
+export type DotState = 'ok' | 'busy' | 'off' | 'error';
+
+/** A coloured dot with its state in words for screen readers and tests. */
+export function StatusDot({ state, label }: { state: DotState; label: string }) {
+  return <span className={`status-dot status-${state}`} role="img" aria-label={label} title={label} />;
+}
+
+/** A labelled form field with its error (or hint) under it, tied to the input for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const noteId = useId();
+  const note = error ?? hint;
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(error ? { 'aria-invalid': true } : {}), ...(note ? { 'aria-describedby': noteId } : {}) })}
+      {note ? (
+        <small id={noteId} className={error ? 'field-error' : 'field-hint'}>
+          {note}
+        </small>
+      ) : null}
+    </div>
+  );
+}

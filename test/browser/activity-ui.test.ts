@@ -1,0 +1,113 @@
+// The activity screen against the real `switchyard serve`: after a request through the gateway, the chart draws,
+// the breakdowns show its model, app and key, the details dialog has its record, credits can be set and topped up,
+// and the CSV export downloads a file with a header.
+
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
+import { seedProvider } from './seed.js';
+import { screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+
+let upstream: FakeUpstream;
+let ui: UiHarness;
+let generationId: string;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ models: ['echo-1'] });
+  ui = await startUi({
+    prepare: (dataDir) =>
+      seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }, [
+        { model: 'fake/echo-1', input: 1.5, output: 6 },
+      ]),
+  });
+  const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' });
+  const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-title': 'Weekly report' },
+    body: JSON.stringify({ model: 'fake/echo-1', messages: [{ role: 'user', content: 'hi' }], stream: false }),
+  });
+  expect(response.status).toBe(200);
+  generationId = ((await response.json()) as { id: string }).id;
+}, 120_000);
+
+afterEach(async () => {
+  await ui.closePages();
+});
+
+afterAll(async () => {
+  await ui?.close();
+  await upstream?.close();
+});
+
+// 11 prompt tokens at $1.5 and 3 completion tokens at $6 per million.
+const cost = '$0.0000345';
+
+describe('the activity screen', () => {
+  it('charts the request and breaks it down by model, app and key, with its details', async () => {
+    const { page } = await ui.open('Activity');
+    const chart = page.getByRole('img', { name: /^Cost and requests per day, 30 days: / });
+    await expect.poll(() => chart.getAttribute('aria-label')).toContain(`${cost}, 1 requests`);
+    // uPlot drew into the frame: its canvas and a legend with both series.
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    await chart.locator('.u-legend').getByText('Cost').waitFor();
+    expect(await page.getByLabel('Spent', { exact: true }).textContent()).toBe(cost);
+
+    await page.getByRole('region', { name: 'By model' }).getByRole('cell', { name: 'fake/echo-1' }).waitFor();
+    await page.getByRole('region', { name: 'By app' }).getByRole('cell', { name: 'Weekly report' }).waitFor();
+    await page.getByRole('region', { name: 'By key' }).getByRole('cell', { name: 'reports' }).waitFor();
+
+    await page.getByRole('button', { name: `Details of ${generationId}` }).click();
+    const details = page.getByRole('dialog', { name: `Request ${generationId}` });
+    await details.getByText('Prompt tokens').waitFor();
+    expect(await details.textContent()).toContain(cost);
+    await ui.screenshot(page, 'activity-details-light');
+    await details.getByRole('button', { name: 'Close' }).last().click();
+    await details.waitFor({ state: 'detached' });
+  });
+
+  it('sets the credits balance, tops it up, and goes back to unlimited', async () => {
+    const { page } = await ui.open('Activity');
+    const credits = page.getByRole('region', { name: 'Credits' });
+    const balance = credits.getByLabel('Balance');
+    await expect.poll(() => balance.textContent()).toBe('Unlimited');
+    await credits.getByLabel('Amount in USD').fill('10');
+    await credits.getByRole('button', { name: 'Set balance' }).click();
+    await expect.poll(() => balance.textContent()).toBe('$10.00');
+    await credits.getByLabel('Amount in USD').fill('2.5');
+    await credits.getByLabel('Amount in USD').press('Enter'); // Enter adds
+    await expect.poll(() => balance.textContent()).toBe('$12.50');
+    expect((await ui.invoke<{ status: { balance: number } }>('credits:show')).status.balance).toBe(12.5);
+    await ui.screenshot(page, 'activity-credits-light');
+    await credits.getByRole('button', { name: 'Remove the balance (unlimited)' }).click();
+    await expect.poll(() => balance.textContent()).toBe('Unlimited');
+  });
+
+  it('exports the requests as a CSV file with a header', async () => {
+    const { page } = await ui.open('Activity');
+    await page.getByRole('region', { name: 'By model' }).getByRole('cell', { name: 'fake/echo-1' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export requests CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^switchyard-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(csv[0]).toMatch(/^created_at,id,key_id,app_title,app_referer,model,/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(generationId);
+    expect(csv[1]).toContain('fake/echo-1');
+  });
+
+  it('looks right in light and dark', async () => {
+    await screenshotBothThemes(ui, 'Activity', 'activity', async (page) => {
+      await page.getByRole('region', { name: 'By model' }).getByRole('cell', { name: 'fake/echo-1' }).waitFor();
+      await page
+        .getByRole('img', { name: /1 requests/ })
+        .locator('canvas')
+        .first()
+        .waitFor();
+    });
+  });
+});

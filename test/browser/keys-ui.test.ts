@@ -1,0 +1,89 @@
+// The API keys screen against the real `switchyard serve`: a key created in the UI shows its secret once (with a
+// copy button and a warning), works against the gateway, never shows again, and gets 401 once deleted.
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasFocus, readClipboard, screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+
+let ui: UiHarness;
+
+beforeAll(async () => {
+  ui = await startUi();
+}, 120_000);
+
+afterEach(async () => {
+  await ui.closePages();
+});
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+const modelsStatus = async (secret: string) =>
+  (await fetch(`${ui.server.baseUrl}/models`, { headers: { authorization: `Bearer ${secret}` } })).status;
+
+describe('the API keys screen', () => {
+  it('creates a key shown once, which works until it is deleted with confirmation, then gets 401', async () => {
+    const { page, bridgeAnswers } = await ui.open('Keys', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.getByText('No API keys yet').waitFor();
+    await ui.screenshot(page, 'keys-empty-light');
+
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Create an API key' });
+    await expect.poll(() => hasFocus(form.getByLabel('Name'))).toBe(true);
+    await form.getByLabel('Spend limit (USD)').fill('5');
+    await form.getByLabel('Name').fill('ci script');
+    await form.getByLabel('Only these').check();
+    await form.getByLabel('All models').check();
+    await ui.screenshot(page, 'keys-create-dialog-light');
+    await form.getByLabel('Name').press('Enter'); // Enter submits the form
+
+    const shown = page.getByRole('dialog', { name: 'Key "ci script" created' });
+    const secret = await shown.getByLabel('New API key').inputValue();
+    expect(secret).toMatch(/^sk-/);
+    expect(await shown.getByRole('alert').textContent()).toMatch(/only time it is shown/);
+    await shown.getByRole('button', { name: 'Copy API key' }).click();
+    await shown.getByRole('button', { name: 'Copy API key' }).getByText('Copied').waitFor();
+    expect(await readClipboard(page)).toBe(secret);
+    await ui.screenshot(page, 'keys-secret-light');
+    expect(await modelsStatus(secret)).toBe(200);
+
+    await page.keyboard.press('Escape');
+    await shown.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /ci script/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$5.00');
+    // Nowhere on the page any more, and no bridge answer but the creation's ever held it.
+    expect(await page.content()).not.toContain(secret);
+    await expect.poll(() => bridgeAnswers.some((answer) => answer.includes('"keys"'))).toBe(true);
+    expect(bridgeAnswers.filter((answer) => answer.includes(secret))).toHaveLength(1);
+
+    await row.getByRole('button', { name: 'Delete ci script' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete key ci script?' });
+    // Cancel has the focus: Enter alone never deletes.
+    await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete key' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(await modelsStatus(secret)).toBe(401);
+    await page.getByText('No API keys yet').waitFor();
+  });
+
+  it('changes a key’s rules: a disabled key is refused', async () => {
+    const created = await ui.invoke<{ secret: string }>('keys:create', { name: 'to disable' });
+    const { page } = await ui.open('Keys');
+    const row = page.getByRole('row', { name: /to disable/ });
+    await row.getByRole('button', { name: 'Edit to disable' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit key to disable' });
+    await form.getByLabel(/^Disabled/).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await row.getByText('disabled', { exact: true }).waitFor();
+    expect(await modelsStatus(created.secret)).toBe(401);
+  });
+
+  it('looks right in light and dark', async () => {
+    await ui.invoke('keys:create', { name: 'editor plugin', limit: 20, limit_reset: 'monthly' });
+    await screenshotBothThemes(ui, 'Keys', 'keys', (page) =>
+      page.getByRole('row', { name: /editor plugin/ }).waitFor(),
+    );
+  });
+});

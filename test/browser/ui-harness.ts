@@ -1,0 +1,149 @@
+// What every screen's browser test needs: the real `switchyard serve` on a temp data dir (file secret store, no
+// providers of this machine), the printed UI URL, Debian's Chromium through playwright-core, pages opened on one
+// screen in light or dark, screenshots in test-artifacts/browser/, and every bridge answer a page received (to
+// prove a secret never came back).
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { waitFor } from '../chat/chat-test-app.js';
+import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
+import { ensureRendererBuilt } from './renderer-build.js';
+
+export const artifacts = path.join(repoRoot, 'test-artifacts/browser');
+const chromiumPath = process.env.SWITCHYARD_CHROMIUM ?? '/usr/bin/chromium';
+
+export interface OpenedPage {
+  page: Page;
+  /** The body of every POST /bridge/invoke/… answer this page received, in order. */
+  bridgeAnswers: string[];
+}
+
+export interface UiHarness {
+  dataDir: string;
+  server: RunningServer;
+  uiUrl: string;
+  /** The UI's access token, for calling the bridge from the test itself. */
+  token: string;
+  /** Opens the UI in a new browser context and goes to the screen with this navigation label. */
+  open(screen: string, options?: { colorScheme?: 'light' | 'dark'; permissions?: string[] }): Promise<OpenedPage>;
+  /** Calls the bridge as the page would (for set-up and checks). */
+  invoke<T>(channel: string, request?: unknown): Promise<T>;
+  screenshot(page: Page, name: string): Promise<void>;
+  /** Closes the contexts opened since the last call; throws if a page broke the CSP. */
+  closePages(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startUi(
+  options: { prepare?: (dataDir: string) => Promise<void> | void } = {},
+): Promise<UiHarness> {
+  ensureRendererBuilt();
+  fs.mkdirSync(artifacts, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-ui-'));
+  await options.prepare?.(dataDir);
+  const server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file' });
+  const uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], 'the UI URL line');
+  const token = new URL(uiUrl).searchParams.get('token') ?? '';
+  const origin = new URL(uiUrl).origin;
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  let contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
+
+  return {
+    dataDir,
+    server,
+    uiUrl,
+    token,
+    async open(screen, { colorScheme = 'light', permissions = [] } = {}) {
+      const context = await browser.newContext({
+        colorScheme,
+        viewport: { width: 1280, height: 860 },
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      if (permissions.length > 0) await context.grantPermissions(permissions, { origin });
+      const page = await context.newPage();
+      const bridgeAnswers: string[] = [];
+      // The UI runs under a CSP without 'unsafe-inline' (http-bridge.ts): anything it refuses is a bug.
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      });
+      page.on('response', (response) => {
+        if (!response.url().includes('/bridge/invoke/')) return;
+        response.text().then(
+          (text) => bridgeAnswers.push(text),
+          () => undefined,
+        );
+      });
+      await page.goto(uiUrl);
+      const navigation = page.getByRole('navigation', { name: 'Main' });
+      await navigation.getByRole('button', { name: screen, exact: true }).click();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      return { page, bridgeAnswers };
+    },
+    async invoke<T>(channel: string, request: unknown = {}): Promise<T> {
+      const response = await fetch(`${origin}/bridge/invoke/${channel}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      const body = (await response.json()) as { result?: T; error?: { message: string } };
+      if (!response.ok) throw new Error(`${channel}: ${response.status} ${body.error?.message ?? ''}`);
+      return body.result as T;
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+    },
+    async closePages() {
+      for (const context of contexts) await context.close();
+      contexts = [];
+      if (cspViolations.length > 0) throw new Error(`CSP violations: ${cspViolations.splice(0).join('\n')}`);
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Screenshots of a screen in light and in dark, as people would see it with either system setting. */
+export async function screenshotBothThemes(
+  harness: UiHarness,
+  screen: string,
+  name: string,
+  ready: (page: Page) => Promise<void>,
+) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const { page } = await harness.open(screen, { colorScheme });
+    await ready(page);
+    await harness.screenshot(page, `${name}-${colorScheme}`);
+  }
+}
+
+/** What the page's clipboard holds (the context needs clipboard-read). */
+export function readClipboard(page: Page): Promise<string> {
+  type WithClipboard = { navigator: { clipboard: { readText(): Promise<string> } } };
+  return page.evaluate(() => (globalThis as unknown as WithClipboard).navigator.clipboard.readText());
+}
+
+/** Whether the element has the keyboard focus. */
+export function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
+}
