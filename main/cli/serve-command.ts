@@ -69,7 +69,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
     )
     .option(
       '--workers <count>',
-      'gateway processes sharing the port, API only (serve-workers.ts)',
+      'run this many gateway processes on the port, to use more cores (the API only: no UI, no MCP servers)',
       parseIntegerOption(1, 64),
       1,
     )

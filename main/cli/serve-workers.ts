@@ -6,7 +6,7 @@
 // seen by every worker at its next request (PRAGMA data_version), and usage rows are batched and written per
 // worker. Two things are per process and so multiply: rate limits (each worker counts its own requests, decision
 // 004) and the spend cache's view of rows another worker has not written yet (up to one batch, ~100 ms). Workers
-// serve the API only: the browser UI and MCP servers belong to a single `switchyard serve`.
+// serve the API only: the browser UI and MCP servers belong to a single `switchyard serve`. See decision 009.
 
 import cluster, { type Worker } from 'node:cluster';
 import type { Output } from './output.js';

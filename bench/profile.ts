@@ -1,0 +1,76 @@
+// A CPU profile of `switchyard serve` under load, for finding what to make cheaper:
+//
+//   node --import tsx bench/profile.ts [stream|whole] [connections] [seconds] [latency|throughput]
+//
+// Compiles nothing: run `npm run build` (or `npm run bench` once) first. Writes a .cpuprofile into
+// bench/results/profiles/ (open it in Chrome DevTools or VS Code) and prints the gateway's CPU time per request.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cpuSeconds, LoadWorker, repoRoot, runSwitchyard, startUpstream } from './processes.js';
+import { chatBody } from './workloads.js';
+
+const stream = process.argv[2] !== 'whole';
+const connections = Number(process.argv[3] ?? 200);
+const durationMs = Number(process.argv[4] ?? 10) * 1000;
+const model = process.argv[5] === 'latency' ? 'latency' : 'throughput';
+const profileDir = path.join(repoRoot, 'bench/results/profiles');
+mkdirSync(profileDir, { recursive: true });
+
+const upstream = await startUpstream();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-profile-'));
+const environment = { dataDir, env: { SWITCHYARD_SECRET_STORE: 'file', SWITCHYARD_LOG_LEVEL: 'warn', KEY: 'k' } };
+const baseUrl = `http://127.0.0.1:${upstream.port}/v1`;
+runSwitchyard(
+  ['providers', 'add', 'fake', '--kind', 'openai', '--base-url', baseUrl, '--api-key-env', 'KEY'],
+  environment,
+);
+const apiKey = (
+  JSON.parse(runSwitchyard(['keys', 'create', '--name', 'profile', '--json'], environment)) as { key: string }
+).key;
+const gateway = spawn(
+  process.execPath,
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+    'bin/switchyard.js',
+    'serve',
+    '--no-ui',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ],
+  { cwd: repoRoot, env: { ...process.env, ...environment.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const port = await new Promise<number>((resolve) =>
+  gateway.stdout.on('data', (data: Buffer) => {
+    const match = /:(\d+)\/api\/v1/.exec(data.toString());
+    if (match) resolve(Number(match[1]));
+  }),
+);
+const worker = new LoadWorker();
+const job = {
+  host: '127.0.0.1',
+  port,
+  path: '/api/v1/chat/completions',
+  headers: { authorization: `Bearer ${apiKey}` },
+  body: chatBody(`fake/${model}`, stream),
+  connections,
+};
+await worker.run({ ...job, durationMs: 3_000 }); // warm-up: the optimising compiler has done its work after this
+const cpuBefore = cpuSeconds(gateway.pid!);
+const result = await worker.run({ ...job, durationMs });
+const cpu = cpuSeconds(gateway.pid!) - cpuBefore;
+process.stdout.write(
+  `${model}, ${stream ? 'streamed' : 'whole'} @${connections}: ${Math.round(result.requestsPerSecond)} req/s, ` +
+    `${((cpu * 1000) / result.responses).toFixed(3)} ms of gateway CPU per request, ${result.errors} errors\n`,
+);
+await worker.close();
+gateway.kill('SIGTERM');
+await new Promise((resolve) => gateway.once('exit', resolve));
+await upstream.stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.stdout.write(`profile written to ${profileDir}\n`);

@@ -1,0 +1,46 @@
+// What the fake upstream does for each model name, and the request bodies the load generator sends. Shared by
+// the upstream process, the load generator and the report so that every figure names the same workload.
+
+export interface UpstreamProfile {
+  /** Time from the request to the first content chunk (or to the whole answer when not streaming). */
+  firstTokenMs: number;
+  /** Content chunks in a stream, the first one included. */
+  contentChunks: number;
+  /** Gap between two content chunks. */
+  chunkIntervalMs: number;
+}
+
+/**
+ * `latency`: a fast model by LLM standards (first token after 50 ms, then 200 tokens a second; about 150 ms in
+ * all), used for the added-latency figures at 50 connections: the gateway works at a few hundred requests a
+ * second, so the difference to calling the upstream directly is its own work rather than queueing behind a
+ * saturated core. `throughput`: an unrealistically fast model (about 15 ms a stream), to saturate the gateway.
+ */
+export const profiles = {
+  latency: { firstTokenMs: 50, contentChunks: 20, chunkIntervalMs: 5 },
+  throughput: { firstTokenMs: 5, contentChunks: 10, chunkIntervalMs: 1 },
+} satisfies Record<string, UpstreamProfile>;
+
+export type ProfileName = keyof typeof profiles;
+
+export function isProfileName(name: string): name is ProfileName {
+  return Object.hasOwn(profiles, name);
+}
+
+/** Total upstream time of one answer under a profile. */
+export function profileDurationMs(profile: UpstreamProfile): number {
+  return profile.firstTokenMs + (profile.contentChunks - 1) * profile.chunkIntervalMs;
+}
+
+/** A chat request as a client sends it: a short system prompt and one user message. */
+export function chatBody(model: string, stream: boolean): string {
+  return JSON.stringify({
+    model,
+    stream,
+    messages: [
+      { role: 'system', content: 'You are a terse assistant used by a benchmark.' },
+      { role: 'user', content: 'Say hello in ten short words, one per chunk, please.' },
+    ],
+    temperature: 0.2,
+  });
+}
