@@ -4,6 +4,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ApiError, type ChatRequest, type ModelInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
+import { headerValue, readText } from '../http/upstream-http.js';
 import { buildOpenAIRequestBody } from './build-request-body.js';
 import { completionToStreamParts, convertOpenAICompletion } from './convert-completion.js';
 import { convertOpenAIModels } from './convert-models.js';
@@ -32,23 +33,6 @@ type ResponseData = Dispatcher.ResponseData;
 const maxErrorBodyBytes = 64 * 1024;
 const maxCompletionBytes = 64 * 1024 * 1024;
 const userAgent = 'Switchyard/0.1';
-
-/** Reads at most `limit` bytes of a body as text; the rest is discarded. */
-async function readText(body: ResponseData['body'], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) break; // leaving the loop destroys the rest of the body
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
-}
-
-function headerValue(headers: ResponseData['headers'], name: string): string {
-  const value = headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
 
 export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIAdapter {
   const headersTimeoutMs = options.headersTimeoutMs ?? 300_000;
