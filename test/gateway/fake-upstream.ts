@@ -3,17 +3,10 @@
 // GET /v1/models. What it does depends on the model name (see `scenarios`); every request is recorded.
 
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { RecordingServer, type RecordedRequest } from '../support/recording-server.js';
 
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown> | null;
-  /** Set when the request's connection closed before the response ended. */
-  closedEarly: boolean;
-}
+export type { RecordedRequest };
 
 type Scenario = (request: RecordedRequest, response: ServerResponse) => Promise<void> | void;
 
@@ -33,7 +26,8 @@ function sleep(ms: number): Promise<void> {
 }
 
 export class FakeUpstream {
-  readonly requests: RecordedRequest[] = [];
+  private readonly server = new RecordingServer((recorded, response) => this.handle(recorded, response));
+  readonly requests: RecordedRequest[] = this.server.requests;
   models = [
     'gpt-test',
     'tool-model',
@@ -52,7 +46,6 @@ export class FakeUpstream {
   modelsStatus = 200;
   /** What `slow` and `slow-finish` wait between chunks. */
   slowChunkMs = 30;
-  private server: Server | null = null;
   private readonly scenarios: Record<string, Scenario> = {
     'gpt-test': (request, response) => this.answer(request, response, { content: ['Hello', ', world', '!'] }),
     'tool-model': (request, response) => this.answer(request, response, { tools: true }),
@@ -114,38 +107,18 @@ export class FakeUpstream {
   };
 
   async start(): Promise<string> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1/`;
+    return `${await this.server.start()}/v1/`;
   }
 
-  async close(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    this.server.close();
-    await once(this.server, 'close');
+  close(): Promise<void> {
+    return this.server.close();
   }
 
   chatRequests(): RecordedRequest[] {
     return this.requests.filter((request) => request.url === '/v1/chat/completions');
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const recorded: RecordedRequest = {
-      method: request.method ?? '',
-      url: request.url ?? '',
-      headers: request.headers,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-      closedEarly: false,
-    };
-    this.requests.push(recorded);
-    response.on('close', () => {
-      if (!response.writableFinished) recorded.closedEarly = true;
-    });
+  private async handle(recorded: RecordedRequest, response: ServerResponse): Promise<void> {
     if (recorded.method === 'GET' && recorded.url === '/v1/models') {
       if (this.modelsStatus !== 200) return this.json(response, this.modelsStatus, { error: { message: 'nope' } });
       return this.json(response, 200, {

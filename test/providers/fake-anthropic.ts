@@ -5,7 +5,13 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { openEventStream, RecordingServer, replay, sendJson, type RecordedRequest } from './recording-server.js';
+import {
+  openEventStream,
+  RecordingServer,
+  replay,
+  sendJson,
+  type RecordedRequest,
+} from '../support/recording-server.js';
 
 export const anthropicKey = 'sk-ant-api03-test-key-abcdef';
 
