@@ -150,6 +150,9 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
     await enabled.uncheck({ force: true });
     await detail(page).getByRole('img', { name: 'disabled' }).waitFor();
     expect(onDisk().mcpServers.everything?.disabled).toBe(true);
+    // The switch stays disabled until its action finished; `force` (the input is visually hidden behind the
+    // styled track) would also click a disabled input, so wait for it first.
+    await expect.poll(() => enabled.isEnabled()).toBe(true);
     await enabled.check({ force: true });
     await connected(page);
     expect(onDisk().mcpServers.everything).not.toHaveProperty('disabled');
