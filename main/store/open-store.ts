@@ -10,6 +10,26 @@ export const databaseFileName = 'switchyard.db';
 
 const busyTimeoutMs = 5000;
 
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Switching a new file to WAL needs a moment alone with it, and while another process is creating or converting
+ * the same file SQLite answers SQLITE_BUSY at once, without consulting the busy handler. Two processes starting on
+ * a fresh data dir (the CLI next to `serve`) hit that, so retry with a short backoff for as long as the busy
+ * timeout would have waited. This runs once per process start, so blocking briefly is acceptable.
+ */
+function enableWal(db: Database.Database): unknown {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (let delayMs = 5; ; delayMs = Math.min(delayMs * 2, 100)) {
+    try {
+      return db.pragma('journal_mode = WAL', { simple: true });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(sleepCell, 0, 0, delayMs);
+    }
+  }
+}
+
 export function openStore(dataDir: string): Store {
   // 0700: the database holds key hashes and request history; only this user should read it.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -19,7 +39,7 @@ export function openStore(dataDir: string): Store {
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // WAL lets readers and one writer work at once across processes; NORMAL is durable enough with WAL
     // (a power cut may lose the last commits, never corrupt the file).
-    const journalMode = db.pragma('journal_mode = WAL', { simple: true });
+    const journalMode = enableWal(db);
     if (journalMode !== 'wal') throw new Error(`could not switch the database to WAL mode (it is in ${journalMode})`);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
