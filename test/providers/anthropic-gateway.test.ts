@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReasoningDetail } from '../../shared/api/index.js';
 import { eventually } from '../gateway/harness.js';
 import { anthropicKey } from './fake-anthropic.js';
-import { rawChat, startProviderHarness, type ProviderHarness } from './provider-harness.js';
+import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
 
 let harness: ProviderHarness;
 beforeAll(async () => {
@@ -16,7 +16,6 @@ afterAll(async () => {
   await harness.close();
 });
 
-const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const tools: OpenAI.ChatCompletionTool[] = [
   {
     type: 'function',
@@ -31,32 +30,8 @@ const tools: OpenAI.ChatCompletionTool[] = [
   },
 ];
 
-/** Chunks as the SDK yields them, with the fields it does not type (reasoning, reasoning_details). */
-type Chunk = OpenAI.ChatCompletionChunk & {
-  usage?: OpenAI.CompletionUsage & { prompt_tokens_details?: { cache_write_tokens?: number } };
-  choices: (OpenAI.ChatCompletionChunk.Choice & {
-    native_finish_reason?: string | null;
-    delta: { reasoning?: string; reasoning_details?: ReasoningDetail[] };
-  })[];
-};
-
-async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Chunk);
-  return chunks;
-}
-
 function lastUpstreamBody(): Record<string, unknown> {
   return harness.anthropic.messageRequests().at(-1)!.body!;
-}
-
-async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
 }
 
 describe('Anthropic through the gateway', () => {

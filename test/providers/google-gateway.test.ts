@@ -3,9 +3,8 @@
 
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReasoningDetail } from '../../shared/api/index.js';
 import { geminiKey } from './fake-gemini.js';
-import { rawChat, startProviderHarness, type ProviderHarness } from './provider-harness.js';
+import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
 
 let harness: ProviderHarness;
 beforeAll(async () => {
@@ -15,7 +14,6 @@ afterAll(async () => {
   await harness.close();
 });
 
-const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const tools: OpenAI.ChatCompletionTool[] = [
   {
     type: 'function',
@@ -35,30 +33,8 @@ const tools: OpenAI.ChatCompletionTool[] = [
   },
 ];
 
-type Chunk = OpenAI.ChatCompletionChunk & {
-  choices: (OpenAI.ChatCompletionChunk.Choice & {
-    native_finish_reason?: string | null;
-    delta: { reasoning?: string; reasoning_details?: ReasoningDetail[] };
-  })[];
-};
-
-async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Chunk);
-  return chunks;
-}
-
 function lastUpstream() {
   return harness.gemini.generateRequests().at(-1)!;
-}
-
-async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
 }
 
 describe('Gemini through the gateway', () => {

@@ -3,7 +3,8 @@
 
 import OpenAI from 'openai';
 import { pino } from 'pino';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { expect } from 'vitest';
+import type { ProviderInfo, ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
 import { createGateway, type Gateway } from '../../main/gateway/index.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
@@ -100,4 +101,32 @@ export async function rawChat(harness: ProviderHarness, body: unknown) {
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as unknown };
+}
+
+/** A 1×1 PNG, for image parts. */
+export const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** Chunks as the SDK yields them, with the fields it does not type (reasoning, reasoning_details). */
+export type Chunk = OpenAI.ChatCompletionChunk & {
+  usage?: OpenAI.CompletionUsage & { prompt_tokens_details?: { cache_write_tokens?: number } };
+  choices: (OpenAI.ChatCompletionChunk.Choice & {
+    native_finish_reason?: string | null;
+    delta: { reasoning?: string; reasoning_details?: ReasoningDetail[] };
+  })[];
+};
+
+export async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Chunk);
+  return chunks;
+}
+
+/** The SDK's error for a request that must fail. */
+export async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(OpenAI.APIError);
+  return error as InstanceType<typeof OpenAI.APIError>;
 }
