@@ -50,7 +50,7 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
   );
   const [patterns, setPatterns] = useState(apiKey?.allowed_models?.filter((id) => !knownIds.has(id)).join(', ') ?? '');
   const [providers, setProviders] = useState(apiKey?.allowed_providers?.join(', ') ?? '');
-  const [management, setManagement] = useState(apiKey?.management ?? true);
+  const [management, setManagement] = useState(apiKey?.management ?? false);
   const [expires, setExpires] = useState(localInputValue(apiKey?.expires_at));
   const [rpm, setRpm] = useState(apiKey?.requests_per_minute?.toString() ?? '');
   const [tpm, setTpm] = useState(apiKey?.tokens_per_minute?.toString() ?? '');
@@ -211,7 +211,7 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
 
         <label className="checkbox">
           <input type="checkbox" checked={management} onChange={(event) => setManagement(event.target.checked)} />
-          Management key: may list and delete keys through the API
+          Management key: may list and delete every key through the API (without it, only itself)
         </label>
 
         <details className="disclosure">
