@@ -119,14 +119,9 @@ export class Accounts {
     return modelAllowed(this.keys.rulesOf(keyId), model);
   }
 
-  /** Throws ApiError(403) unless the key is a management key (needed for GET and DELETE /api-keys). */
-  requireManagement(keyId: string): void {
-    if (!this.keys.rulesOf(keyId).management) {
-      throw new ApiError(
-        403,
-        'This API key is not a management key: listing and deleting keys needs one (switchyard keys update ID --management).',
-      );
-    }
+  /** Whether the key may list and delete every key (GET and DELETE /api-keys); without it, only itself. */
+  mayManageKeys(keyId: string): boolean {
+    return this.keys.rulesOf(keyId).management;
   }
 
   /** Records one request's usage row (through the usage log, which writes it in a batch). */

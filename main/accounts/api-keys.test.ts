@@ -67,13 +67,13 @@ function instrumented(target: Store) {
   return { keyStore, state };
 }
 
-/** What a key without rules may do: everything (keys created before rules existed get this too). */
+/** What a new key may do unless told otherwise: everything but listing and deleting other keys. */
 const defaultRules: KeyRules = {
   limit: null,
   limit_reset: 'never',
   allowed_models: null,
   allowed_providers: null,
-  management: true,
+  management: false,
   expires_at: null,
   disabled: false,
   requests_per_minute: null,

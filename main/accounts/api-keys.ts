@@ -29,6 +29,13 @@ export interface ApiKeysOptions {
 
 const maxNameLength = 100;
 
+/**
+ * What a new key may do unless its creator says otherwise: everything but the management right (listing and
+ * deleting other keys), so a key handed to a script cannot revoke the rest. Keys without a rules row, from before
+ * rules existed, keep the store's defaults (management on): they could always manage, and scripts rely on it.
+ */
+const newKeyRules: Readonly<KeyRulesRow> = Object.freeze({ ...defaultKeyRules, management: false });
+
 interface CachedKey {
   row: KeyRow;
   rules: KeyRulesRow;
@@ -55,12 +62,12 @@ export class ApiKeys {
   }
 
   /**
-   * Creates a key, with rules when given (else the defaults: everything allowed, management on). Throws
+   * Creates a key, with rules when given (else everything allowed but management). Throws
    * ApiError(400) for an empty, too long or multi-line name, or an invalid rule.
    */
   create(name: string, rules: KeyRulesChange = {}): CreatedApiKey & ApiKeyDetails {
     const validName = validateName(name);
-    const validRules = applyRulesChange(defaultKeyRules, rules);
+    const validRules = applyRulesChange(newKeyRules, rules);
     const { id, secret, label } = generateKeySecret();
     const row = { id, name: validName, label, secretHash: hashKeySecret(secret), createdAt: Date.now() };
     this.store.insertKey(row, validRules);
@@ -88,9 +95,9 @@ export class ApiKeys {
     return row && this.toInfo(row, this.store.getKeyRules(id));
   }
 
-  /** The key's rules from memory (the defaults for an unknown id). Cheap: called per request. */
+  /** The key's rules from memory (a new key's, without management, for an unknown id). Cheap: called per request. */
   rulesOf(id: string): Readonly<KeyRulesRow> {
-    return this.findKey(id)?.rules ?? defaultKeyRules;
+    return this.findKey(id)?.rules ?? newKeyRules;
   }
 
   /** False when no key has this id. Once it returns true, authenticate() rejects the key. */

@@ -119,6 +119,12 @@ describe('ApiKeys with rules', () => {
     expect(keys.get('0123456789abcdef')).toMatchObject({ management: true, limit: null, allowed_models: null });
   });
 
+  it('creates keys without the management right unless asked for it', () => {
+    expect(keys.create('script')).toMatchObject({ management: false });
+    expect(keys.create('admin', { management: true })).toMatchObject({ management: true });
+    expect(keys.rulesOf('ffffffffffffffff').management).toBe(false);
+  });
+
   it('rejects a disabled key with its own 401 until it is enabled again', () => {
     const created = keys.create('k');
     keys.update(created.id, { disabled: true });
@@ -145,7 +151,7 @@ describe('ApiKeys with rules', () => {
   });
 
   it('applies a rule change made through another Store (another process) at the next request', () => {
-    const created = keys.create('k');
+    const created = keys.create('k', { management: true });
     expect(keys.rulesOf(created.id).management).toBe(true);
     const other = openStore(dataDir);
     try {

@@ -41,8 +41,8 @@ export interface GatewayAccounts {
   admit(keyId: string, request: Pick<ChatRequest, 'model' | 'models'>): void;
   /** Whether GET /models shows this `provider/model` to the key. */
   allowsModel(keyId: string, model: string): boolean;
-  /** Throws ApiError(403) unless the key may list and delete keys. */
-  requireManagement(keyId: string): void;
+  /** Whether the key may list and delete every key; without the right it lists and deletes only itself. */
+  mayManageKeys(keyId: string): boolean;
   /** GET /key. */
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */

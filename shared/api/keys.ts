@@ -30,7 +30,7 @@ export interface KeyRules {
   allowed_models: string[] | null;
   /** Provider ids; null = every provider (unless allowed_models narrows it). */
   allowed_providers: string[] | null;
-  /** Needed for GET and DELETE /api-keys. */
+  /** Lists and deletes every key through GET and DELETE /api-keys; without it a key sees and deletes only itself. */
   management: boolean;
   /** ISO 8601; after it the key gets 401. Null = never expires. */
   expires_at: string | null;

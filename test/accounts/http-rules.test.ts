@@ -179,37 +179,63 @@ describe('access (403)', () => {
     expect(everything).toHaveLength(8);
   });
 
-  it('lets only management keys list and delete keys', async () => {
-    const plain = harness.createKey('plain', { management: false });
-    const manager = harness.createKey('manager');
-    const victim = harness.createKey('victim');
-    const listing = await harness.get('/api-keys', plain.key);
-    expect(listing.status).toBe(403);
-    expect(listing.body).toEqual({
-      error: {
-        code: 403,
-        message:
-          'This API key is not a management key: listing and deleting keys needs one (switchyard keys update ID --management).',
-        metadata: {},
-      },
-    });
-    const deleting = await fetch(`${harness.baseURL}/api-keys/${victim.id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${plain.key}` },
-    });
-    expect(deleting.status).toBe(403);
-    expect(harness.keys.get(victim.id)).toBeDefined();
+  it('lets a key without the management right list only itself and delete only itself', async () => {
+    const plain = harness.createKey('plain');
+    const other = harness.createKey('other', { management: true });
+    const remove = (id: string, secret: string) =>
+      fetch(`${harness.baseURL}/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${secret}` } });
 
-    const managed = await harness.get('/api-keys', manager.key);
-    expect(managed.status).toBe(200);
-    expect((managed.body as { data: { id: string; management: boolean }[] }).data).toContainEqual(
-      expect.objectContaining({ id: plain.id, management: false }),
-    );
-    const deleted = await fetch(`${harness.baseURL}/api-keys/${victim.id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${manager.key}` },
-    });
+    const listing = await harness.get('/api-keys', plain.key);
+    expect(listing.status).toBe(200);
+    expect((listing.body as { data: { id: string }[] }).data).toEqual([
+      expect.objectContaining({ id: plain.id, name: 'plain', management: false }),
+    ]);
+
+    // Another key's id and an id no key has get the same 403, so that ids cannot be probed.
+    for (const id of [other.id, '0123456789abcdef']) {
+      const refused = await remove(id, plain.key);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 403,
+          message:
+            'This API key may delete only itself: deleting other keys needs a management key (switchyard keys update ID --management).',
+          metadata: {},
+        },
+      });
+    }
+    expect(harness.keys.get(other.id)).toBeDefined();
+
+    // A leaked key can be revoked with nothing but itself.
+    const deleted = await remove(plain.id, plain.key);
     expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ data: { id: plain.id, deleted: true } });
+    expect((await harness.get('/api-keys', plain.key)).status).toBe(401);
+    expect((await harness.get('/key', plain.key)).status).toBe(401);
+  });
+
+  it('lets a management key list and delete every key', async () => {
+    const manager = harness.createKey('manager', { management: true });
+    const plain = harness.createKey('plain');
+    const victim = harness.createKey('victim');
+    const listing = await harness.get('/api-keys', manager.key);
+    expect(listing.status).toBe(200);
+    expect((listing.body as { data: { id: string; management: boolean }[] }).data).toEqual([
+      expect.objectContaining({ id: manager.id, management: true }),
+      expect.objectContaining({ id: plain.id, management: false }),
+      expect.objectContaining({ id: victim.id, management: false }),
+    ]);
+    const remove = (id: string) =>
+      fetch(`${harness.baseURL}/api-keys/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${manager.key}` },
+      });
+    expect((await remove(victim.id)).status).toBe(200);
+    expect(harness.keys.get(victim.id)).toBeUndefined();
+    expect((await harness.get('/key', victim.key)).status).toBe(401);
+    const unknown = await remove('0123456789abcdef');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 404, metadata: {} } });
     // GET /key works for every key.
     expect((await harness.get('/key', plain.key)).status).toBe(200);
   });

@@ -153,7 +153,7 @@ describe('GET /key, /credits, /generation', () => {
         rate_limit: { requests: 30, tokens: null, interval: '60s' },
       },
     });
-    const unlimited = await harness.get('/key', harness.createKey('plain').key);
+    const unlimited = await harness.get('/key', harness.createKey('plain', { management: true }).key);
     expect(unlimited.body).toMatchObject({
       data: { usage: 0, limit: null, limit_remaining: null, limit_reset: null, is_management_key: true },
     });
@@ -171,7 +171,7 @@ describe('GET /key, /credits, /generation', () => {
   it('GET /generation returns one record; 400 without id; 404 unknown or another key’s unless management', async () => {
     const owner = harness.createKey('owner', { management: false });
     const snoop = harness.createKey('snoop', { management: false });
-    const manager = harness.createKey('manager');
+    const manager = harness.createKey('manager', { management: true });
     const last = await stream(
       harness.client(owner.key, { 'X-Title': 'My App', 'HTTP-Referer': 'https://app.example' }),
       'up/gpt-4o',
