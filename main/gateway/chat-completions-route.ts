@@ -16,7 +16,7 @@ import {
   type Answered,
   type RetryPolicy,
 } from './upstream-attempts.js';
-import { authenticatedKey } from './auth.js';
+import { authenticatedKey, bearerSecret } from './auth.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import type { GatewayDeps } from './deps.js';
 import { toApiError, type ErrorContext } from './errors.js';
@@ -51,6 +51,8 @@ interface Generation {
   recorder: UsageRecorder;
   signal: AbortSignal;
   logger: Logger;
+  /** The caller's own gateway key: never echoed back, whatever an upstream quotes of the request. */
+  callerSecrets: readonly string[];
 }
 
 function abortReason(signal: AbortSignal): 'caller-gone' | 'shutdown' | null {
@@ -86,6 +88,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
       recorder,
       signal: inFlight.controllerOf(request).signal,
       logger: deps.logger,
+      callerSecrets: [bearerSecret(request.headers.authorization) ?? ''],
     };
     try {
       deps.accounts?.admit(key.id, chatRequest); // key rules, credits, rate limits: before any upstream call
@@ -117,7 +120,10 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
         policy: context.retry ?? defaultRetryPolicy,
         logger: generation.logger,
       },
-      (model, resolved, signal) => call(resolved, requestFor(request, model), signal),
+      (model, resolved, signal) => {
+        const target = { ...resolved.target, callerSecrets: generation.callerSecrets };
+        return call({ ...resolved, target }, requestFor(request, model), signal);
+      },
     );
     if (answered.model !== request.model) recorder.model = answered.model;
     return answered;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ProviderInfo } from '../../shared/api/index.js';
 import type { ProviderAdapter, StreamPart } from '../providers/adapter.js';
 import type { ResolvedModel } from '../providers/registry.js';
-import { withRetryHint } from '../providers/retry-hint.js';
+import { UpstreamError } from '../providers/index.js';
 import {
   abortableSleep,
   attemptInOrder,
@@ -22,8 +22,17 @@ import {
 const logger = pino({ level: 'silent' });
 
 function upstream(status: number, upstreamStatus?: number, headers: Record<string, string> = {}): ApiError {
-  const error = new ApiError(status, `failed with ${status}`, { provider_name: 'p' }, headers);
-  return upstreamStatus === undefined ? error : withRetryHint(error, { upstreamStatus });
+  if (upstreamStatus === undefined)
+    return new ApiError(status, `failed with ${status}`, { provider_name: 'p' }, headers);
+  const retryAfter = headers['retry-after'];
+  return new UpstreamError({
+    status,
+    message: `failed with ${status}`,
+    provider: 'p',
+    upstreamStatus,
+    headers,
+    ...(retryAfter ? { retryAfter } : {}),
+  });
 }
 
 describe('shouldRetry', () => {
@@ -43,7 +52,8 @@ describe('shouldRetry', () => {
   });
 
   it('never retries a failure marked not retryable, nor something that is not an ApiError', () => {
-    expect(shouldRetry(withRetryHint(new ApiError(408, 'our own 5 min timeout'), { retryable: false }), 1)).toBe(false);
+    const timedOut = new UpstreamError({ status: 504, message: 'our own timeout', provider: 'p', retryable: false });
+    expect(shouldRetry(timedOut, 1)).toBe(false);
     expect(shouldRetry(new TypeError('a bug'), 1)).toBe(false);
   });
 
@@ -92,7 +102,9 @@ describe('parseRetryAfter and retryAfterOf', () => {
 
   it('prefers the upstream Retry-After the adapter kept (a 503 has no header of ours)', () => {
     expect(retryAfterOf(upstream(429, 429, { 'retry-after': '2' }), now)).toBe(2_000);
-    expect(retryAfterOf(withRetryHint(new ApiError(503, 'x'), { retryAfter: '4' }), now)).toBe(4_000);
+    expect(retryAfterOf(new UpstreamError({ status: 503, message: 'x', provider: 'p', retryAfter: '4' }), now)).toBe(
+      4_000,
+    );
     expect(retryAfterOf(new ApiError(503, 'x'), now)).toBeNull();
     expect(retryAfterOf(new Error('x'), now)).toBeNull();
   });

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../shared/api/index.js';
 import type { ProviderAdapter, StreamPart, UpstreamTarget } from '../providers/adapter.js';
 import { splitModelId, type ResolvedModel } from '../providers/registry.js';
-import { retryHintOf } from '../providers/retry-hint.js';
+import { isRetryableStatus, UpstreamError } from '../providers/index.js';
 
 export interface RetryOptions {
   /** Extra attempts of one model after its first failed one. Default 2. */
@@ -46,21 +46,16 @@ export function candidateModels(request: Pick<ChatRequest, 'model' | 'models'>):
   return models;
 }
 
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
-}
-
 /**
- * Whether to try the same model again after its `attempt`-th failed attempt (1 for the first). Yes for 408,
- * 429, 5xx and lost connections (our 502), judged by the upstream's own status when the adapter told it (an
- * upstream 401 is our 502 but never passes); never for other 4xx, errors that are not ApiErrors (bugs), or a
- * failure the adapter marked as not retryable.
+ * Whether to try the same model again after its `attempt`-th failed attempt (1 for the first). An upstream's
+ * failure says so itself (UpstreamError.retryable: judged by the upstream's own status, so that a rejected key,
+ * our 502, never passes; false for what asking again cannot mend). Other ApiErrors pass for 408, 429 and 5xx;
+ * errors that are not ApiErrors (bugs) never do.
  */
 export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy = defaultRetryPolicy): boolean {
-  if (attempt > policy.maxRetries || !(error instanceof ApiError)) return false;
-  const hint = retryHintOf(error);
-  if (hint?.retryable === false) return false;
-  return isRetryableStatus(hint?.upstreamStatus ?? error.status);
+  if (attempt > policy.maxRetries) return false;
+  if (error instanceof UpstreamError) return error.retryable;
+  return error instanceof ApiError && isRetryableStatus(error.status);
 }
 
 /** Retry-After (delta seconds or an HTTP date) → milliseconds from `now`; null when absent or unreadable. */
@@ -75,7 +70,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 /** The wait an upstream asked for with a failure, in ms; null when it asked for none. */
 export function retryAfterOf(error: unknown, now: number): number | null {
   if (!(error instanceof ApiError)) return null;
-  return parseRetryAfter(retryHintOf(error)?.retryAfter ?? error.headers['retry-after'], now);
+  const retryAfter = error instanceof UpstreamError ? error.retryAfter : undefined;
+  return parseRetryAfter(retryAfter ?? error.headers['retry-after'], now);
 }
 
 /**
@@ -155,12 +151,7 @@ function recordOf(model: string, error: unknown): AttemptRecord {
  */
 export function exhaustedError(last: unknown, attempts: AttemptRecord[]): unknown {
   if (!(last instanceof ApiError) || attempts.length <= 1) return last;
-  return new ApiError(
-    last.status,
-    last.message,
-    { ...last.metadata, attempts },
-    { ...last.headers, 'x-should-retry': 'false' },
-  );
+  return last.withDetails({ attempts }, { 'x-should-retry': 'false' });
 }
 
 /**

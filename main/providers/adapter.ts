@@ -18,6 +18,11 @@ export interface UpstreamTarget {
   apiKey: string | null;
   /** The `<model>` part of `<provider>/<model>`, as the upstream names it. */
   model: string;
+  /**
+   * Other secrets of the request (the caller's gateway key) that must never come back to the caller, whatever
+   * the upstream echoes. The provider's `apiKey` is always scrubbed as well.
+   */
+  callerSecrets?: readonly string[];
 }
 
 /** One event of a translated stream; the gateway adds id, created and model and writes the chunks. */

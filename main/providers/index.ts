@@ -24,4 +24,4 @@ export {
   type ProviderSource,
   type ResolvedModel,
 } from './registry.js';
-export { retryHintOf, withRetryHint, type RetryHint } from './retry-hint.js';
+export { isRetryableStatus, UpstreamError, type UpstreamErrorInit } from './http/upstream-errors.js';

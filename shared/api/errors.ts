@@ -27,6 +27,21 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
+  /**
+   * A copy with more metadata and headers. The copy keeps this error's class and fields (an upstream error's
+   * retry facts), so that adding detail on the way out loses nothing.
+   */
+  withDetails(metadata: Record<string, unknown>, headers: Record<string, string> = {}): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, {
+      message: this.message,
+      stack: this.stack,
+      metadata: { ...this.metadata, ...metadata },
+      headers: { ...this.headers, ...headers },
+    });
+    return copy;
+  }
+
   toBody(): ErrorBody {
     return { error: { code: this.status, message: this.message, metadata: this.metadata } };
   }

@@ -1,7 +1,7 @@
 // The adapter for `kind: 'anthropic'`: the Anthropic Messages API. This file is the HTTP part; every translation
 // lives in the pure functions beside it.
 
-import { ApiError, type ChatRequest, type ModelInfo } from '../../../shared/api/index.js';
+import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
 import { malformedUpstream } from '../http/upstream-errors.js';
 import {
@@ -74,7 +74,7 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
   ): AsyncGenerator<StreamPart, void, undefined> {
     const decoder = new AnthropicStreamDecoder({
       providerId: target.provider.id,
-      apiKey: target.apiKey,
+      secrets: http.secretsOf(target),
       emitReasoning,
     });
     for await (const event of http.sseEvents(response, target, signal)) {
@@ -124,13 +124,11 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
       const response = await post(body, target, 'application/json', signal);
       const json = await http.readJson(response, target, signal);
       if ((json as { type?: unknown } | null)?.type === 'error') {
-        throw mapAnthropicStreamError(target.provider.id, json, target.apiKey);
+        throw mapAnthropicStreamError(target.provider.id, json, http.secretsOf(target));
       }
       const parsed = anthropicMessageSchema.safeParse(json);
       if (!parsed.success) {
-        throw new ApiError(502, `Provider "${target.provider.id}" answered with something that is not a message.`, {
-          provider_name: target.provider.id,
-        });
+        throw malformedUpstream(target.provider.id, 'answered with something that is not a message');
       }
       return convertAnthropicMessage(parsed.data, emitsReasoning(chatRequest));
     },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
 import { anthropicModelListSchema } from './anthropic-api.js';
 import { anthropicModelCapabilities, convertAnthropicModels } from './anthropic-models.js';
@@ -58,7 +59,7 @@ describe('Anthropic HTTP errors', () => {
   const key = 'sk-ant-api03-secret-key';
   const body = (type: string, message: string) => JSON.stringify({ type: 'error', error: { type, message } });
   const map = (status: number, text: string, headers: Record<string, string> = {}) =>
-    mapUpstreamError({ providerId: 'claude', status, headers, body: text, apiKey: key });
+    mapUpstreamError({ providerId: 'claude', status, headers, body: text, secrets: redactorFor(key) });
 
   it.each([
     [400, 'invalid_request_error', 400],

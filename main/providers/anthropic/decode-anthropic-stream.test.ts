@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { redactorFor } from '../http/redact.js';
 import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { decodeSseEvents } from '../http/upstream-http.js';
@@ -17,7 +18,7 @@ async function* pieces(text: string, size: number): AsyncGenerator<string> {
 
 /** The fixture through the real SSE framing and the decoder, as the adapter runs them. */
 async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
-  const decoder = new AnthropicStreamDecoder({ providerId: 'claude', apiKey, emitReasoning });
+  const decoder = new AnthropicStreamDecoder({ providerId: 'claude', secrets: redactorFor(apiKey), emitReasoning });
   const parts: StreamPart[] = [];
   for await (const event of decodeSseEvents(pieces(text, size), 'claude')) {
     parts.push(...decoder.accept(event));
@@ -29,7 +30,11 @@ async function decode(text: string, { size = text.length, emitReasoning = true }
 
 async function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
   try {
-    const decoder = new AnthropicStreamDecoder({ providerId: 'claude', apiKey, emitReasoning: true });
+    const decoder = new AnthropicStreamDecoder({
+      providerId: 'claude',
+      secrets: redactorFor(apiKey),
+      emitReasoning: true,
+    });
     for await (const event of decodeSseEvents(pieces(text, text.length), 'claude')) seen.push(...decoder.accept(event));
     decoder.end();
   } catch (error) {

@@ -6,6 +6,7 @@
 
 import type { ChunkDelta, ReasoningDetail } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
+import type { SecretRedactor } from '../http/redact.js';
 import { malformedUpstream } from '../http/upstream-errors.js';
 import {
   anthropicReasoningFormat,
@@ -20,7 +21,7 @@ import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 export interface AnthropicDecoderContext {
   providerId: string;
   /** Scrubbed from anything quoted back to the caller. */
-  apiKey: string | null;
+  secrets: SecretRedactor;
   /** False when the caller asked `reasoning.exclude`: thinking is requested but not passed on. */
   emitReasoning: boolean;
 }
@@ -65,7 +66,7 @@ export class AnthropicStreamDecoder {
     const type = (json as { type?: unknown } | null)?.type ?? event.event;
     switch (type) {
       case 'error':
-        throw mapAnthropicStreamError(this.context.providerId, json, this.context.apiKey);
+        throw mapAnthropicStreamError(this.context.providerId, json, this.context.secrets);
       case 'message_start': {
         const usage = this.parse('message_start', json, data).message.usage;
         if (usage) this.usage = { ...this.usage, ...definedFields(usage) };
@@ -219,7 +220,7 @@ export class AnthropicStreamDecoder {
   }
 
   private malformed(what: string, raw?: string) {
-    return malformedUpstream(this.context.providerId, what, raw, this.context.apiKey);
+    return malformedUpstream(this.context.providerId, what, raw, this.context.secrets);
   }
 }
 

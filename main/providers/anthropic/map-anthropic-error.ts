@@ -1,8 +1,8 @@
 // Anthropic's errors that arrive inside a stream (`event: error` after the 200). The error type says what the HTTP
 // status would have been; the status mapping is the one of ../http/upstream-errors.ts (401/403 → 502, 529 → 503…).
 
-import type { ApiError } from '../../../shared/api/index.js';
-import { mapUpstreamErrorPayload } from '../http/upstream-errors.js';
+import type { SecretRedactor } from '../http/redact.js';
+import { mapUpstreamErrorPayload, type UpstreamError } from '../http/upstream-errors.js';
 
 const statusByErrorType: Record<string, number> = {
   invalid_request_error: 400,
@@ -18,8 +18,8 @@ const statusByErrorType: Record<string, number> = {
 };
 
 /** `{type: "error", error: {type, message}}` → ApiError; an unknown type is a 502. */
-export function mapAnthropicStreamError(providerId: string, payload: unknown, apiKey: string | null): ApiError {
+export function mapAnthropicStreamError(providerId: string, payload: unknown, secrets: SecretRedactor): UpstreamError {
   const error = (payload as { error?: { type?: unknown } } | null)?.error;
   const type = typeof error?.type === 'string' ? error.type : '';
-  return mapUpstreamErrorPayload(providerId, payload, apiKey, statusByErrorType[type] ?? 502);
+  return mapUpstreamErrorPayload(providerId, payload, secrets, statusByErrorType[type] ?? 502);
 }

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { redactorFor } from '../http/redact.js';
 import { convertGeminiResponse } from './convert-gemini-response.js';
 
 const recorded: unknown = JSON.parse(
   readFileSync(new URL('./__fixtures__/gemini-response.json', import.meta.url), 'utf8'),
 );
-const context = { providerId: 'gemini', apiKey: null, emitReasoning: true, createToolCallId: () => 'call_fixed' };
+const context = {
+  providerId: 'gemini',
+  secrets: redactorFor(),
+  emitReasoning: true,
+  createToolCallId: () => 'call_fixed',
+};
 
 describe('convertGeminiResponse', () => {
   it('converts text, thoughts, a call with its signature, the finish reason and usage', () => {

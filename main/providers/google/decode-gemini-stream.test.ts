@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { redactorFor } from '../http/redact.js';
 import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { decodeSseEvents } from '../http/upstream-http.js';
@@ -19,7 +20,7 @@ function newDecoder(emitReasoning = true): GeminiStreamDecoder {
   let counter = 0;
   return new GeminiStreamDecoder({
     providerId: 'gemini',
-    apiKey,
+    secrets: redactorFor(apiKey),
     emitReasoning,
     createToolCallId: () => `call_gen${++counter}`,
   });

@@ -8,6 +8,7 @@
 import type { ChunkDelta, FinishReason, ReasoningDetail, ToolCallDelta } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { newToolCallId } from '../common/index.js';
+import type { SecretRedactor } from '../http/redact.js';
 import { malformedUpstream, mapUpstreamErrorPayload } from '../http/upstream-errors.js';
 import {
   geminiReasoningFormat,
@@ -21,7 +22,7 @@ import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
 export interface GeminiDecoderContext {
   providerId: string;
   /** Scrubbed from anything quoted back to the caller. */
-  apiKey: string | null;
+  secrets: SecretRedactor;
   /**
    * False when the caller asked `reasoning.exclude`: thought text is not passed on. Thought signatures still are:
    * they hold no readable reasoning, and Gemini rejects the next turn of a tool loop without them.
@@ -61,7 +62,7 @@ export class GeminiStreamDecoder {
         this.context.providerId,
         'sent a stream event that is not JSON',
         text,
-        this.context.apiKey,
+        this.context.secrets,
       );
     }
     return this.acceptResponse(json, text);
@@ -72,11 +73,11 @@ export class GeminiStreamDecoder {
     const error = (json as { error?: { code?: unknown } } | null)?.error;
     if (error) {
       const code = typeof error.code === 'number' ? error.code : 502;
-      throw mapUpstreamErrorPayload(this.context.providerId, json, this.context.apiKey, code);
+      throw mapUpstreamErrorPayload(this.context.providerId, json, this.context.secrets, code);
     }
     const parsed = geminiResponseSchema.safeParse(json);
     if (!parsed.success) {
-      throw malformedUpstream(this.context.providerId, 'sent a response we cannot read', raw, this.context.apiKey);
+      throw malformedUpstream(this.context.providerId, 'sent a response we cannot read', raw, this.context.secrets);
     }
     const response = parsed.data;
     if (response.usageMetadata) this.usage = response.usageMetadata;

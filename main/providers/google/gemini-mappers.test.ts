@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
 import { geminiModelListSchema } from './gemini-api.js';
@@ -51,7 +52,7 @@ describe('Gemini HTTP errors', () => {
   const body = (code: number, status: string, message = 'details') =>
     JSON.stringify({ error: { code, message, status } });
   const map = (status: number, text: string, headers: Record<string, string> = {}) =>
-    mapUpstreamError({ providerId: 'gemini', status, headers, body: text, apiKey: key });
+    mapUpstreamError({ providerId: 'gemini', status, headers, body: text, secrets: redactorFor(key) });
 
   it.each([
     [400, 'INVALID_ARGUMENT', 400],
@@ -149,7 +150,7 @@ describe('mapGeminiError', () => {
       providerId: 'gemini',
       status: 400,
       headers: {},
-      apiKey: key,
+      secrets: redactorFor(key),
       body: JSON.stringify({
         error: {
           code: 400,
@@ -174,11 +175,11 @@ describe('mapGeminiError', () => {
       },
     });
     const map = (headers: Record<string, string>) =>
-      mapGeminiError({ providerId: 'gemini', status: 429, headers, apiKey: null, body });
+      mapGeminiError({ providerId: 'gemini', status: 429, headers, secrets: redactorFor(), body });
     expect(map({}).headers).toEqual({ 'retry-after': '17' });
     expect(map({ 'retry-after': '3' }).headers).toEqual({ 'retry-after': '3' });
-    expect(mapGeminiError({ providerId: 'gemini', status: 400, headers: {}, apiKey: null, body: 'x' }).status).toBe(
-      400,
-    );
+    expect(
+      mapGeminiError({ providerId: 'gemini', status: 400, headers: {}, secrets: redactorFor(), body: 'x' }).status,
+    ).toBe(400);
   });
 });

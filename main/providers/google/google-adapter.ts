@@ -47,7 +47,7 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
   function decoderContext(chatRequest: ChatRequest, target: UpstreamTarget): GeminiDecoderContext {
     const context: GeminiDecoderContext = {
       providerId: target.provider.id,
-      apiKey: target.apiKey,
+      secrets: http.secretsOf(target),
       emitReasoning: chatRequest.reasoning?.exclude !== true,
     };
     if (options.createToolCallId) context.createToolCallId = options.createToolCallId;

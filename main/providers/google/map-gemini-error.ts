@@ -3,8 +3,7 @@
 // as the provider's failure (502), not as "your request was bad"; and a 429 says when to retry in the body
 // (google.rpc.RetryInfo `retryDelay: "17s"`), not in a Retry-After header.
 
-import type { ApiError } from '../../../shared/api/index.js';
-import { mapUpstreamError, type UpstreamErrorResponse } from '../http/upstream-errors.js';
+import { mapUpstreamError, type UpstreamError, type UpstreamErrorResponse } from '../http/upstream-errors.js';
 
 interface GeminiErrorDetail {
   '@type'?: unknown;
@@ -23,7 +22,7 @@ function detailsOf(body: string): GeminiErrorDetail[] {
   }
 }
 
-export function mapGeminiError(response: UpstreamErrorResponse): ApiError {
+export function mapGeminiError(response: UpstreamErrorResponse): UpstreamError {
   const details = detailsOf(response.body);
   const keyRejected = details.some((detail) => detail.reason === 'API_KEY_INVALID');
   const headers = { ...response.headers };

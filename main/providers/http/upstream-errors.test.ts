@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../shared/api/index.js';
-import { mapTransportError, mapUpstreamError, mapUpstreamStatus } from './map-error.js';
+import { redactorFor } from './redact.js';
+import { mapTransportError, mapUpstreamError, mapUpstreamStatus } from './upstream-errors.js';
 
 const key = 'sk-upstream-secret-123456';
 
 function upstream(status: number, body: string, headers: Record<string, string> = {}): ApiError {
-  return mapUpstreamError({ providerId: 'acme', status, headers, body, apiKey: key });
+  return mapUpstreamError({ providerId: 'acme', status, headers, body, secrets: redactorFor(key) });
 }
 
 const transport = {
   providerId: 'acme',
   baseUrl: 'https://user:pw@api.acme.test/v1?token=t',
   headersTimeoutMs: 300_000,
-  bodyTimeoutMs: 300_000,
 };
 
 function codeError(code: string, message = code): Error {
@@ -87,9 +87,12 @@ describe('mapTransportError', () => {
     expect(mapTransportError(codeError('ENOTFOUND'), transport).status).toBe(502);
   });
 
-  it('maps undici timeouts to 408 and resets to 502', () => {
-    expect(mapTransportError(codeError('UND_ERR_HEADERS_TIMEOUT'), transport)).toMatchObject({ status: 408 });
-    expect(mapTransportError(codeError('UND_ERR_BODY_TIMEOUT'), transport)).toMatchObject({ status: 408 });
+  it('maps our headers timeout to a 504 that is never retried, and resets to 502', () => {
+    expect(mapTransportError(codeError('UND_ERR_HEADERS_TIMEOUT'), transport)).toMatchObject({
+      status: 504,
+      message: 'Provider "acme" did not answer within 300 s.',
+      retryable: false,
+    });
     expect(mapTransportError(codeError('UND_ERR_SOCKET', 'other side closed'), transport)).toMatchObject({
       status: 502,
       message: 'The connection to provider "acme" was lost: UND_ERR_SOCKET',

@@ -1,23 +1,70 @@
 // Upstream failures → our ApiError, for every adapter. The caller must be able to tell "my request was bad" (4xx)
 // from "the provider failed" (502/503), and must never see a 401 for the provider's key: a 401 would say the
-// caller's own key is bad. Nothing here may leak a secret: the provider's key is scrubbed from anything the upstream
-// echoed back.
+// caller's own key is bad. Nothing here may leak a secret: the provider's key is scrubbed (redact.ts) from anything
+// the upstream echoed back, before anything is shortened.
+// Every failure an adapter reports is an UpstreamError: our status and message for the caller, plus the facts the
+// retry policy needs (the upstream's own status, Retry-After, whether trying again can help), as fields of the
+// error itself, in the way the AI SDK's APICallError carries them.
 
 import { ApiError } from '../../../shared/api/index.js';
-import { withRetryHint } from '../retry-hint.js';
+import { redactorFor, type SecretRedactor } from './redact.js';
 import { displayUrl } from './url.js';
 
 const maxRawChars = 2_000;
 const maxMessageChars = 300;
 
+/** Statuses worth another attempt at the same upstream: timeouts, rate limits and server failures. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
+}
+
+export interface UpstreamErrorInit {
+  /** Our status, for the caller (mapUpstreamStatus of the upstream's). */
+  status: number;
+  message: string;
+  provider: string;
+  /** The upstream's own HTTP status (or the one its error type stands for), when it answered with one. */
+  upstreamStatus?: number;
+  /** The upstream's Retry-After (seconds or an HTTP date), whatever status we answer with. */
+  retryAfter?: string;
+  /** Whether the same upstream may be asked again; by default judged from the upstream's status (else ours). */
+  retryable?: boolean;
+  /** What the upstream sent, already scrubbed of secrets; it goes to the caller as `metadata.raw`. */
+  raw?: unknown;
+  /** Response headers for the caller (Retry-After on a 429). */
+  headers?: Record<string, string>;
+}
+
+/** A failed upstream call, as every adapter reports it. On the wire it is the ApiError envelope. */
+export class UpstreamError extends ApiError {
+  readonly provider: string;
+  readonly upstreamStatus: number | undefined;
+  readonly retryAfter: string | undefined;
+  readonly retryable: boolean;
+  readonly raw: unknown;
+
+  constructor(init: UpstreamErrorInit) {
+    const metadata: Record<string, unknown> = { provider_name: init.provider };
+    if (init.raw !== undefined) metadata.raw = init.raw;
+    super(init.status, init.message, metadata, init.headers ?? {});
+    this.name = 'UpstreamError';
+    this.provider = init.provider;
+    this.upstreamStatus = init.upstreamStatus;
+    this.retryAfter = init.retryAfter;
+    this.retryable = init.retryable ?? isRetryableStatus(init.upstreamStatus ?? init.status);
+    this.raw = init.raw;
+  }
+}
+
 export interface UpstreamErrorResponse {
   providerId: string;
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The response body as text (possibly truncated by the reader). */
+  /** The response body as text (possibly truncated by the reader: then `cut` is true). */
   body: string;
-  /** The provider's key, scrubbed from everything that reaches the caller. */
-  apiKey: string | null;
+  cut?: boolean;
+  /** The request's secrets (the provider's key), scrubbed from everything that reaches the caller. */
+  secrets: SecretRedactor;
   /**
    * The status whose meaning applies, when the upstream's own status says less: Gemini answers a bad key with a
    * 400 that must not reach the caller as "your request was bad".
@@ -95,54 +142,59 @@ export function upstreamErrorMessage(body: unknown): string | null {
   return null;
 }
 
-export function redactSecret(text: string, secret: string | null): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('[redacted]');
-}
-
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The upstream body for `metadata.raw`: parsed JSON when it is JSON, else a truncated string; key scrubbed. */
-export function rawUpstreamBody(body: string, apiKey: string | null): unknown {
-  const scrubbed = redactSecret(body, apiKey);
-  try {
-    return JSON.parse(scrubbed) as unknown;
-  } catch {
-    return truncate(scrubbed, maxRawChars);
+/**
+ * The upstream body for `metadata.raw`: the decoded JSON with every string scrubbed when it is JSON, else the
+ * scrubbed text, shortened. Scrubbing comes first (a cut must never leave part of a key), and on the decoded value
+ * as well as the text, since JSON may spell a key with escapes that only decoding turns back into the key.
+ * `cut`: the reader stopped at its limit, so the text may end inside a key.
+ */
+export function rawUpstreamBody(body: string, secrets: SecretRedactor, cut = false): unknown {
+  if (!cut) {
+    try {
+      return secrets.value(JSON.parse(body) as unknown);
+    } catch {
+      // not JSON: quoted as text below
+    }
   }
+  return truncate(secrets.text(body, { cut }), maxRawChars);
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function messageFor(providerId: string, meaning: number, status: number, raw: unknown, apiKey: string | null): string {
+/** `raw` is already scrubbed; so is the message taken from it. */
+function messageFor(providerId: string, meaning: number, status: number, raw: unknown): string {
   let message = describeStatus(providerId, meaning, status);
   // An auth failure's text is about the provider's key, not something the caller can act on (and may echo it).
   const upstreamMessage = meaning === 401 || meaning === 403 ? null : upstreamErrorMessage(raw);
-  if (upstreamMessage) message += `: ${truncate(redactSecret(upstreamMessage, apiKey), maxMessageChars)}`;
+  if (upstreamMessage) message += `: ${truncate(upstreamMessage, maxMessageChars)}`;
   else message += '.';
   return message;
 }
 
-export function mapUpstreamError(response: UpstreamErrorResponse): ApiError {
-  const { providerId, status, apiKey } = response;
-  const raw = rawUpstreamBody(response.body, apiKey);
+export function mapUpstreamError(response: UpstreamErrorResponse): UpstreamError {
+  const { providerId, status } = response;
+  const raw = rawUpstreamBody(response.body, response.secrets, response.cut);
   const meaning = response.meaning ?? status;
   const ourStatus = mapUpstreamStatus(meaning);
   const headers: Record<string, string> = {};
   const retryAfter = firstHeader(response.headers['retry-after']);
   if (ourStatus === 429 && retryAfter) headers['retry-after'] = retryAfter;
-  const error = new ApiError(
-    ourStatus,
-    messageFor(providerId, meaning, status, raw, apiKey),
-    { provider_name: providerId, raw },
-    headers,
-  );
   // The retry policy judges by the upstream's own status (a rejected key is our 502 but never passes).
-  return withRetryHint(error, { upstreamStatus: status, retryAfter });
+  return new UpstreamError({
+    status: ourStatus,
+    message: messageFor(providerId, meaning, status, raw),
+    provider: providerId,
+    upstreamStatus: status,
+    ...(retryAfter ? { retryAfter } : {}),
+    raw,
+    headers,
+  });
 }
 
 /**
@@ -154,37 +206,49 @@ export function mapUpstreamError(response: UpstreamErrorResponse): ApiError {
 export function mapUpstreamErrorPayload(
   providerId: string,
   payload: unknown,
-  apiKey: string | null,
+  secrets: SecretRedactor,
   upstreamStatus?: number,
-): ApiError {
-  const scrubbed = rawUpstreamBody(JSON.stringify(payload), apiKey);
+): UpstreamError {
+  const scrubbed = secrets.value(payload);
   if (upstreamStatus !== undefined) {
-    const message = messageFor(providerId, upstreamStatus, upstreamStatus, scrubbed, apiKey);
-    const error = new ApiError(mapUpstreamStatus(upstreamStatus), message, {
-      provider_name: providerId,
+    // An overload reported before the first part of a stream is worth another attempt; a rejected key is not.
+    return new UpstreamError({
+      status: mapUpstreamStatus(upstreamStatus),
+      message: messageFor(providerId, upstreamStatus, upstreamStatus, scrubbed),
+      provider: providerId,
+      upstreamStatus,
       raw: scrubbed,
     });
-    // An overload reported before the first part of a stream is worth another attempt; a rejected key is not.
-    return withRetryHint(error, { upstreamStatus });
   }
   const upstreamMessage = upstreamErrorMessage({ error: scrubbed }) ?? 'unknown error';
-  return new ApiError(
-    502,
-    `Provider "${providerId}" reported an error: ${truncate(upstreamMessage, maxMessageChars)}`,
-    { provider_name: providerId, raw: scrubbed },
-  );
+  return new UpstreamError({
+    status: 502,
+    message: `Provider "${providerId}" reported an error: ${truncate(upstreamMessage, maxMessageChars)}`,
+    provider: providerId,
+    raw: scrubbed,
+  });
 }
 
-/** A 502 for an upstream that answered something we cannot use; `raw` (scrubbed, shortened) goes in metadata. */
+const maxMalformedRawChars = 500;
+
+/**
+ * A 502 for an upstream that answered something we cannot use (not JSON, not the shape its protocol promises, a
+ * stream cut short). `raw`, when given, goes to the caller as `metadata.raw`: scrubbed first, then shortened.
+ * Never retried: the upstream answered, and asking again would only bill another generation.
+ */
 export function malformedUpstream(
   providerId: string,
   what: string,
   raw?: string,
-  apiKey: string | null = null,
-): ApiError {
-  const metadata: Record<string, unknown> = { provider_name: providerId };
-  if (raw !== undefined) metadata.raw = redactSecret(raw.slice(0, 500), apiKey);
-  return new ApiError(502, `Provider "${providerId}" ${what}.`, metadata);
+  secrets: SecretRedactor = redactorFor(),
+): UpstreamError {
+  return new UpstreamError({
+    status: 502,
+    message: `Provider "${providerId}" ${what}.`,
+    provider: providerId,
+    retryable: false,
+    ...(raw !== undefined ? { raw: truncate(secrets.text(raw), maxMalformedRawChars) } : {}),
+  });
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -197,8 +261,8 @@ function errorCode(error: unknown): string | undefined {
 export interface TransportContext {
   providerId: string;
   baseUrl: string;
+  /** The limit that applied to this request's response headers. */
   headersTimeoutMs: number;
-  bodyTimeoutMs: number;
 }
 
 const unreachableCodes = new Set([
@@ -216,36 +280,39 @@ const unreachableCodes = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+/**
+ * An upstream that kept us waiting past one of our limits: a 504 for the caller, never retried on the same upstream
+ * (the wait would only double; a fallback may answer).
+ */
+export function upstreamTimeout(providerId: string, what: string): UpstreamError {
+  return new UpstreamError({
+    status: 504,
+    message: `Provider "${providerId}" ${what}.`,
+    provider: providerId,
+    retryable: false,
+  });
+}
+
 /** Network-level failures (no HTTP answer, or the connection broke while reading). Messages use codes only. */
 export function mapTransportError(error: unknown, context: TransportContext): ApiError {
   if (error instanceof ApiError) return error;
   const { providerId } = context;
-  const metadata = { provider_name: providerId };
+  const failed = (message: string) => new UpstreamError({ status: 502, message, provider: providerId });
   const code = errorCode(error);
-  // Our own timeouts last minutes: asking the same upstream again would only double the wait (a fallback may).
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     const seconds = Math.round(context.headersTimeoutMs / 1000);
-    const error = new ApiError(408, `Provider "${providerId}" did not answer within ${seconds} s.`, metadata);
-    return withRetryHint(error, { retryable: false });
-  }
-  if (code === 'UND_ERR_BODY_TIMEOUT') {
-    const seconds = Math.round(context.bodyTimeoutMs / 1000);
-    const error = new ApiError(408, `Provider "${providerId}" sent nothing for ${seconds} s.`, metadata);
-    return withRetryHint(error, { retryable: false });
+    return upstreamTimeout(providerId, `did not answer within ${seconds} s`);
   }
   if (code !== undefined && unreachableCodes.has(code)) {
-    return new ApiError(
-      502,
-      `Could not reach provider "${providerId}" at ${displayUrl(context.baseUrl)}: ${code}`,
-      metadata,
-    );
+    return failed(`Could not reach provider "${providerId}" at ${displayUrl(context.baseUrl)}: ${code}`);
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-    return new ApiError(502, `The connection to provider "${providerId}" was lost: ${code}`, metadata);
+    return failed(`The connection to provider "${providerId}" was lost: ${code}`);
   }
   if (code === 'ERR_INVALID_URL' || code === 'UND_ERR_INVALID_ARG') {
-    return new ApiError(502, `Provider "${providerId}" has an invalid base URL.`, metadata);
+    const message = `Provider "${providerId}" has an invalid base URL.`;
+    return new UpstreamError({ status: 502, message, provider: providerId, retryable: false });
   }
   const label = code ?? (error instanceof Error ? error.name : 'unknown error');
-  return new ApiError(502, `The request to provider "${providerId}" failed: ${label}`, metadata);
+  return failed(`The request to provider "${providerId}" failed: ${label}`);
 }

@@ -1,15 +1,20 @@
-// The HTTP side every adapter shares: undici's request() on one keep-alive Agent, non-2xx answers mapped to
-// ApiError, bounded body reads, and SSE framing by eventsource-parser. Our abort (caller gone, shutdown) always wins
-// over whatever undici made of it: the pending call then rejects with `signal.reason`.
+// The HTTP side every adapter shares, and the only module under main/providers that talks to undici: request() on
+// one keep-alive Agent, non-2xx answers mapped to UpstreamError, bounded body reads, SSE framing by
+// eventsource-parser, and the limits that keep a stuck upstream from holding a caller (time to headers, time
+// between complete events, size of an answer and of one event). Our abort (caller gone, shutdown) always wins over
+// whatever undici made of it: the pending call then rejects with `signal.reason`.
 
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { Agent, request, type Dispatcher } from 'undici';
 import { ApiError } from '../../../shared/api/index.js';
 import type { UpstreamTarget } from '../adapter.js';
+import { redactorFor, type SecretRedactor } from './redact.js';
 import {
   malformedUpstream,
   mapTransportError,
   mapUpstreamError,
+  upstreamTimeout,
+  UpstreamError,
   type TransportContext,
   type UpstreamErrorResponse,
 } from './upstream-errors.js';
@@ -17,12 +22,27 @@ import {
 export interface UpstreamHttpOptions {
   /** Where requests go; by default a keep-alive Agent owned (and closed) by this object. */
   dispatcher?: Dispatcher;
-  /** Connect + time to response headers. Slow models think for minutes before the first byte. Default 5 min. */
+  /**
+   * Time from sending a request to the response headers of a whole (non-streamed) answer, which upstreams send
+   * only once the generation is done. Default 10 min (as the OpenAI SDK's own timeout).
+   */
   headersTimeoutMs?: number;
-  /** Longest silence between two body chunks. Default 5 min. */
+  /**
+   * Time to the response headers of a streamed answer: upstreams send them at once, or after loading the model
+   * (a local server's cold start). Default 2 min, and never more than `headersTimeoutMs`.
+   */
+  streamHeadersTimeoutMs?: number;
+  /**
+   * Longest wait for the next complete SSE event (keep-alive comments count: they are the upstream saying it is
+   * still thinking) and for the rest of a whole answer's body after its headers. A body that drips a byte at a
+   * time never completes an event and is cut at this limit. Default 5 min, for reasoning models that think
+   * silently before their first token.
+   */
   bodyTimeoutMs?: number;
   /** TCP + TLS connect of a new connection; a dead host fails fast and the next attempt can start. Default 10 s. */
   connectTimeoutMs?: number;
+  /** Largest whole (non-streamed) answer, and largest single SSE event. Default 16 MiB each. */
+  maxBodyBytes?: number;
 }
 
 export type UpstreamResponse = Dispatcher.ResponseData;
@@ -40,22 +60,13 @@ export interface UpstreamCall {
   signal: AbortSignal;
 }
 
+/** An error body is only ever quoted back in part; more than this is not read. */
 const maxErrorBodyBytes = 64 * 1024;
-const maxJsonBodyBytes = 64 * 1024 * 1024;
-/** One SSE event larger than this is not a chat event: the upstream is broken. */
-const maxEventChars = 16 * 1024 * 1024;
+const defaultMaxBodyBytes = 16 * 1024 * 1024;
 const userAgent = 'Switchyard/0.1';
 
-/** Reads at most `limit` bytes of a body as text; the rest is discarded. */
-export async function readText(body: UpstreamResponse['body'], limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= limit) break; // leaving the loop destroys the rest of the body
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+function mebibytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 }
 
 export function headerValue(headers: UpstreamResponse['headers'], name: string): string {
@@ -63,25 +74,65 @@ export function headerValue(headers: UpstreamResponse['headers'], name: string):
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
+/** A body read up to a limit: the text, and whether the limit cut it short. */
+export interface BodyText {
+  text: string;
+  cut: boolean;
+}
+
+/** Reads at most `limit` bytes of a body as text; the rest is discarded (and the connection with it). */
+export async function readText(body: UpstreamResponse['body'], limit: number): Promise<BodyText> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limit) break; // leaving the loop destroys the rest of the body
+  }
+  const whole = Buffer.concat(chunks, Math.min(size, limit + 1));
+  // A character split by the cut is dropped rather than turned into U+FFFD.
+  return size > limit
+    ? {
+        text: whole
+          .subarray(0, limit)
+          .toString('utf8')
+          .replace(/\uFFFD$/, ''),
+        cut: true,
+      }
+    : { text: whole.toString('utf8'), cut: false };
+}
+
 /**
  * SSE events as eventsource-parser frames them (CRLF, multi-line data and comments are its job, never split lines
- * by hand). A last event without its blank line is still delivered. An event over 16 MiB is a 502.
+ * by hand). A last event without its blank line is still delivered. An event over `maxEventChars` is a 502.
+ * `onActivity` is called for every complete event and comment.
  */
 export async function* decodeSseEvents(
   body: AsyncIterable<Uint8Array | string>,
   providerId: string,
+  maxEventChars: number = defaultMaxBodyBytes,
+  onActivity?: () => void,
 ): AsyncGenerator<EventSourceMessage, void, undefined> {
   let pending: EventSourceMessage[] = [];
   let tooLarge = false;
   const parser = createParser({
     maxBufferSize: maxEventChars,
-    onEvent: (event) => pending.push(event),
+    onEvent: (event) => {
+      pending.push(event);
+      onActivity?.();
+    },
+    onComment: onActivity && (() => onActivity()),
     onError: (error) => {
       if (error.type === 'max-buffer-size-exceeded') tooLarge = true;
     },
   });
   const take = (): EventSourceMessage[] => {
-    if (tooLarge) throw malformedUpstream(providerId, `sent an SSE event over ${maxEventChars} characters`);
+    if (tooLarge) {
+      throw malformedUpstream(
+        providerId,
+        `sent an SSE event over ${mebibytes(maxEventChars)}, the limit for one event`,
+      );
+    }
     const events = pending;
     pending = [];
     return events;
@@ -95,19 +146,49 @@ export async function* decodeSseEvents(
   yield* take();
 }
 
+/**
+ * A timer that destroys a response body with an UpstreamError when it fires; `restart()` after each sign of life.
+ * Destroying the body makes the pending read reject with that error, and closes the upstream connection.
+ */
+class BodyWatchdog {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly body: UpstreamResponse['body'],
+    private readonly ms: number,
+    private readonly error: () => UpstreamError,
+  ) {
+    this.restart();
+  }
+
+  restart(): void {
+    if (this.ms <= 0) return;
+    if (this.timer) this.timer.refresh();
+    else this.timer = setTimeout(() => this.body.destroy(this.error()), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
 export class UpstreamHttp {
   readonly headersTimeoutMs: number;
+  readonly streamHeadersTimeoutMs: number;
   readonly bodyTimeoutMs: number;
+  readonly maxBodyBytes: number;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
 
   /** `mapError` turns a non-2xx answer into our error; providers with quirks (Gemini) pass their own. */
   constructor(
     options: UpstreamHttpOptions = {},
-    private readonly mapError: (response: UpstreamErrorResponse) => ApiError = mapUpstreamError,
+    private readonly mapError: (response: UpstreamErrorResponse) => UpstreamError = mapUpstreamError,
   ) {
-    this.headersTimeoutMs = options.headersTimeoutMs ?? 300_000;
+    this.headersTimeoutMs = options.headersTimeoutMs ?? 600_000;
+    this.streamHeadersTimeoutMs = Math.min(options.streamHeadersTimeoutMs ?? 120_000, this.headersTimeoutMs);
     this.bodyTimeoutMs = options.bodyTimeoutMs ?? 300_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
@@ -115,90 +196,161 @@ export class UpstreamHttp {
         keepAliveTimeout: 30_000,
         connect: { timeout: options.connectTimeoutMs ?? 10_000 },
         headersTimeout: this.headersTimeoutMs,
-        bodyTimeout: this.bodyTimeoutMs,
+        bodyTimeout: 0, // the watchdogs below time bodies: by complete events, not by bytes
       });
   }
 
-  transportContext(target: ProviderTarget): TransportContext {
-    return {
+  /** The secrets of a call, scrubbed from whatever the upstream echoes back. */
+  secretsOf(target: ProviderTarget): SecretRedactor {
+    return redactorFor(target.apiKey, ...(target.callerSecrets ?? []));
+  }
+
+  private headersTimeoutFor(accept: string): number {
+    return accept === 'text/event-stream' ? this.streamHeadersTimeoutMs : this.headersTimeoutMs;
+  }
+
+  /** Our abort wins; anything else becomes the UpstreamError of a network failure. */
+  rethrow(
+    error: unknown,
+    signal: AbortSignal,
+    target: ProviderTarget,
+    headersTimeoutMs = this.headersTimeoutMs,
+  ): never {
+    if (signal.aborted) throw signal.reason ?? error;
+    const context: TransportContext = {
       providerId: target.provider.id,
       baseUrl: target.provider.base_url,
-      headersTimeoutMs: this.headersTimeoutMs,
-      bodyTimeoutMs: this.bodyTimeoutMs,
+      headersTimeoutMs,
     };
+    throw mapTransportError(error, context);
   }
 
-  /** Our abort wins; anything else becomes the ApiError of a network failure. */
-  rethrow(error: unknown, signal: AbortSignal, target: ProviderTarget): never {
-    if (signal.aborted) throw signal.reason ?? error;
-    throw mapTransportError(error, this.transportContext(target));
-  }
-
-  /** Sends one request; resolves with a 2xx response, rejects with an ApiError for anything else. */
+  /** Sends one request; resolves with a 2xx response, rejects with an UpstreamError for anything else. */
   async send(call: UpstreamCall): Promise<UpstreamResponse> {
     const { target, signal } = call;
     const headers: Record<string, string> = { ...call.headers, accept: call.accept, 'user-agent': userAgent };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = encodeBody(call.body, target.provider.id);
+    }
+    const headersTimeout = this.headersTimeoutFor(call.accept);
     let response: UpstreamResponse;
     try {
       response = await request(call.url, {
         method: call.method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        body,
         signal,
         dispatcher: this.dispatcher,
-        headersTimeout: this.headersTimeoutMs,
-        bodyTimeout: this.bodyTimeoutMs,
+        headersTimeout,
+        bodyTimeout: 0,
       });
     } catch (error) {
-      this.rethrow(error, signal, target);
+      this.rethrow(error, signal, target, headersTimeout);
     }
     if (response.statusCode >= 200 && response.statusCode < 300) return response;
-    let text: string;
-    try {
-      text = await readText(response.body, maxErrorBodyBytes);
-    } catch (error) {
-      this.rethrow(error, signal, target);
-    }
+    const read = await this.readBody(response, target, signal, maxErrorBodyBytes);
     throw this.mapError({
       providerId: target.provider.id,
       status: response.statusCode,
       headers: response.headers,
-      body: text,
-      apiKey: target.apiKey,
+      body: read.text,
+      cut: read.cut,
+      secrets: this.secretsOf(target),
     });
   }
 
-  /** The JSON body of a 2xx answer; a body that is not JSON is a 502. */
-  async readJson(response: UpstreamResponse, target: ProviderTarget, signal: AbortSignal): Promise<unknown> {
-    let text: string;
+  /** Up to `limit` bytes of a body, which must arrive within the body timeout. */
+  private async readBody(
+    response: UpstreamResponse,
+    target: ProviderTarget,
+    signal: AbortSignal,
+    limit: number,
+  ): Promise<BodyText> {
+    const seconds = Math.round(this.bodyTimeoutMs / 1000);
+    const watchdog = new BodyWatchdog(response.body, this.bodyTimeoutMs, () =>
+      upstreamTimeout(target.provider.id, `did not finish sending its answer within ${seconds} s`),
+    );
     try {
-      text = await readText(response.body, maxJsonBodyBytes);
+      return await readText(response.body, limit);
     } catch (error) {
       this.rethrow(error, signal, target);
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw malformedUpstream(target.provider.id, 'answered with invalid JSON', text, target.apiKey);
+    } finally {
+      watchdog.stop();
     }
   }
 
-  /** The SSE events of a 2xx answer (see decodeSseEvents); network failures become ApiErrors. */
+  /**
+   * The JSON body of a 2xx answer. A body over the size limit, one that does not finish within the body timeout,
+   * or one that is not JSON is a 502/504 (never retried: the upstream answered).
+   */
+  async readJson(response: UpstreamResponse, target: ProviderTarget, signal: AbortSignal): Promise<unknown> {
+    const providerId = target.provider.id;
+    const tooLarge = () =>
+      malformedUpstream(
+        providerId,
+        `answered with a body over ${mebibytes(this.maxBodyBytes)}, the limit for one answer`,
+      );
+    const declared = Number(headerValue(response.headers, 'content-length'));
+    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
+      response.body.destroy();
+      throw tooLarge();
+    }
+    const read = await this.readBody(response, target, signal, this.maxBodyBytes);
+    if (read.cut) throw tooLarge();
+    try {
+      return JSON.parse(read.text) as unknown;
+    } catch {
+      throw malformedUpstream(providerId, 'answered with invalid JSON', read.text, this.secretsOf(target));
+    }
+  }
+
+  /**
+   * The SSE events of a 2xx answer (see decodeSseEvents). An upstream that sends no complete event (nor comment)
+   * for the body timeout is cut off with a 504; network failures become UpstreamErrors.
+   */
   async *sseEvents(
     response: UpstreamResponse,
     target: ProviderTarget,
     signal: AbortSignal,
   ): AsyncGenerator<EventSourceMessage, void, undefined> {
+    const providerId = target.provider.id;
+    const seconds = Math.round(this.bodyTimeoutMs / 1000);
+    const watchdog = new BodyWatchdog(response.body, this.bodyTimeoutMs, () =>
+      upstreamTimeout(providerId, `sent no complete stream event for ${seconds} s`),
+    );
     try {
-      yield* decodeSseEvents(response.body as AsyncIterable<Uint8Array>, target.provider.id);
+      yield* decodeSseEvents(response.body as AsyncIterable<Uint8Array>, providerId, this.maxBodyBytes, () =>
+        watchdog.restart(),
+      );
     } catch (error) {
       if (error instanceof ApiError) throw error;
       this.rethrow(error, signal, target);
+    } finally {
+      watchdog.stop();
     }
   }
 
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+}
+
+/**
+ * The request body as JSON. What cannot be encoded (a value nested too deep for the encoder) is the caller's
+ * request, not the provider's failure: a 400, and never retried.
+ */
+function encodeBody(body: unknown, providerId: string): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    const reason = error instanceof RangeError ? 'it is nested too deeply' : 'it holds a value JSON cannot encode';
+    throw new UpstreamError({
+      status: 400,
+      message: `The request could not be encoded for provider "${providerId}": ${reason}.`,
+      provider: providerId,
+      retryable: false,
+    });
   }
 }

@@ -2,9 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
+import { redactorFor } from '../http/redact.js';
+import { decodeSseEvents } from '../http/upstream-http.js';
 import { decodeOpenAIStream } from './decode-stream.js';
 
-const context = { providerId: 'up', apiKey: 'sk-upstream-secret-123' };
+const context = { providerId: 'up', secrets: redactorFor('sk-upstream-secret-123') };
+
+function events(body: AsyncIterable<string | Uint8Array>) {
+  return decodeSseEvents(body, context.providerId);
+}
 
 function fixture(name: string): string {
   return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
@@ -17,7 +23,7 @@ async function* pieces(text: string, size: number): AsyncGenerator<string> {
 
 async function decode(text: string, size = text.length): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of decodeOpenAIStream(pieces(text, size), context)) parts.push(part);
+  for await (const part of decodeOpenAIStream(events(pieces(text, size)), context)) parts.push(part);
   return parts;
 }
 
@@ -66,7 +72,7 @@ describe('decodeOpenAIStream', () => {
       for (let index = 0; index < bytes.length; index += 1) yield bytes.subarray(index, index + 1);
     }
     const parts: StreamPart[] = [];
-    for await (const part of decodeOpenAIStream(byteByByte(), context)) parts.push(part);
+    for await (const part of decodeOpenAIStream(events(byteByByte()), context)) parts.push(part);
     expect(text(parts, 'content')).toBe('Hello, wörld! 👋');
   });
 
@@ -158,7 +164,7 @@ describe('decodeOpenAIStream', () => {
     const seen: StreamPart[] = [];
     let failure: unknown;
     try {
-      for await (const part of decodeOpenAIStream(pieces(body, body.length), context)) seen.push(part);
+      for await (const part of decodeOpenAIStream(events(pieces(body, body.length)), context)) seen.push(part);
     } catch (error) {
       failure = error;
     }

@@ -100,6 +100,3 @@ export const upstreamModelListSchema = z.looseObject({
   ),
 });
 export type UpstreamModelList = z.infer<typeof upstreamModelListSchema>;
-
-/** The error body most OpenAI-compatible servers send: `{error: {message}}`, sometimes `{error: "…"}` or `{detail}`. */
-export { upstreamErrorMessage } from '../http/upstream-errors.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayUrl, isOpenRouterLike, joinUrl } from './url.js';
+import { displayUrl, joinUrl } from '../http/url.js';
+import { isOpenRouterLike } from './url.js';
 
 describe('joinUrl', () => {
   it.each([

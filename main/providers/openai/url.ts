@@ -1,6 +1,4 @@
-// URL helpers for OpenAI-compatible base URLs such as `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1/`.
-
-export { displayUrl, joinUrl } from '../http/url.js';
+// Which dialect an OpenAI-compatible base URL such as `https://openrouter.ai/api/v1` speaks.
 
 /**
  * Hosts that speak OpenRouter's extensions (the `reasoning` request object, `reasoning`/`reasoning_details` on
