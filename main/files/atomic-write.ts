@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { privateFileMode } from './private-modes.js';
 
-export async function writeFileAtomic(filePath: string, text: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(filePath: string, text: string, mode = privateFileMode): Promise<void> {
   const tempPath = path.join(
     path.dirname(filePath),
     `.${path.basename(filePath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,

@@ -4,7 +4,7 @@
 
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/index.js';
+import { privateDirMode, writeFileAtomic } from '../files/index.js';
 import { parseSettings, type ParsedSettings } from './settings-schema.js';
 
 export const settingsFileName = 'mcp_settings.json';
@@ -35,7 +35,7 @@ export async function readSettingsFile(dataDir: string): Promise<SettingsFile> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       return { path: filePath, text: '', entries: [], problems: [fileProblem(`cannot be read: ${errorText(error)}`)] };
     }
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: privateDirMode });
     await writeFileAtomic(filePath, emptySettingsText);
     text = emptySettingsText;
   }

@@ -7,9 +7,9 @@
 // lock: every write replaces the file atomically (temp file in the same dir, fsync, rename), so a reader sees
 // the old file or the new one, never half of one.
 
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/index.js';
+import { formatMode, privateDirMode, privateFileMode, restrictFileModeSync, writeFileAtomic } from '../files/index.js';
 import { describeError, errorCode } from './describe-error.js';
 import { defaultFileLockOptions, withFileLock, type FileLockOptions } from './file-lock.js';
 import { SecretCache } from './secret-cache.js';
@@ -68,7 +68,7 @@ export class FileSecretStore implements SecretStore {
   async #update(change: (secrets: Map<string, string>) => boolean): Promise<boolean> {
     const dir = path.dirname(this.#filePath);
     // 0700 only when we create it: the data dir is shared with the database and settings.
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await mkdir(dir, { recursive: true, mode: privateDirMode });
     return withFileLock(`${this.#filePath}.lock`, this.#lockOptions, async () => {
       const secrets = await readSecrets(this.#filePath);
       if (!change(secrets)) return false;
@@ -83,23 +83,9 @@ export class FileSecretStore implements SecretStore {
  * for the caller to print, or null when the mode was already right (or the file does not exist yet).
  */
 export async function tightenSecretsFileMode(filePath: string): Promise<string | null> {
-  // Windows has no POSIX modes: the file inherits the ACL of the per-user data dir.
-  if (process.platform === 'win32') return null;
-  const stats = await stat(filePath).catch((error: unknown) => {
-    if (errorCode(error) === 'ENOENT') return null;
-    throw error;
-  });
-  if (!stats || (stats.mode & 0o077) === 0) return null;
-  const mode = `0${(stats.mode & 0o777).toString(8)}`;
-  try {
-    await chmod(filePath, 0o600);
-  } catch (error) {
-    throw new Error(
-      `The secrets file ${filePath} is readable by other users (mode ${mode}) and could not be made private ` +
-        `(${describeError(error)}). Run: chmod 600 "${filePath}"`,
-    );
-  }
-  return `The secrets file ${filePath} was readable by other users (mode ${mode}); it is now 0600, but consider rotating the keys in it.`;
+  const previous = restrictFileModeSync(filePath, 'The secrets file');
+  if (previous === null) return null;
+  return `The secrets file ${filePath} was readable by other users (mode ${formatMode(previous)}); it is now 0600, but consider rotating the keys in it.`;
 }
 
 async function readSecrets(filePath: string): Promise<Map<string, string>> {
@@ -133,7 +119,7 @@ async function writeSecretsAtomically(filePath: string, secrets: Map<string, str
   try {
     // The temp file is created 0600 from the start, so the secrets are never readable by others, not even for
     // a moment; after a crash the file is the old one or the new one, never empty.
-    await writeFileAtomic(filePath, `${JSON.stringify(body, null, 2)}\n`, 0o600);
+    await writeFileAtomic(filePath, `${JSON.stringify(body, null, 2)}\n`, privateFileMode);
   } catch (error) {
     throw new Error(`Could not write the secrets file ${filePath}: ${describeError(error)}`);
   }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createPrivateFileSync, privateDirMode, restrictFileModeSync } from '../files/index.js';
 import { migrate } from './migrate.js';
 import { Store } from './store.js';
 
@@ -30,10 +31,22 @@ function enableWal(db: Database.Database): unknown {
   }
 }
 
+/**
+ * SQLite creates a database 0644, and its -wal and -shm files with the database file's mode. So the file is
+ * created 0600 before SQLite opens it, and files from older versions (a crash can leave -wal and -shm behind) are
+ * made 0600 at every open.
+ */
+function makeDatabasePrivate(filePath: string): void {
+  createPrivateFileSync(filePath);
+  for (const file of [filePath, `${filePath}-wal`, `${filePath}-shm`]) restrictFileModeSync(file, 'The database file');
+}
+
 export function openStore(dataDir: string): Store {
-  // 0700: the database holds key hashes and request history; only this user should read it.
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(path.join(dataDir, databaseFileName), { timeout: busyTimeoutMs });
+  // The database holds key hashes, chat history and usage: only this user may read it.
+  fs.mkdirSync(dataDir, { recursive: true, mode: privateDirMode });
+  const filePath = path.join(dataDir, databaseFileName);
+  makeDatabasePrivate(filePath);
+  const db = new Database(filePath, { timeout: busyTimeoutMs });
   try {
     // busy_timeout first, so that everything after it waits for another process instead of failing.
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
