@@ -169,3 +169,29 @@ describe('formatPath', () => {
     expect(formatPath([])).toBe('');
   });
 });
+
+describe('nesting', () => {
+  function nested(depth: number): unknown {
+    let value: unknown = { type: 'string' };
+    for (let level = 0; level < depth; level += 1) value = { type: 'object', properties: { inner: value } };
+    return value;
+  }
+
+  it('refuses a tool schema nested thousands of levels deep with a 400 naming the field', () => {
+    const body = {
+      model: 'p/m',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ type: 'function', function: { name: 'f', parameters: nested(5_000) } }],
+    };
+    expect(message(body)).toBe('Invalid request: tools[0].function.parameters… is nested more than 64 levels deep.');
+  });
+
+  it('accepts a schema as deep as real tools make them', () => {
+    const body = {
+      model: 'p/m',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ type: 'function', function: { name: 'f', parameters: nested(25) } }],
+    };
+    expect(parseChatRequest(body).tools).toHaveLength(1);
+  });
+});

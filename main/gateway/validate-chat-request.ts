@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { ApiError, type ChatMessage, type ChatRequest } from '../../shared/api/index.js';
+import { pathBeyondDepth } from './json-depth.js';
 
 const roles = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -220,10 +221,21 @@ function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
   return cleaned;
 }
 
+/**
+ * Deeper than any real request (a tool's JSON schema nests a few levels per property), shallow enough for every
+ * recursive step after validation.
+ */
+export const maxRequestDepth = 64;
+
 /** Validates a request body; throws ApiError(400) naming the offending fields. */
 export function parseChatRequest(body: unknown): ChatRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object.');
+  }
+  const tooDeep = pathBeyondDepth(body, maxRequestDepth);
+  if (tooDeep) {
+    const field = formatPath(tooDeep.slice(0, 4)) + (tooDeep.length > 4 ? '…' : '');
+    throw new ApiError(400, `Invalid request: ${field} is nested more than ${maxRequestDepth} levels deep.`);
   }
   const result = chatRequestSchema.safeParse(withoutNulls(body as Record<string, unknown>), { error: describeIssue });
   if (!result.success) {
