@@ -154,6 +154,11 @@ describe('keys', () => {
     expect(await failure('keys:delete', { id: created.key.id })).toMatchObject({ code: 'not-found' });
     expect(answers.filter((answer) => answer.includes(created.secret))).toHaveLength(1);
   });
+
+  it('creates a key without the management right unless asked for it', async () => {
+    expect((await call('keys:create', { name: 'default' })).key.management).toBe(false);
+    expect((await call('keys:create', { name: 'admin', management: true })).key.management).toBe(true);
+  });
 });
 
 describe('usage and credits', () => {

@@ -132,6 +132,21 @@ describe('keys create / update / list with rules', () => {
   });
 });
 
+describe('keys create: the management right', () => {
+  it('is off unless --management asks for it (--no-management is still accepted)', slow, async () => {
+    const created = await Promise.all(
+      [[], ['--management'], ['--no-management']].map(async (flags) => {
+        const result = await cli('keys', 'create', '--name', `mgmt${flags.join('')}`, '--json', ...flags);
+        expect(result.code, result.stderr).toBe(0);
+        return (JSON.parse(result.stdout) as { id: string }).id;
+      }),
+    );
+    const listed = JSON.parse((await cli('keys', 'list', '--json')).stdout) as ApiKeyDetails[];
+    const management = created.map((id) => listed.find((key) => key.id === id)?.management);
+    expect(management).toEqual([false, true, false]);
+  });
+});
+
 describe('credits', () => {
   it('shows, sets, adds, refuses negative amounts, keeps a ledger and goes back to unlimited', slow, async () => {
     expect((await cli('credits', 'show')).stdout).toMatch(/^Unlimited: no balance is set/);
