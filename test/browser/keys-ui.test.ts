@@ -30,6 +30,8 @@ describe('the API keys screen', () => {
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Create an API key' });
     await expect.poll(() => hasFocus(form.getByLabel('Name'))).toBe(true);
+    // Least privilege: a new key may list and delete only itself unless the person ticks the box.
+    expect(await form.getByLabel(/^Management key/).isChecked()).toBe(false);
     await form.getByLabel('Spend limit (USD)').fill('5');
     await form.getByLabel('Name').fill('ci script');
     await form.getByLabel('Only these').check();
@@ -46,6 +48,10 @@ describe('the API keys screen', () => {
     expect(await readClipboard(page)).toBe(secret);
     await ui.screenshot(page, 'keys-secret-light');
     expect(await modelsStatus(secret)).toBe(200);
+    const listed = await fetch(`${ui.server.baseUrl}/api-keys`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(((await listed.json()) as { data: { name: string; management: boolean }[] }).data).toEqual([
+      expect.objectContaining({ name: 'ci script', management: false }),
+    ]);
 
     await page.keyboard.press('Escape');
     await shown.waitFor({ state: 'detached' });
@@ -68,11 +74,12 @@ describe('the API keys screen', () => {
   });
 
   it('changes a key’s rules: a disabled key is refused', async () => {
-    const created = await ui.invoke<{ secret: string }>('keys:create', { name: 'to disable' });
+    const created = await ui.invoke<{ secret: string }>('keys:create', { name: 'to disable', management: true });
     const { page } = await ui.open('Keys');
     const row = page.getByRole('row', { name: /to disable/ });
     await row.getByRole('button', { name: 'Edit to disable' }).click();
     const form = page.getByRole('dialog', { name: 'Edit key to disable' });
+    expect(await form.getByLabel(/^Management key/).isChecked()).toBe(true);
     await form.getByLabel(/^Disabled/).check();
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
