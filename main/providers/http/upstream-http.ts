@@ -118,7 +118,9 @@ export async function* decodeSseEvents(
   const parser = createParser({
     maxBufferSize: maxEventChars,
     onEvent: (event) => {
-      pending.push(event);
+      // The parser's buffer limit catches an event still arriving; one that arrived in a single read is whole here.
+      if (event.data.length > maxEventChars) tooLarge = true;
+      else pending.push(event);
       onActivity?.();
     },
     onComment: onActivity && (() => onActivity()),

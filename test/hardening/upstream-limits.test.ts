@@ -1,0 +1,238 @@
+// Upstreams that would hold a caller or fill the gateway's memory: one that never sends headers, one that drips a
+// byte at a time and never completes an event, one whose answer or single event is larger than the caps. Each
+// ends in the protocol's error shape (a 504 or 502 before the stream opened, a `finish_reason: "error"` chunk
+// after), with the limit named, and is never asked twice. A request the gateway cannot encode never reaches it.
+
+import type { ServerResponse } from 'node:http';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderInfo } from '../../shared/api/index.js';
+import { createGateway, type Gateway } from '../../main/gateway/index.js';
+import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
+import { RecordingServer, type RecordedRequest } from '../support/recording-server.js';
+import { callerSecret, MemoryKeys } from './harness.js';
+
+const timeoutMs = 1_000;
+const maxBodyBytes = 256 * 1024;
+
+function chunkEvent(content: string, finish: string | null = null): string {
+  const choice = { index: 0, delta: { content }, finish_reason: finish };
+  return `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [choice] })}\n\n`;
+}
+
+/** Keeps a response going with one byte at a time; stops when the gateway hangs up. */
+function drip(response: ServerResponse, text: string, everyMs: number): void {
+  let at = 0;
+  const timer = setInterval(() => {
+    if (at < text.length) response.write(text[at++]!);
+  }, everyMs);
+  response.once('close', () => clearInterval(timer));
+}
+
+function answer(recorded: RecordedRequest, response: ServerResponse): void {
+  const model = String(recorded.body?.model);
+  const stream = recorded.body?.stream === true;
+  switch (model) {
+    case 'no-headers':
+      return; // accepted, never answered
+    case 'drip': {
+      response.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
+      // One complete event first (streamed), then an event that never completes, a byte every 100 ms.
+      if (stream) response.write(chunkEvent('first '));
+      drip(response, stream ? chunkEvent('x'.repeat(500)) : JSON.stringify({ padding: 'x'.repeat(500) }), 100);
+      return;
+    }
+    case 'comments': {
+      // A reasoning model thinking for longer than the event limit, with keep-alive comments: not cut off.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        sent += 1;
+        if (sent < 6) response.write(': PROCESSING\n\n');
+        else {
+          clearInterval(timer);
+          response.end(`${chunkEvent('thought long', 'stop')}data: [DONE]\n\n`);
+        }
+      }, timeoutMs / 3);
+      response.once('close', () => clearInterval(timer));
+      return;
+    }
+    case 'huge-declared':
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(maxBodyBytes * 4) });
+      response.write('{"id":"');
+      return; // the gateway must not wait for (or read) the rest
+    case 'huge-chunked': {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const piece = 'z'.repeat(64 * 1024);
+      for (let index = 0; index < 8; index += 1) response.write(piece);
+      response.end();
+      return;
+    }
+    case 'huge-event':
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chunkEvent('before '));
+      response.end(`data: ${'e'.repeat(maxBodyBytes + 10)}\n\n`);
+      return;
+    default:
+      response.writeHead(404);
+      response.end();
+  }
+}
+
+let upstream: RecordingServer;
+let registry: ProviderRegistry;
+let gateway: Gateway;
+let baseURL: string;
+
+beforeAll(async () => {
+  upstream = new RecordingServer(answer);
+  const providers: ProviderInfo[] = [
+    {
+      id: 'slow',
+      kind: 'openai',
+      base_url: `${await upstream.start()}/v1`,
+      has_api_key: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  ];
+  const source: ProviderSource = {
+    listProviders: () => providers,
+    getApiKey: async () => null,
+    changeVersion: () => 1,
+  };
+  const logger = pino({ level: 'silent' });
+  const adapter = createOpenAIAdapter({ headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs, maxBodyBytes });
+  registry = new ProviderRegistry({ source, adapters: [adapter], logger });
+  const keys = new MemoryKeys();
+  keys.add('key-1', callerSecret);
+  // Retries allowed: the point is that none of these failures uses them.
+  gateway = createGateway(
+    { keys, providers: registry, usage: { record: () => undefined }, logger },
+    { retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 10 }, keepAliveMs: 60_000 },
+  );
+  baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await gateway.close(500);
+  await registry.close();
+  await upstream.close();
+});
+
+async function call(body: Record<string, unknown>) {
+  const response = await fetch(`${baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], ...body }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+function requestsFor(model: string): number {
+  return upstream.requests.filter((request) => request.body?.model === model).length;
+}
+
+/** The error chunk a failed stream ends with, and the content streamed before it. */
+function streamFailure(text: string): { content: string; error: { code: number; message: string }; finish: string } {
+  const chunks = text
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: {'))
+    .map((event) => JSON.parse(event.slice(6)) as Record<string, never>);
+  const failed = chunks.find((chunk) => 'error' in chunk) as unknown as {
+    error: { code: number; message: string };
+    choices: { finish_reason: string }[];
+  };
+  const content = chunks
+    .map((chunk) => (chunk as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content ?? '')
+    .join('');
+  return { content, error: failed.error, finish: failed.choices[0]!.finish_reason };
+}
+
+describe('time limits on upstreams', () => {
+  it('answers 504 when an upstream never sends its headers, and never asks it again', async () => {
+    for (const stream of [false, true]) {
+      const { status, text } = await call({ model: 'slow/no-headers', stream });
+      expect(status).toBe(504);
+      expect(JSON.parse(text)).toEqual({
+        error: {
+          code: 504,
+          message: 'Provider "slow" did not answer within 1 s.',
+          metadata: { provider_name: 'slow' },
+        },
+      });
+    }
+    expect(requestsFor('no-headers')).toBe(2);
+  });
+
+  it('ends a stream whose upstream drips bytes without completing an event with a finish_reason "error" chunk', async () => {
+    const { status, text } = await call({ model: 'slow/drip', stream: true });
+    expect(status).toBe(200);
+    const failure = streamFailure(text);
+    expect(failure.content).toBe('first ');
+    expect(failure.finish).toBe('error');
+    expect(failure.error).toMatchObject({
+      code: 504,
+      message: 'Provider "slow" sent no complete stream event for 1 s.',
+    });
+    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+  });
+
+  it('answers 504 when a whole answer drips in for longer than the body limit', async () => {
+    const { status, text } = await call({ model: 'slow/drip', stream: false });
+    expect(status).toBe(504);
+    expect(JSON.parse(text).error.message).toBe('Provider "slow" did not finish sending its answer within 1 s.');
+    expect(requestsFor('drip')).toBe(2);
+  });
+
+  it('lets an upstream think past the event limit while it sends keep-alive comments', async () => {
+    const { status, text } = await call({ model: 'slow/comments', stream: true });
+    expect(status).toBe(200);
+    expect(text).toContain('thought long');
+    expect(text).not.toContain('"error"');
+  });
+});
+
+describe('size limits on upstream answers', () => {
+  it('refuses an answer that declares more than the cap without reading it, naming the cap', async () => {
+    const { status, text } = await call({ model: 'slow/huge-declared', stream: false });
+    expect(status).toBe(502);
+    expect(JSON.parse(text).error.message).toBe(
+      'Provider "slow" answered with a body over 0.3 MiB, the limit for one answer.',
+    );
+    expect(requestsFor('huge-declared')).toBe(1);
+  });
+
+  it('stops reading an answer that grows past the cap', async () => {
+    const { status, text } = await call({ model: 'slow/huge-chunked', stream: false });
+    expect(status).toBe(502);
+    expect(JSON.parse(text).error.message).toContain('the limit for one answer');
+    expect(requestsFor('huge-chunked')).toBe(1);
+  });
+
+  it('ends a stream with an error chunk at an event over the cap', async () => {
+    const { status, text } = await call({ model: 'slow/huge-event', stream: true });
+    expect(status).toBe(200);
+    const failure = streamFailure(text);
+    expect(failure.content).toBe('before ');
+    expect(failure.error).toMatchObject({ code: 502 });
+    expect(failure.error.message).toContain('the limit for one event');
+    expect(requestsFor('huge-event')).toBe(1);
+  });
+});
+
+describe('requests the gateway cannot send', () => {
+  it('answers a tool schema nested 5,000 levels deep with a 400 naming the field; the upstream is never asked', async () => {
+    const depth = 5_000;
+    const parameters = '{"type":"object","properties":{"a":'.repeat(depth) + '{"type":"string"}' + '}}'.repeat(depth);
+    const before = upstream.requests.length;
+    const response = await fetch(`${baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: `{"model":"slow/anything","stream":false,"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"deep","parameters":${parameters}}}]}`,
+    });
+    const { status, text } = { status: response.status, text: await response.text() };
+    expect(status).toBe(400);
+    expect(JSON.parse(text).error.message).toContain('tools[0].function.parameters');
+    expect(upstream.requests.length).toBe(before);
+  });
+});
