@@ -119,7 +119,7 @@ export function createApp(options: AppOptions): App {
       apiKey: () => chatKey.get(),
       renewApiKey: () => chatKey.renew(),
     }),
-    tools: createMcpChatTools(mcp, options.dataDir, logger),
+    tools: createMcpChatTools(mcp, logger),
     models: async () => toModelOptions(await registry.listModels()),
     logger,
     maxSteps: options.chatMaxSteps,

@@ -4,11 +4,13 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { bridgeChannelNames, bridgeEventNames, bridgeNamePattern } from '../../shared/bridge/contract.js';
 import type { ChatEvent } from '../../shared/bridge/types.js';
+import { Emitter } from '../../shared/events/index.js';
 import { ChatError } from '../chat/index.js';
 import { createBridgeHandlers, type BridgeApp } from './create-bridge-handlers.js';
 
 function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
-  const chatListeners: ((event: ChatEvent) => void)[] = [];
+  const chatEvents = new Emitter<ChatEvent>();
+  const nothing = new Emitter<never>();
   const app = {
     logger: pino({ level: 'silent' }),
     registry: {
@@ -20,18 +22,11 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
         },
       ],
     },
-    mcp: { list: () => [], onServerStatus: () => () => undefined, onServersChanged: () => () => undefined },
+    mcp: { list: () => [], onServerStatus: nothing.event, onServersChanged: nothing.event },
     accounts: { prices: {} },
-    chat: {
-      onEvent: (listener: (event: ChatEvent) => void) => {
-        chatListeners.push(listener);
-        return () => undefined;
-      },
-      onConversationsChanged: () => () => undefined,
-      ...chat,
-    },
+    chat: { onEvent: chatEvents.event, onConversationsChanged: nothing.event, ...chat },
   } as unknown as BridgeApp;
-  return { app, emitChat: (event: ChatEvent) => chatListeners.forEach((listener) => listener(event)) };
+  return { app, emitChat: (event: ChatEvent) => chatEvents.fire(event) };
 }
 
 const appInfo = () => ({ version: '1.2.3', gatewayUrl: 'http://127.0.0.1:1/api/v1' });
@@ -97,6 +92,9 @@ describe('createBridgeHandlers', () => {
     bridge.events.subscribe((event) => seen.push(event));
     emitChat({ type: 'turn-start', conversationId: 'c' });
     expect(seen).toEqual([{ id: 1, name: 'chat:event', payload: { type: 'turn-start', conversationId: 'c' } }]);
+    bridge.dispose();
+    emitChat({ type: 'turn-start', conversationId: 'd' });
+    expect(seen).toHaveLength(1);
   });
 });
 

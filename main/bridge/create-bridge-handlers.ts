@@ -22,10 +22,7 @@ import { providersHandlers } from './handlers/providers-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
 
 /** What the handlers use of the app. */
-export type BridgeApp = Pick<
-  App,
-  'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'dataDir' | 'logger'
->;
+export type BridgeApp = Pick<App, 'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'logger'>;
 
 export interface BridgeHandlersOptions {
   appInfo: () => AppInfo;
@@ -48,7 +45,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...providersHandlers(app.providers, app.registry, app.accounts.prices),
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),
-    ...mcpHandlers(app.mcp, app.dataDir),
+    ...mcpHandlers(app.mcp),
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();
@@ -75,7 +72,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
       }
     },
     dispose() {
-      for (const unsubscribe of subscriptions) unsubscribe();
+      for (const subscription of subscriptions) subscription.dispose();
     },
   };
 }

@@ -3,6 +3,7 @@
 // (Last-Event-ID) instead of a gap in a streamed answer.
 
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/contract.js';
+import { Emitter, type Event } from '../../shared/events/index.js';
 
 export interface HubEvent {
   id: number;
@@ -10,10 +11,9 @@ export interface HubEvent {
   payload: unknown;
 }
 
-export type HubListener = (event: HubEvent) => void;
-
 export class EventHub {
-  private readonly listeners = new Set<HubListener>();
+  // A listener's error is dropped: one broken subscriber (a closed window) must not keep the others from events.
+  private readonly emitter = new Emitter<HubEvent>();
   private readonly recent: HubEvent[] = [];
   private nextId = 1;
 
@@ -23,19 +23,10 @@ export class EventHub {
     const event: HubEvent = { id: this.nextId++, name, payload };
     this.recent.push(event);
     if (this.recent.length > this.keep) this.recent.splice(0, this.recent.length - this.keep);
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch {
-        // One broken subscriber (a closed window) must not keep the others from their events.
-      }
-    }
+    this.emitter.fire(event);
   }
 
-  subscribe(listener: HubListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+  readonly subscribe: Event<HubEvent> = this.emitter.event;
 
   /** Events after `lastId`, or null when some of them are no longer kept. */
   since(lastId: number): HubEvent[] | null {

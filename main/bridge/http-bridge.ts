@@ -161,12 +161,12 @@ export async function registerHttpBridge(
       const lastId = Number(request.headers['last-event-id']);
       if (Number.isInteger(lastId) && lastId > 0) for (const event of bridge.events.since(lastId) ?? []) write(event);
       else response.write(': connected\n\n');
-      const unsubscribe = bridge.events.subscribe(write);
+      const subscription = bridge.events.subscribe(write);
       const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), options.keepAliveMs ?? 15_000);
       keepAlive.unref();
       const end = () => {
         clearInterval(keepAlive);
-        unsubscribe();
+        subscription.dispose();
         streams.delete(end);
         if (!response.writableEnded) response.end();
       };

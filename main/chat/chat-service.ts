@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ContentPart } from '../../shared/api/index.js';
+import { Emitter, type Event } from '../../shared/events/index.js';
 import type {
   ApprovalDecision,
   ChatEvent,
@@ -64,12 +65,13 @@ class TurnStopped extends Error {
   }
 }
 
-type Listener<T> = (value: T) => void;
-
 export class ChatService {
   private readonly turns = new Map<string, Turn>();
-  private readonly eventListeners = new Set<Listener<ChatEvent>>();
-  private readonly changeListeners = new Set<Listener<ConversationsChanged>>();
+  private readonly eventEmitter: Emitter<ChatEvent>;
+  private readonly changeEmitter: Emitter<ConversationsChanged>;
+  /** Every event of every turn (text deltas, tool calls, approvals), for the UI. */
+  readonly onEvent: Event<ChatEvent>;
+  readonly onConversationsChanged: Event<ConversationsChanged>;
   private readonly table: ChatTable;
   private readonly maxSteps: number;
   private readonly now: () => number;
@@ -79,16 +81,14 @@ export class ChatService {
     this.table = options.table;
     this.maxSteps = Math.max(1, options.maxSteps ?? defaultMaxSteps);
     this.now = options.now ?? Date.now;
-  }
-
-  onEvent(listener: Listener<ChatEvent>): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
-  }
-
-  onConversationsChanged(listener: Listener<ConversationsChanged>): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+    this.eventEmitter = new Emitter({
+      onListenerError: (error) => options.logger.error({ err: error }, 'a chat event listener failed'),
+    });
+    this.changeEmitter = new Emitter({
+      onListenerError: (error) => options.logger.error({ err: error }, 'a conversation listener failed'),
+    });
+    this.onEvent = this.eventEmitter.event;
+    this.onConversationsChanged = this.changeEmitter.event;
   }
 
   listConversations(query?: string): Conversation[] {
@@ -452,23 +452,11 @@ export class ChatService {
   }
 
   private emit(event: ChatEvent): void {
-    for (const listener of this.eventListeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'a chat event listener failed');
-      }
-    }
+    this.eventEmitter.fire(event);
   }
 
   private changed(conversationId: string, change: ConversationsChanged['change']): void {
-    for (const listener of this.changeListeners) {
-      try {
-        listener({ conversationId, change });
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'a conversation listener failed');
-      }
-    }
+    this.changeEmitter.fire({ conversationId, change });
   }
 }
 

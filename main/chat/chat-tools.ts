@@ -1,9 +1,10 @@
 // The MCP tools as the tool loop sees them: the functions to offer, whether each may run without asking, running
-// one, and "always allow" (the tool joins its server's autoApprove in mcp_settings.json).
+// one, and "always allow" (the tool joins its server's autoApprove in mcp_settings.json, through the manager that
+// owns the file).
 
 import type { FunctionTool } from '../../shared/api/index.js';
 import type { Logger } from '../app/index.js';
-import { toolResultText, updateSettingsFile, type McpManager } from '../mcp/index.js';
+import { toolResultText, type McpManager } from '../mcp/index.js';
 
 export interface ToolTarget {
   server: string;
@@ -27,7 +28,10 @@ export interface ChatTools {
   allowAlways(server: string, tool: string): Promise<void>;
 }
 
-export function createMcpChatTools(manager: McpManager, dataDir: string, logger: Logger): ChatTools {
+/** The part of the manager the chat uses. */
+export type ChatMcp = Pick<McpManager, 'toolCatalog' | 'callFunctionTool' | 'setToolAutoApprove'>;
+
+export function createMcpChatTools(manager: ChatMcp, logger: Logger): ChatTools {
   return {
     functionTools: () => manager.toolCatalog().functionTools,
     resolve(functionName) {
@@ -39,15 +43,8 @@ export function createMcpChatTools(manager: McpManager, dataDir: string, logger:
       return { text: toolResultText(result), isError: result.isError };
     },
     async allowAlways(server, tool) {
-      await updateSettingsFile(dataDir, (raw) => {
-        const entry = raw.mcpServers?.[server];
-        if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return;
-        const fields = entry as Record<string, unknown>;
-        const current = Array.isArray(fields.autoApprove) ? fields.autoApprove : [];
-        if (!current.includes(tool)) fields.autoApprove = [...current, tool];
-      });
-      // The watcher would notice too, but later: apply it before the next call of this turn.
-      await manager.reload();
+      // Applied when it resolves: the next call of this turn already runs without asking.
+      await manager.setToolAutoApprove(server, tool, true);
       logger.info({ server, tool }, 'tool added to autoApprove');
     },
   };

@@ -9,7 +9,7 @@ export {
 } from './chat-service.js';
 export { ChatError } from './chat-error.js';
 export { ChatKey, chatKeyAccount, chatKeyName, type ChatKeyIssuer } from './chat-key.js';
-export { createMcpChatTools, type ChatTools, type ToolOutcome, type ToolTarget } from './chat-tools.js';
+export { createMcpChatTools, type ChatMcp, type ChatTools, type ToolOutcome, type ToolTarget } from './chat-tools.js';
 export {
   chatAppTitle,
   createHttpChatGateway,

@@ -8,7 +8,6 @@ import { createLogger, resolveDataDir } from '../app/index.js';
 import {
   formatLogEntry,
   formatProblem,
-  importConfigFile,
   McpManager,
   readSettingsFile,
   toolResultText,
@@ -118,9 +117,9 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
           if (settled?.state === 'error') output.err(`Server "${server}" failed: ${settled.message ?? 'unknown'}`);
           if (settled?.state === 'disabled') output.err(`Server "${server}" is disabled, so it was not started.`);
           if (!options.follow) return;
-          const stopFollowing = manager.onLogEntry(server, (entry) => output.out(formatLogEntry(entry)));
+          const following = manager.onLogEntry(server, (entry) => output.out(formatLogEntry(entry)));
           await interrupted;
-          stopFollowing();
+          following.dispose();
         },
         server,
       ),
@@ -134,8 +133,9 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .option('--json', 'print the report as JSON')
     .addOption(dataDirOption())
     .action(async (file: string, options: { overwrite?: boolean; json?: boolean; dataDir?: string }) => {
-      const dataDir = resolveDataDir(options.dataDir);
-      const report = await importConfigFile(dataDir, path.resolve(file), { overwrite: options.overwrite ?? false });
+      // Through a manager that is never started: it writes the file and runs no server.
+      const manager = new McpManager({ dataDir: resolveDataDir(options.dataDir), logger: createLogger('error') });
+      const report = await manager.importConfigFile(path.resolve(file), { overwrite: options.overwrite ?? false });
       if (options.json) return output.out(formatJson(report));
       const lines = [`Imported from ${report.source} file ${file}:`];
       if (report.added.length > 0) lines.push(`  added: ${report.added.join(', ')}`);

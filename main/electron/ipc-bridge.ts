@@ -14,12 +14,12 @@ export function registerIpcBridge(bridge: BridgeHandlers, window: () => BrowserW
       return bridge.invoke(channel, request);
     });
   }
-  const unsubscribe = bridge.events.subscribe((event) => {
+  const subscription = bridge.events.subscribe((event) => {
     const target = window();
     if (target && !target.isDestroyed()) target.webContents.send(event.name, event.payload);
   });
   return () => {
-    unsubscribe();
+    subscription.dispose();
     for (const channel of bridge.channels) ipcMain.removeHandler(channel);
   };
 }

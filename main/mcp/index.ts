@@ -1,6 +1,11 @@
 // MCP: the settings file, the servers' lifecycle, and their tools as one catalog for the chat.
 
-export { McpManager, type McpManagerOptions, type ToolsChangedEvent } from './mcp-manager.js';
+export {
+  McpManager,
+  type McpManagerOptions,
+  type SettingsChangedEvent,
+  type ToolsChangedEvent,
+} from './mcp-manager.js';
 export {
   ToolCatalog,
   baseFunctionName,
@@ -9,27 +14,16 @@ export {
   type CatalogServer,
 } from './tool-catalog.js';
 export { errorResult, toolResultText, type ToolResult } from './tool-results.js';
-export { importConfigFile, mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
+// The file is written only through McpManager's methods: no writer is exported.
+export { mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
 export {
   readSettingsFile,
   settingsFileName,
   settingsFilePath,
-  updateSettingsFile,
   type RawSettings,
   type SettingsFile,
 } from './settings-file.js';
-export {
-  importSettingsText,
-  readEditableSettings,
-  removeServerEntry,
-  saveServerEntry,
-  saveSettingsText,
-  setServerDisabled,
-  setToolAutoApprove,
-  type EditableServer,
-  type EditableSettings,
-  type SettingsWrite,
-} from './settings-editor.js';
+export { type EditableServer, type EditableSettings, type SettingsWrite } from './settings-editor.js';
 export {
   defaultStartupTimeoutSeconds,
   defaultToolTimeoutSeconds,
@@ -41,7 +35,6 @@ export {
 } from './settings-schema.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
-export type { Dispose } from './listeners.js';
 export type {
   ServerSnapshot,
   ServerState,

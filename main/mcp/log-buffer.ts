@@ -1,7 +1,7 @@
 // The last lines a server wrote to stderr (plus our own notes on its life), captured from the first byte, so the
 // reason a server will not start is there to show. Bounded: a chatty server must not grow memory forever.
 
-import { Listeners } from './listeners.js';
+import { Emitter } from '../../shared/events/index.js';
 
 export const defaultLogLines = 500;
 
@@ -13,7 +13,8 @@ export interface LogEntry {
 
 export class LogBuffer {
   private readonly entries: LogEntry[] = [];
-  readonly entryAdded = new Listeners<LogEntry>();
+  private readonly entryAddedEmitter = new Emitter<LogEntry>();
+  readonly onEntryAdded = this.entryAddedEmitter.event;
 
   constructor(private readonly maxLines = defaultLogLines) {}
 
@@ -21,7 +22,7 @@ export class LogBuffer {
     const entry = { source, text };
     this.entries.push(entry);
     if (this.entries.length > this.maxLines) this.entries.splice(0, this.entries.length - this.maxLines);
-    this.entryAdded.emit(entry);
+    this.entryAddedEmitter.fire(entry);
   }
 
   entriesSnapshot(): LogEntry[] {

@@ -1,17 +1,32 @@
 // All of the user's MCP servers: reads `<data-dir>/mcp_settings.json`, runs every enabled server, applies
 // edits to the file as they happen (only what changed), and offers their tools to the chat as one catalog.
+// It is the file's only writer in the app: the UI's form and raw editor, the chat's "always allow" and imports
+// all edit through its methods, which write atomically and apply the change before they resolve, so no caller
+// has to remember to reload. Edits by hand (or by another process) are applied by the watcher.
 // `stop()` stops every server and the watcher; nothing it started outlives it.
 
 import { mkdir } from 'node:fs/promises';
 import type { Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../app/index.js';
+import { Emitter, type Disposable } from '../../shared/events/index.js';
 import { compareConfigs } from './config-diff.js';
-import { Listeners, type Dispose } from './listeners.js';
+import { importConfigFile, type ImportOptions, type ImportReport } from './import-config.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import { ServerConnection, type ServerConnectionOptions } from './server-connection.js';
-import { readSettingsFile, settingsFilePath } from './settings-file.js';
+import {
+  importSettingsText,
+  readEditableSettings,
+  removeServerEntry,
+  saveServerEntry,
+  saveSettingsText,
+  setServerDisabled,
+  setToolAutoApprove,
+  type EditableSettings,
+  type SettingsWrite,
+} from './settings-editor.js';
+import { readSettingsFile, settingsFilePath, type SettingsFile } from './settings-file.js';
 import { defaultStartupTimeoutSeconds, formatProblem, type ParsedEntry, type ServerConfig } from './settings-schema.js';
 import { watchSettingsFile } from './settings-watcher.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -42,25 +57,45 @@ interface ManagedServer {
   problems: SettingsProblem[];
   /** Unset when the entry is invalid. */
   connection?: ServerConnection;
-  disposeListeners: Dispose[];
+  subscriptions: Disposable[];
 }
 
 export interface ToolsChangedEvent {
   server: string;
 }
 
+export interface SettingsChangedEvent {
+  /** `edit`: through one of this manager's methods; `file`: changed on disk (by hand, or by another process). */
+  origin: 'edit' | 'file';
+}
+
 export class McpManager {
   private readonly servers = new Map<string, ManagedServer>();
-  private readonly serverStatus = new Listeners<ServerSnapshot>();
-  private readonly toolsChanged = new Listeners<ToolsChangedEvent>();
-  private readonly serversChanged = new Listeners<ServerSnapshot[]>();
+  private readonly serverStatusEmitter = new Emitter<ServerSnapshot>();
+  private readonly toolsChangedEmitter = new Emitter<ToolsChangedEvent>();
+  private readonly serversChangedEmitter = new Emitter<ServerSnapshot[]>();
+  private readonly settingsChangedEmitter = new Emitter<SettingsChangedEvent>();
   private readonly connectionOptions: ServerConnectionOptions;
   private fileProblems: SettingsProblem[] = [];
   private appliedText: string | undefined;
-  private disposeWatcher?: Dispose;
+  /** The file's text when it was last read while running, valid or not: a change of it is a settings change. */
+  private seenText: string | undefined;
+  private watcher?: Disposable;
   private started = false;
-  /** Reloads run one at a time, in order. */
+  /** Edits and reloads run one at a time, in order. */
   private queue: Promise<void> = Promise.resolve();
+
+  /** A server's status changed. */
+  readonly onServerStatus = this.serverStatusEmitter.event;
+  /** Servers were added to or removed from the settings; the listener gets the new list. */
+  readonly onServersChanged = this.serversChangedEmitter.event;
+  /** A server's tools changed (connected, crashed, `tools/list_changed`, or its autoApprove was edited). */
+  readonly onToolsChanged = this.toolsChangedEmitter.event;
+  /**
+   * The settings file changed while the manager runs, and the change has been applied: once per change, whether
+   * it came through this manager's methods or from outside. Not fired for the first read at start.
+   */
+  readonly onSettingsChanged = this.settingsChangedEmitter.event;
 
   constructor(private readonly options: McpManagerOptions) {
     this.connectionOptions = {
@@ -85,7 +120,7 @@ export class McpManager {
       // The folder must exist to be watched; the first reload creates the file in it.
       await mkdir(this.options.dataDir, { recursive: true });
       try {
-        this.disposeWatcher = watchSettingsFile(this.options.dataDir, () => void this.reload(), {
+        this.watcher = watchSettingsFile(this.options.dataDir, () => void this.reload(), {
           logger: this.options.logger,
           ...(this.options.watchDebounceMs === undefined ? {} : { debounceMs: this.options.watchDebounceMs }),
         });
@@ -100,22 +135,68 @@ export class McpManager {
   /** Stops the watcher and every server, waiting until their processes are gone. */
   async stop(): Promise<void> {
     this.started = false;
-    this.disposeWatcher?.();
-    this.disposeWatcher = undefined;
+    this.watcher?.dispose();
+    this.watcher = undefined;
     await this.queue;
     const servers = [...this.servers.values()];
     this.servers.clear();
     this.appliedText = undefined;
+    this.seenText = undefined;
     await Promise.all(servers.map((server) => this.retire(server)));
   }
 
-  /** Re-reads the file and applies what changed. Called by the watcher; callable after an edit of our own. */
+  /**
+   * Re-reads the file and applies what changed. The watcher calls it; edits through this manager's methods apply
+   * themselves, so only an edit made behind its back (with the watcher off) needs it.
+   */
   reload(): Promise<void> {
     this.queue = this.queue.then(
-      () => this.applySettings(),
-      () => this.applySettings(),
+      () => this.applySettings('file'),
+      () => this.applySettings('file'),
     );
     return this.queue;
+  }
+
+  /** The file as text and as entries, for the raw editor and the form. */
+  readSettings(): Promise<EditableSettings> {
+    return readEditableSettings(this.options.dataDir);
+  }
+
+  /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
+  saveSettingsText(text: string, expectedText?: string): Promise<SettingsWrite> {
+    return this.edit(() => saveSettingsText(this.options.dataDir, text, expectedText));
+  }
+
+  /** Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written. */
+  saveServer(name: string, entry: Record<string, unknown>, previousName?: string): Promise<SettingsWrite> {
+    return this.edit(() => saveServerEntry(this.options.dataDir, name, entry, previousName));
+  }
+
+  /** False when there was no such server. */
+  removeServer(name: string): Promise<boolean> {
+    return this.edit(() => removeServerEntry(this.options.dataDir, name));
+  }
+
+  setServerDisabled(name: string, disabled: boolean): Promise<void> {
+    return this.edit(() => setServerDisabled(this.options.dataDir, name, disabled));
+  }
+
+  /**
+   * Adds `tool` to or removes it from the server's autoApprove list and returns the new list. Whatever in the
+   * list is not a tool name (a number typed by hand) is dropped, so the entry stays valid. 404 for an unknown server.
+   */
+  setToolAutoApprove(name: string, tool: string, autoApprove: boolean): Promise<string[]> {
+    return this.edit(() => setToolAutoApprove(this.options.dataDir, name, tool, autoApprove));
+  }
+
+  /** Copies the servers of a Claude Desktop, Cursor or Cline config, given as its text (the UI read the file). */
+  importSettingsText(text: string, options: ImportOptions & { source?: string } = {}): Promise<ImportReport> {
+    return this.edit(() => importSettingsText(this.options.dataDir, text, options));
+  }
+
+  /** Copies the servers of a Claude Desktop, Cursor or Cline config file (`switchyard mcp import FILE`). */
+  importConfigFile(filePath: string, options: ImportOptions = {}): Promise<ImportReport> {
+    return this.edit(() => importConfigFile(this.options.dataDir, filePath, options));
   }
 
   /** Resolves when every started server is connected or has failed for good (bounded by start-up timeouts). */
@@ -154,20 +235,6 @@ export class McpManager {
   /** File-level problems (malformed JSON) and every entry's problems. */
   problems(): SettingsProblem[] {
     return [...this.fileProblems, ...[...this.servers.values()].flatMap((server) => server.problems)];
-  }
-
-  onServerStatus(listener: (snapshot: ServerSnapshot) => void): Dispose {
-    return this.serverStatus.add(listener);
-  }
-
-  /** Servers were added to or removed from the settings; the listener gets the new list. */
-  onServersChanged(listener: (servers: ServerSnapshot[]) => void): Dispose {
-    return this.serversChanged.add(listener);
-  }
-
-  /** A server's tools changed (connected, crashed, `tools/list_changed`, or its autoApprove was edited). */
-  onToolsChanged(listener: (event: ToolsChangedEvent) => void): Dispose {
-    return this.toolsChanged.add(listener);
   }
 
   listTools(name: string): Tool[] {
@@ -224,8 +291,8 @@ export class McpManager {
   }
 
   /** Follows a server's log as lines arrive. */
-  onLogEntry(name: string, listener: (entry: LogEntry) => void): Dispose {
-    return this.connection(name).log.entryAdded.add(listener);
+  onLogEntry(name: string, listener: (entry: LogEntry) => void): Disposable {
+    return this.connection(name).log.onEntryAdded(listener);
   }
 
   /** The tools of every connected server, named for the chat; build it per request, it is cheap. */
@@ -249,9 +316,37 @@ export class McpManager {
     return problems.length === 0 ? '' : ` (its settings entry is invalid: ${problems.map(formatProblem).join('; ')})`;
   }
 
-  private async applySettings(): Promise<void> {
+  /**
+   * Writes through `write` and applies the result before resolving. Queued with the reloads, so that a watcher
+   * event in between cannot apply a half-made state; an edit that throws (404, 409) leaves the queue going.
+   */
+  private edit<T>(write: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      const result = await write();
+      await this.applySettings('edit');
+      return result;
+    };
+    const edited = this.queue.then(run, run);
+    this.queue = edited.then(
+      () => undefined,
+      () => undefined,
+    );
+    return edited;
+  }
+
+  private async applySettings(origin: SettingsChangedEvent['origin']): Promise<void> {
     if (!this.started) return;
     const file = await readSettingsFile(this.options.dataDir);
+    const changed = this.seenText !== undefined && file.text !== this.seenText;
+    this.seenText = file.text;
+    try {
+      await this.applyFile(file);
+    } finally {
+      if (changed) this.settingsChangedEmitter.fire({ origin });
+    }
+  }
+
+  private async applyFile(file: SettingsFile): Promise<void> {
     if (file.text === this.appliedText && file.raw) return; // our own write, or a save without changes
     const fileProblems = file.problems.filter((problem) => problem.server === undefined);
     this.fileProblems = fileProblems;
@@ -274,7 +369,7 @@ export class McpManager {
       }),
       ...entries.map((entry) => this.applyEntry(entry)),
     ]);
-    if (removed.length > 0 || added.length > 0) this.serversChanged.emit(this.list());
+    if (removed.length > 0 || added.length > 0) this.serversChangedEmitter.fire(this.list());
   }
 
   private async applyEntry(entry: ParsedEntry): Promise<void> {
@@ -291,23 +386,25 @@ export class McpManager {
           if (config.disabled) await current.connection.stop();
           else current.connection.start();
         }
-        if (String(before.autoApprove) !== String(config.autoApprove)) this.toolsChanged.emit({ server: entry.name });
+        if (String(before.autoApprove) !== String(config.autoApprove)) {
+          this.toolsChangedEmitter.fire({ server: entry.name });
+        }
         return;
       }
     }
     if (current) await this.retire(current);
-    const server: ManagedServer = { name: entry.name, problems: entry.problems, disposeListeners: [] };
+    const server: ManagedServer = { name: entry.name, problems: entry.problems, subscriptions: [] };
     this.servers.set(entry.name, server);
     if (config) this.attach(server, config);
-    this.serverStatus.emit(snapshotOf(server));
+    this.serverStatusEmitter.fire(snapshotOf(server));
   }
 
   private attach(server: ManagedServer, config: ServerConfig): void {
     const connection = new ServerConnection(config, this.connectionOptions);
     server.connection = connection;
-    server.disposeListeners.push(
-      connection.statusChanged.add(() => this.serverStatus.emit(snapshotOf(server))),
-      connection.toolsChanged.add(() => this.toolsChanged.emit({ server: server.name })),
+    server.subscriptions.push(
+      connection.onStatusChanged(() => this.serverStatusEmitter.fire(snapshotOf(server))),
+      connection.onToolsChanged(() => this.toolsChangedEmitter.fire({ server: server.name })),
     );
     if (!config.disabled) connection.start();
   }
@@ -315,8 +412,7 @@ export class McpManager {
   /** Stops a server that is being removed or replaced; its last status and tools-changed events still go out. */
   private async retire(server: ManagedServer): Promise<void> {
     await server.connection?.stop();
-    for (const dispose of server.disposeListeners) dispose();
-    server.disposeListeners = [];
+    for (const subscription of server.subscriptions.splice(0)) subscription.dispose();
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../app/index.js';
+import { Emitter } from '../../shared/events/index.js';
 import {
   describeExit,
   describeNonProtocolOutput,
@@ -23,7 +24,6 @@ import {
   ServerSetupError,
 } from './describe-start-failure.js';
 import { expandServerConfig } from './expand-env.js';
-import { Listeners } from './listeners.js';
 import { LogBuffer } from './log-buffer.js';
 import { collectPages } from './paginate.js';
 import { ProcessTransport } from './process-transport.js';
@@ -70,8 +70,10 @@ class StartupTimeout extends Error {
 }
 
 export class ServerConnection {
-  readonly statusChanged = new Listeners<ServerSnapshot>();
-  readonly toolsChanged = new Listeners<Tool[]>();
+  private readonly statusChangedEmitter = new Emitter<ServerSnapshot>();
+  readonly onStatusChanged = this.statusChangedEmitter.event;
+  private readonly toolsChangedEmitter = new Emitter<Tool[]>();
+  readonly onToolsChanged = this.toolsChangedEmitter.event;
   readonly log = new LogBuffer();
 
   private settings: ServerConfig;
@@ -150,9 +152,9 @@ export class ServerConnection {
     const settled = () => !this.running || this.status.state === 'connected' || this.status.state === 'error';
     if (settled()) return Promise.resolve(this.snapshot());
     return new Promise((resolve) => {
-      const dispose = this.statusChanged.add((snapshot) => {
+      const subscription = this.onStatusChanged((snapshot) => {
         if (!settled()) return;
-        dispose();
+        subscription.dispose();
         resolve(snapshot);
       });
     });
@@ -389,13 +391,13 @@ export class ServerConnection {
 
   private setStatus(status: ServerStatus): void {
     this.status = status;
-    this.statusChanged.emit(this.snapshot());
+    this.statusChangedEmitter.fire(this.snapshot());
   }
 
   private setTools(tools: Tool[]): void {
     if (tools.length === 0 && this.tools.length === 0) return;
     this.tools = tools;
-    this.toolsChanged.emit(this.toolList());
+    this.toolsChangedEmitter.fire(this.toolList());
   }
 
   private clearTimers(): void {

@@ -1,7 +1,8 @@
 // Edits of `mcp_settings.json` for the UI: the file as text (the raw editor) and as entries (the form), and the
 // small changes the server list makes (enable, auto-approve a tool, remove). Every write is a read-modify-write of
 // the raw JSON, atomic, keeping fields we do not know; a change that would leave an entry invalid is not written
-// and comes back as problems with the exact field, for the UI to show next to it. The caller reloads the manager.
+// and comes back as problems with the exact field, for the UI to show next to it. Only McpManager calls these: its
+// methods queue each write with its reloads and apply the result.
 
 import { ApiError } from '../../shared/api/index.js';
 import { mergeServers, type ImportOptions, type ImportReport } from './import-config.js';

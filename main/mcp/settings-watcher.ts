@@ -4,14 +4,14 @@
 
 import { watch } from 'node:fs';
 import type { Logger } from '../app/index.js';
-import type { Dispose } from './listeners.js';
+import { toDisposable, type Disposable } from '../../shared/events/index.js';
 import { settingsFileName } from './settings-file.js';
 
 export function watchSettingsFile(
   dataDir: string,
   onChange: () => void,
   options: { logger: Logger; debounceMs?: number },
-): Dispose {
+): Disposable {
   const debounceMs = options.debounceMs ?? 200;
   let timer: NodeJS.Timeout | undefined;
   const watcher = watch(dataDir, { persistent: false }, (_event, fileName) => {
@@ -21,8 +21,8 @@ export function watchSettingsFile(
     timer = setTimeout(onChange, debounceMs);
   });
   watcher.on('error', (error) => options.logger.warn({ err: error }, 'watching the MCP settings file failed'));
-  return () => {
+  return toDisposable(() => {
     clearTimeout(timer);
     watcher.close();
-  };
+  });
 }

@@ -2,6 +2,7 @@
 // body, and one EventSource on GET /bridge/events for every event. Authentication is the HttpOnly cookie that
 // visiting the printed URL set, so nothing here handles the token.
 
+import { Emitter } from '../events/index.js';
 import type { BridgeErrorInfo, BridgeResult, BridgeTransport } from './transport.js';
 
 export const bridgePathPrefix = '/bridge';
@@ -14,7 +15,7 @@ export interface HttpTransportOptions {
 }
 
 export function createHttpTransport(options: HttpTransportOptions): BridgeTransport {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const emitters = new Map<string, Emitter<unknown>>();
   let source: EventSource | undefined;
   let opened: Promise<void> = Promise.resolve();
 
@@ -26,7 +27,7 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
       created.addEventListener('open', () => resolve(), { once: true });
       setTimeout(resolve, options.eventsOpenWaitMs ?? 3_000);
     });
-    for (const event of listeners.keys()) created.addEventListener(event, dispatch);
+    for (const event of emitters.keys()) created.addEventListener(event, dispatch);
     return created;
   }
 
@@ -38,7 +39,7 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
     } catch {
       return;
     }
-    for (const listener of listeners.get(type) ?? []) listener(payload);
+    emitters.get(type)?.fire(payload);
   }
 
   return {
@@ -71,17 +72,22 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
     },
 
     on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) {
-        set = new Set();
-        listeners.set(event, set);
+      let emitter = emitters.get(event);
+      if (!emitter) {
+        // Reported the way the browser reports a throwing DOM listener, after the other listeners had the event.
+        emitter = new Emitter({
+          onListenerError: (error) =>
+            queueMicrotask(() => {
+              throw error;
+            }),
+        });
+        emitters.set(event, emitter);
         source?.addEventListener(event, dispatch);
       }
-      set.add(listener);
+      const subscription = emitter.event(listener);
       ensureSource();
-      return () => {
-        set.delete(listener);
-      };
+      // The bridge's `on` hands back a function: what a React effect returns as its cleanup.
+      return () => subscription.dispose();
     },
   };
 }

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { chatKeyName, deniedToolResult } from '../../main/chat/index.js';
-import { updateSettingsFile } from '../../main/mcp/index.js';
 import { echoFunction } from './scripted-upstream.js';
 import { startChatTestApp, waitFor, type ChatTestApp } from './chat-test-app.js';
 
@@ -177,10 +176,7 @@ describe('the chat tool loop', () => {
   it('stop while a call waits for approval answers the call as stopped and ends the turn', async () => {
     const conversation = newConversation();
     // echo was always-allowed above: ask for it again.
-    await updateSettingsFile(env.dataDir, (raw) => {
-      (raw.mcpServers as { everything: { autoApprove?: string[] } }).everything.autoApprove = [];
-    });
-    await env.app.mcp.reload();
+    await env.app.mcp.setToolAutoApprove('everything', 'echo', false);
     await env.app.chat.send(conversation.id, 'please echo later');
     const { approval } = await approvalRequired(conversation.id);
     await env.app.chat.stop(conversation.id);

@@ -1,15 +1,5 @@
 import type { McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
-import {
-  importSettingsText,
-  readEditableSettings,
-  removeServerEntry,
-  saveServerEntry,
-  saveSettingsText,
-  setServerDisabled,
-  setToolAutoApprove,
-  toolResultText,
-  type McpManager,
-} from '../../mcp/index.js';
+import { toolResultText, type McpManager } from '../../mcp/index.js';
 import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
@@ -34,7 +24,13 @@ export type BridgeMcp = Pick<
   | 'list'
   | 'server'
   | 'serverConfig'
-  | 'reload'
+  | 'readSettings'
+  | 'saveSettingsText'
+  | 'saveServer'
+  | 'removeServer'
+  | 'setServerDisabled'
+  | 'setToolAutoApprove'
+  | 'importSettingsText'
   | 'restart'
   | 'logEntries'
   | 'listTools'
@@ -43,15 +39,8 @@ export type BridgeMcp = Pick<
   | 'readResource'
 >;
 
-/** `dataDir` holds mcp_settings.json, which the edits change (main/mcp/settings-editor.ts). */
-export function mcpHandlers(mcp: BridgeMcp, dataDir: string): BridgeHandlerMap<McpChannel> {
-  // An edit is written, then applied at once: the file watcher would apply it too, a moment later.
-  const applied = async <T>(edit: Promise<T>): Promise<T> => {
-    const result = await edit;
-    await mcp.reload();
-    return result;
-  };
-
+/** Edits of mcp_settings.json go through the manager, which writes the file and applies the change. */
+export function mcpHandlers(mcp: BridgeMcp): BridgeHandlerMap<McpChannel> {
   // What goes wrong in a call to one server (not connected, the server's own error) is for the user to read.
   const onServer = async <T>(name: string, call: () => T | Promise<T>): Promise<T> => {
     if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
@@ -64,16 +53,16 @@ export function mcpHandlers(mcp: BridgeMcp, dataDir: string): BridgeHandlerMap<M
 
   return {
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),
-    'mcp:get-settings': () => readEditableSettings(dataDir),
-    'mcp:save-settings': ({ text, expectedText }) => applied(saveSettingsText(dataDir, text, expectedText)),
-    'mcp:set-server': ({ name, entry, previousName }) => applied(saveServerEntry(dataDir, name, entry, previousName)),
-    'mcp:remove-server': async ({ name }) => ({ removed: await applied(removeServerEntry(dataDir, name)) }),
+    'mcp:get-settings': () => mcp.readSettings(),
+    'mcp:save-settings': ({ text, expectedText }) => mcp.saveSettingsText(text, expectedText),
+    'mcp:set-server': ({ name, entry, previousName }) => mcp.saveServer(name, entry, previousName),
+    'mcp:remove-server': async ({ name }) => ({ removed: await mcp.removeServer(name) }),
     'mcp:set-disabled': async ({ name, disabled }) => {
-      await applied(setServerDisabled(dataDir, name, disabled));
+      await mcp.setServerDisabled(name, disabled);
       return { server: mcp.server(name) ?? null };
     },
     'mcp:set-auto-approve': async ({ name, tool, autoApprove }) => ({
-      autoApprove: await applied(setToolAutoApprove(dataDir, name, tool, autoApprove)),
+      autoApprove: await mcp.setToolAutoApprove(name, tool, autoApprove),
     }),
     'mcp:restart': async ({ name }) => ({ server: await onServer(name, () => mcp.restart(name)) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
@@ -112,6 +101,6 @@ export function mcpHandlers(mcp: BridgeMcp, dataDir: string): BridgeHandlerMap<M
       }),
     }),
     'mcp:import': ({ text, fileName, overwrite }) =>
-      applied(importSettingsText(dataDir, text, { overwrite, ...(fileName ? { source: fileName } : {}) })),
+      mcp.importSettingsText(text, { overwrite, ...(fileName ? { source: fileName } : {}) }),
   };
 }
