@@ -153,20 +153,26 @@ export function createApp(options: AppOptions): App {
       };
     },
     async close() {
-      await chat.close(); // its requests go through the gateway and its tools to MCP: it stops first
-      await mcp.stop();
-      for (const gateway of gateways) await gateway.close();
-      gateways.clear();
-      await registry.close();
-      await local?.close();
-      // The final flushes may fail (a full disk); the database is closed regardless.
       try {
-        accounts.close();
-        usage.close();
-        keys.close();
-      } catch (error) {
-        logger.error({ err: error }, 'writing the last usage rows failed');
+        await chat.close(); // its requests go through the gateway and its tools to MCP: it stops first
+        await mcp.stop();
+        for (const gateway of gateways) await gateway.close();
+        gateways.clear();
+        await registry.close();
+        await local?.close();
       } finally {
+        // The final writes may fail (a full disk): each step is tried on its own, so that lost usage rows do not
+        // cost the keys' last-used times too, and the database is closed regardless.
+        const attempt = (what: string, step: () => void) => {
+          try {
+            step();
+          } catch (error) {
+            logger.error({ err: error }, `${what} failed`);
+          }
+        };
+        attempt('stopping the usage counters', () => accounts.close());
+        attempt('writing the last usage rows', () => usage.close());
+        attempt("writing the keys' last-used times", () => keys.close());
         store.close();
       }
     },
