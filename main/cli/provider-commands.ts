@@ -1,5 +1,5 @@
-import { Option, type Command } from 'commander';
-import { providerKinds } from '../../shared/api/index.js';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 import { formatJson, formatTable } from './output.js';
 import { readSecretFromStdin } from './read-secret.js';
@@ -10,6 +10,23 @@ interface AddOptions {
   apiKeyEnv?: string;
   apiKey: boolean;
   dataDir?: string;
+  headersTimeout?: number;
+  streamHeadersTimeout?: number;
+  idleTimeout?: number;
+}
+
+function seconds(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || parsed < 1) throw new InvalidArgumentError('a whole number of seconds, 1 or more');
+  return parsed;
+}
+
+function timeoutsOf(options: AddOptions): ProviderTimeouts | undefined {
+  const timeouts: ProviderTimeouts = {};
+  if (options.headersTimeout !== undefined) timeouts.headers = options.headersTimeout;
+  if (options.streamHeadersTimeout !== undefined) timeouts.stream_headers = options.streamHeadersTimeout;
+  if (options.idleTimeout !== undefined) timeouts.idle = options.idleTimeout;
+  return Object.keys(timeouts).length > 0 ? timeouts : undefined;
 }
 
 async function apiKeyFor(id: string, options: AddOptions): Promise<string | null> {
@@ -37,12 +54,26 @@ export function registerProviderCommands(program: Command, context: CommandConte
     .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1')
     .option('--api-key-env <var>', 'read the API key from this environment variable (else from standard input)')
     .option('--no-api-key', 'the provider needs no API key')
+    .option('--headers-timeout <seconds>', 'wait this long for a whole answer to start (default 600)', seconds)
+    .option('--stream-headers-timeout <seconds>', 'wait this long for a stream to start (default 120)', seconds)
+    .option(
+      '--idle-timeout <seconds>',
+      'longest silence between two stream events, or while a whole answer arrives (default 300)',
+      seconds,
+    )
     .addOption(dataDirOption())
     .action(async (id: string, options: AddOptions) => {
       // Read the secret before opening the data dir, so a slow typist holds no database handle.
       const apiKey = await apiKeyFor(id, options);
       await withApp(context, options.dataDir, async (app) => {
-        const added = await app.providers.add({ id, kind: options.kind, baseUrl: options.baseUrl, apiKey });
+        const timeouts = timeoutsOf(options);
+        const added = await app.providers.add({
+          id,
+          kind: options.kind,
+          baseUrl: options.baseUrl,
+          apiKey,
+          ...(timeouts ? { timeouts } : {}),
+        });
         const where = added.has_api_key ? `API key stored in ${(await app.secrets()).location}` : 'no API key';
         output.out(`Provider ${added.id} (${added.kind}) at ${added.base_url}; ${where}.`);
       });

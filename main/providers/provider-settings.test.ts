@@ -76,3 +76,31 @@ describe('provider settings', () => {
     expect(() => validateNewProvider({ ...input, apiKey: null })).toThrow(message);
   });
 });
+
+describe('provider timeouts', () => {
+  it('stores a provider’s own limits, keeps them across an update, and goes back to the defaults with {}', async () => {
+    await settings.add({
+      id: 'local',
+      kind: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: null,
+      timeouts: { stream_headers: 900, idle: 30 },
+    });
+    expect(settings.list()[0]!.timeouts).toEqual({ stream_headers: 900, idle: 30 });
+    await settings.update('local', { baseUrl: 'http://127.0.0.1:11435/v1' });
+    expect(settings.list()[0]!.timeouts).toEqual({ stream_headers: 900, idle: 30 });
+    await settings.update('local', { timeouts: {} });
+    expect(settings.list()[0]!.timeouts).toBeUndefined();
+  });
+
+  it('refuses limits that are not whole seconds from 1 to a day, naming the field', () => {
+    const base = { id: 'x', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: null };
+    for (const timeouts of [{ idle: 0 }, { idle: 1.5 }, { headers: 86_401 }, { stream_headers: -3 }]) {
+      expect(() => validateNewProvider({ ...base, timeouts })).toThrow(ApiError);
+    }
+    expect(() => validateNewProvider({ ...base, timeouts: { idle: 0 } })).toThrow(
+      'Timeout "idle" must be a whole number of seconds from 1 to 86400.',
+    );
+    expect(() => validateNewProvider({ ...base, timeouts: { nap: 3 } as never })).toThrow('Unknown timeout "nap"');
+  });
+});

@@ -1,7 +1,14 @@
 // Adding, listing and removing upstream providers: the row in the database and the secret in the keychain,
 // kept in step. The secret never comes back out of here except to the registry that calls the upstream.
 
-import { ApiError, providerKinds, type ProviderInfo, type ProviderKind } from '../../shared/api/index.js';
+import {
+  ApiError,
+  providerKinds,
+  providerTimeoutFields,
+  type ProviderInfo,
+  type ProviderKind,
+  type ProviderTimeouts,
+} from '../../shared/api/index.js';
 import type { SecretStore } from '../secrets/index.js';
 import type { Store } from '../store/index.js';
 
@@ -16,6 +23,8 @@ export interface NewProvider {
   baseUrl: string;
   /** null: the provider needs no key (e.g. a local Ollama). */
   apiKey: string | null;
+  /** Limits that differ from the defaults (seconds). */
+  timeouts?: ProviderTimeouts;
 }
 
 /** What changes in `update`: absent fields stay; `apiKey: null` removes the stored key. */
@@ -23,6 +32,28 @@ export interface ProviderChange {
   kind?: string;
   baseUrl?: string;
   apiKey?: string | null;
+  /** Replaces the limits; `{}` goes back to the defaults. */
+  timeouts?: ProviderTimeouts;
+}
+
+/** A day: a longer wait is a mistake in the number, not a slow model. */
+const maxTimeoutSeconds = 86_400;
+
+/** The limits as given, each a whole number of seconds from 1 to a day; throws ApiError(400) naming the field. */
+export function validateTimeouts(timeouts: ProviderTimeouts | undefined): ProviderTimeouts | undefined {
+  if (timeouts === undefined) return undefined;
+  const valid: ProviderTimeouts = {};
+  for (const [field, seconds] of Object.entries(timeouts)) {
+    if (!(providerTimeoutFields as readonly string[]).includes(field)) {
+      throw new ApiError(400, `Unknown timeout "${field}": use ${providerTimeoutFields.join(', ')}.`);
+    }
+    if (seconds === undefined) continue;
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > maxTimeoutSeconds) {
+      throw new ApiError(400, `Timeout "${field}" must be a whole number of seconds from 1 to ${maxTimeoutSeconds}.`);
+    }
+    valid[field as keyof ProviderTimeouts] = seconds;
+  }
+  return Object.keys(valid).length > 0 ? valid : undefined;
 }
 
 export function secretAccountFor(providerId: string): string {
@@ -65,6 +96,7 @@ export function validateNewProvider(input: NewProvider): ProviderInfo {
   }
   const hasApiKey = input.apiKey !== null && input.apiKey !== '';
   const tail = hasApiKey ? keyTailOf(input.apiKey) : undefined;
+  const timeouts = validateTimeouts(input.timeouts);
   return {
     id: input.id,
     kind,
@@ -72,6 +104,7 @@ export function validateNewProvider(input: NewProvider): ProviderInfo {
     has_api_key: hasApiKey,
     created_at: new Date().toISOString(),
     ...(tail === undefined ? {} : { api_key_tail: tail }),
+    ...(timeouts === undefined ? {} : { timeouts }),
   };
 }
 
@@ -110,7 +143,13 @@ export class ProviderSettings {
   async update(id: string, change: ProviderChange): Promise<ProviderInfo> {
     const existing = this.store.getProvider(id);
     if (!existing) throw new ApiError(404, `There is no provider "${id}".`);
-    const merged = { id, kind: change.kind ?? existing.kind, baseUrl: change.baseUrl ?? existing.base_url };
+    const timeouts = change.timeouts ?? existing.timeouts;
+    const merged = {
+      id,
+      kind: change.kind ?? existing.kind,
+      baseUrl: change.baseUrl ?? existing.base_url,
+      ...(timeouts === undefined ? {} : { timeouts }),
+    };
     if (change.apiKey !== undefined) return this.add({ ...merged, apiKey: change.apiKey });
     const { has_api_key, api_key_tail } = existing;
     const info = { ...validateNewProvider({ ...merged, apiKey: null }), has_api_key, created_at: existing.created_at };

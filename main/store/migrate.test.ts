@@ -56,6 +56,7 @@ describe('openStore', () => {
       'has_api_key',
       'created_at',
       'api_key_tail',
+      'timeouts',
     ]);
     expect(columnNames(db, 'usage_log')).toEqual([
       'id',

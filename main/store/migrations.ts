@@ -127,4 +127,10 @@ export const migrations: readonly Migration[] = [
     // Rows written before have none: the UI says "stored" for them.
     up: (db) => db.exec('ALTER TABLE providers ADD COLUMN api_key_tail TEXT'),
   },
+  {
+    version: 5,
+    name: 'provider timeouts',
+    // A JSON object of ProviderTimeouts (seconds); NULL for a provider that keeps the defaults.
+    up: (db) => db.exec('ALTER TABLE providers ADD COLUMN timeouts TEXT'),
+  },
 ];

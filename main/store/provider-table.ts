@@ -1,7 +1,7 @@
 // SQL for the providers table. The database keeps Unix milliseconds; ProviderInfo speaks ISO 8601.
 
 import type { Database, Statement } from 'better-sqlite3';
-import { providerKinds, type ProviderInfo, type ProviderKind } from '../../shared/api/index.js';
+import { providerKinds, type ProviderInfo, type ProviderKind, type ProviderTimeouts } from '../../shared/api/index.js';
 
 interface ProviderColumns {
   id: string;
@@ -10,9 +10,10 @@ interface ProviderColumns {
   has_api_key: number;
   created_at: number;
   api_key_tail: string | null;
+  timeouts: string | null;
 }
 
-const columns = 'id, kind, base_url, has_api_key, created_at, api_key_tail';
+const columns = 'id, kind, base_url, has_api_key, created_at, api_key_tail, timeouts';
 
 export class ProviderTable {
   private readonly listStatement: Statement<[], ProviderColumns>;
@@ -25,9 +26,9 @@ export class ProviderTable {
     this.getStatement = db.prepare(`SELECT ${columns} FROM providers WHERE id = ?`);
     // created_at is left alone on update: re-saving a provider does not make it new.
     this.upsertStatement = db.prepare(
-      `INSERT INTO providers (${columns}) VALUES (@id, @kind, @base_url, @has_api_key, @created_at, @api_key_tail)
+      `INSERT INTO providers (${columns}) VALUES (@id, @kind, @base_url, @has_api_key, @created_at, @api_key_tail, @timeouts)
        ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url,
-         has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail`,
+         has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail, timeouts = excluded.timeouts`,
     );
     this.removeStatement = db.prepare('DELETE FROM providers WHERE id = ?');
   }
@@ -62,6 +63,7 @@ function toProviderColumns(provider: ProviderInfo): ProviderColumns {
     has_api_key: provider.has_api_key ? 1 : 0,
     created_at: createdAt,
     api_key_tail: provider.has_api_key ? (provider.api_key_tail ?? null) : null,
+    timeouts: provider.timeouts && Object.keys(provider.timeouts).length > 0 ? JSON.stringify(provider.timeouts) : null,
   };
 }
 
@@ -73,6 +75,7 @@ function toProviderInfo(columns: ProviderColumns): ProviderInfo {
     has_api_key: columns.has_api_key !== 0,
     created_at: new Date(columns.created_at).toISOString(),
     ...(columns.api_key_tail === null ? {} : { api_key_tail: columns.api_key_tail }),
+    ...(columns.timeouts === null ? {} : { timeouts: JSON.parse(columns.timeouts) as ProviderTimeouts }),
   };
 }
 

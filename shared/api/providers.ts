@@ -10,6 +10,21 @@ export type ProviderKind = (typeof providerKinds)[number];
 export const providerOrigins = ['configured', 'environment', 'local'] as const;
 export type ProviderOrigin = (typeof providerOrigins)[number];
 
+/**
+ * How long the gateway waits for one provider, in seconds; a field left out takes the default. A slow local
+ * server loading a large model may need longer headers timeouts; a provider that hangs, shorter ones.
+ */
+export interface ProviderTimeouts {
+  /** To the response headers of a whole (non-streamed) answer, sent once it is generated. Default 600. */
+  headers?: number;
+  /** To the response headers of a streamed answer. Default 120. */
+  stream_headers?: number;
+  /** Between two complete stream events (keep-alive comments count), or for the body of a whole answer. Default 300. */
+  idle?: number;
+}
+
+export const providerTimeoutFields = ['headers', 'stream_headers', 'idle'] as const;
+
 export interface ProviderInfo {
   /** The `<provider>` part of `<provider>/<model>`: lowercase letters, digits, `-` and `_`. */
   id: string;
@@ -26,6 +41,8 @@ export interface ProviderInfo {
   created_at: string;
   /** Set by the registry; absent on rows read straight from the database (which are `configured`). */
   source?: ProviderOrigin;
+  /** Limits that differ from the defaults. */
+  timeouts?: ProviderTimeouts;
 }
 
 /** What "test the connection" found: the provider answered its model list, or why it did not. */

@@ -253,4 +253,43 @@ describe('switchyard CLI + serve + openai SDK', () => {
     const names = listed.map((entry) => entry.name).filter((name) => name.startsWith('parallel-'));
     expect(names.sort()).toEqual(['parallel-0', 'parallel-1', 'parallel-2', 'parallel-3', 'parallel-4']);
   });
+
+  it('stores a provider’s own timeouts from `providers add` flags and refuses a bad one with a clear message', async () => {
+    const added = await cli([
+      'providers',
+      'add',
+      'slowlocal',
+      '--kind',
+      'openai',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+      '--no-api-key',
+      '--stream-headers-timeout',
+      '900',
+      '--idle-timeout',
+      '30',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const listed = await cli(['providers', 'list', '--json']);
+    const providers = JSON.parse(listed.stdout) as { id: string; timeouts?: unknown }[];
+    expect(providers.find((provider) => provider.id === 'slowlocal')?.timeouts).toEqual({
+      stream_headers: 900,
+      idle: 30,
+    });
+
+    const refused = await cli([
+      'providers',
+      'add',
+      'bad',
+      '--kind',
+      'openai',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+      '--no-api-key',
+      '--idle-timeout',
+      '0',
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("option '--idle-timeout <seconds>' argument '0' is invalid");
+  });
 });

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ProviderTimeouts } from '../../../shared/api/index.js';
 import type { ProviderTarget } from './upstream-http.js';
 import { UpstreamHttp } from './upstream-http.js';
 
@@ -27,9 +28,9 @@ async function partialAnswer(then: 'hang' | 'reset'): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function target(baseUrl: string): ProviderTarget {
+function target(baseUrl: string, timeouts?: ProviderTimeouts): ProviderTarget {
   return {
-    provider: { id: 'p', kind: 'openai', base_url: baseUrl, has_api_key: false, created_at: '' },
+    provider: { id: 'p', kind: 'openai', base_url: baseUrl, has_api_key: false, created_at: '', timeouts },
     apiKey: null,
   };
 }
@@ -72,6 +73,20 @@ describe('UpstreamHttp', () => {
     await expect(http.readJson(response, call.target, signal)).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('The connection to provider "p" was lost') as unknown,
+    });
+    await http.close();
+  });
+
+  it('holds each provider to its own timeouts where it has them', async () => {
+    const url = await partialAnswer('hang');
+    const http = new UpstreamHttp({ bodyTimeoutMs: 300_000 });
+    const signal = new AbortController().signal;
+    const own = target(url, { idle: 1 });
+    const call = { target: own, method: 'POST' as const, url, headers: {}, body: {}, accept: 'application/json' };
+    const response = await http.send({ ...call, signal });
+    await expect(http.readJson(response, own, signal)).rejects.toMatchObject({
+      status: 504,
+      message: 'Provider "p" did not finish sending its answer within 1 s.',
     });
     await http.close();
   });

@@ -65,6 +65,10 @@ const maxErrorBodyBytes = 64 * 1024;
 const defaultMaxBodyBytes = 16 * 1024 * 1024;
 const userAgent = 'Switchyard/0.1';
 
+function seconds(ms: number): number {
+  return Math.round(ms / 1000);
+}
+
 function mebibytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 }
@@ -207,8 +211,16 @@ export class UpstreamHttp {
     return redactorFor(target.apiKey, ...(target.callerSecrets ?? []));
   }
 
-  private headersTimeoutFor(accept: string): number {
-    return accept === 'text/event-stream' ? this.streamHeadersTimeoutMs : this.headersTimeoutMs;
+  /** The limits for one provider: its own timeouts (ProviderInfo.timeouts, seconds) where set, else ours. */
+  private limitsOf(target: ProviderTarget): { headersMs: number; streamHeadersMs: number; idleMs: number } {
+    const own = target.provider.timeouts;
+    const headersMs = own?.headers !== undefined ? own.headers * 1000 : this.headersTimeoutMs;
+    const streamHeadersMs = own?.stream_headers !== undefined ? own.stream_headers * 1000 : this.streamHeadersTimeoutMs;
+    return {
+      headersMs,
+      streamHeadersMs: Math.min(streamHeadersMs, headersMs),
+      idleMs: own?.idle !== undefined ? own.idle * 1000 : this.bodyTimeoutMs,
+    };
   }
 
   /** Our abort wins; anything else becomes the UpstreamError of a network failure. */
@@ -236,7 +248,8 @@ export class UpstreamHttp {
       headers['content-type'] = 'application/json';
       body = encodeBody(call.body, target.provider.id);
     }
-    const headersTimeout = this.headersTimeoutFor(call.accept);
+    const limits = this.limitsOf(target);
+    const headersTimeout = call.accept === 'text/event-stream' ? limits.streamHeadersMs : limits.headersMs;
     let response: UpstreamResponse;
     try {
       response = await request(call.url, {
@@ -270,9 +283,9 @@ export class UpstreamHttp {
     signal: AbortSignal,
     limit: number,
   ): Promise<BodyText> {
-    const seconds = Math.round(this.bodyTimeoutMs / 1000);
-    const watchdog = new BodyWatchdog(response.body, this.bodyTimeoutMs, () =>
-      upstreamTimeout(target.provider.id, `did not finish sending its answer within ${seconds} s`),
+    const { idleMs } = this.limitsOf(target);
+    const watchdog = new BodyWatchdog(response.body, idleMs, () =>
+      upstreamTimeout(target.provider.id, `did not finish sending its answer within ${seconds(idleMs)} s`),
     );
     try {
       return await readText(response.body, limit);
@@ -318,9 +331,9 @@ export class UpstreamHttp {
     signal: AbortSignal,
   ): AsyncGenerator<EventSourceMessage, void, undefined> {
     const providerId = target.provider.id;
-    const seconds = Math.round(this.bodyTimeoutMs / 1000);
-    const watchdog = new BodyWatchdog(response.body, this.bodyTimeoutMs, () =>
-      upstreamTimeout(providerId, `sent no complete stream event for ${seconds} s`),
+    const { idleMs } = this.limitsOf(target);
+    const watchdog = new BodyWatchdog(response.body, idleMs, () =>
+      upstreamTimeout(providerId, `sent no complete stream event for ${seconds(idleMs)} s`),
     );
     try {
       yield* decodeSseEvents(response.body as AsyncIterable<Uint8Array>, providerId, this.maxBodyBytes, () =>
