@@ -19,6 +19,7 @@ import {
   type UsageSummaryQuery,
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
+import type { Disposable } from '../../shared/events/index.js';
 import type { PriceBook, PricedCost, PriceTarget } from '../providers/pricing/index.js';
 import type { CreditChange, Store } from '../store/index.js';
 import type { ApiKeys } from './api-keys.js';
@@ -58,7 +59,7 @@ export class Accounts {
   private readonly now: () => number;
   private readonly spend: SpendTracker;
   private readonly limiter: RateLimiter;
-  private readonly stopCountingTokens: () => void;
+  private readonly countingTokens: Disposable;
 
   constructor(options: AccountsOptions) {
     this.store = options.store;
@@ -68,7 +69,7 @@ export class Accounts {
     this.now = options.now ?? Date.now;
     this.spend = new SpendTracker(options.store, options.usage, this.now);
     this.limiter = new RateLimiter(this.now);
-    this.stopCountingTokens = options.usage.onRecord((row) => {
+    this.countingTokens = options.usage.onRecord((row) => {
       if (this.keys.rulesOf(row.key_id).tpm !== null) {
         this.limiter.noteTokens(row.key_id, row.prompt_tokens + row.completion_tokens);
       }
@@ -258,7 +259,7 @@ export class Accounts {
   }
 
   close(): void {
-    this.stopCountingTokens();
+    this.countingTokens.dispose();
     this.spend.close();
   }
 

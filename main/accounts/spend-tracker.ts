@@ -4,6 +4,7 @@
 // wrote its own usage). Amounts are whole nano-dollars.
 
 import { usdToNanos, type LimitReset, type UsageRecord } from '../../shared/api/index.js';
+import type { Disposable, Event } from '../../shared/events/index.js';
 import type { CreditAccountRow, Store } from '../store/index.js';
 import { dayOf, windowStart } from './usage-windows.js';
 
@@ -12,7 +13,7 @@ export type SpendStore = Pick<Store, 'getCreditAccount' | 'keySpendSince' | 'cha
 /** The usage log's view of rows not written yet. */
 export interface PendingUsage {
   pending(): readonly UsageRecord[];
-  onRecord(listener: (row: UsageRecord) => void): () => void;
+  onRecord: Event<UsageRecord>;
 }
 
 interface KeyWindow {
@@ -25,7 +26,7 @@ export class SpendTracker {
   private readonly store: SpendStore;
   private readonly usage: PendingUsage;
   private readonly now: () => number;
-  private readonly stopCounting: () => void;
+  private readonly counting: Disposable;
   private version: number | undefined;
   private account: CreditAccountRow | null = null;
   private readonly keyWindows = new Map<string, KeyWindow>();
@@ -34,7 +35,7 @@ export class SpendTracker {
     this.store = store;
     this.usage = usage;
     this.now = now;
-    this.stopCounting = usage.onRecord((row) => this.count(row));
+    this.counting = usage.onRecord((row) => this.count(row));
   }
 
   /** The account's totals, with usage not yet written counted as used. */
@@ -66,7 +67,7 @@ export class SpendTracker {
   }
 
   close(): void {
-    this.stopCounting();
+    this.counting.dispose();
   }
 
   private refresh(): void {

@@ -2,6 +2,7 @@
 // in batches, one transaction each, off the request's path.
 
 import type { UsageRecord } from '../../shared/api/index.js';
+import { Emitter, type Event } from '../../shared/events/index.js';
 import { isRowRejection, type Store, type UsageQuery } from '../store/index.js';
 
 export type UsageStore = Pick<Store, 'insertUsage' | 'getUsage' | 'listUsage'>;
@@ -38,7 +39,9 @@ export class UsageLog {
   private readonly maxQueued: number;
   private readonly onError: (error: unknown) => void;
   private queue: UsageRecord[] = [];
-  private readonly listeners = new Set<(row: UsageRecord) => void>();
+  private readonly recorded: Emitter<UsageRecord>;
+  /** Each row as it is recorded (before it is written); a listener's error goes to onError. */
+  readonly onRecord: Event<UsageRecord>;
   private flushTimer: NodeJS.Timeout | undefined;
   /** After a failed write, wait for the retry timer instead of retrying on every record(). */
   private failing = false;
@@ -51,19 +54,15 @@ export class UsageLog {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxQueued = options.maxQueued ?? 100_000;
     this.onError = options.onError ?? ((error) => console.error('switchyard: could not write the usage log', error));
+    this.recorded = new Emitter({ onListenerError: (error) => this.onError(error) });
+    this.onRecord = this.recorded.event;
   }
 
   /** Queues a row. Never throws: write failures go to onError and the rows are kept for the next try. */
   record(row: UsageRecord): void {
     this.queue.push(row);
     this.dropOverflow();
-    for (const listener of this.listeners) {
-      try {
-        listener(row);
-      } catch (error) {
-        this.onError(error);
-      }
-    }
+    this.recorded.fire(row);
     // After close() there is no timer any more, so write at once.
     if (this.closed || (this.queue.length >= this.batchSize && !this.failing)) this.flushReportingErrors();
     else this.scheduleFlush(this.flushDelayMs);
@@ -91,12 +90,6 @@ export class UsageLog {
       this.scheduleFlush(this.retryDelayMs);
       throw error;
     }
-  }
-
-  /** Calls `listener` with each row as it is recorded (before it is written). Returns what removes it. */
-  onRecord(listener: (row: UsageRecord) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** The rows recorded but not written yet, oldest first. */
