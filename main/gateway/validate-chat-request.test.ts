@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/api/index.js';
-import { formatPath, isAcceptedImageUrl, parseChatRequest } from './validate-chat-request.js';
+import { ApiError, isAcceptedImageUrl } from '../../shared/api/index.js';
+import { formatPath, parseChatRequest } from './validate-chat-request.js';
 
 const user = { role: 'user', content: 'hi' };
 

@@ -1,4 +1,13 @@
 export * from './chat.js';
+export {
+  chatMessageSchema,
+  chatRequestSchema,
+  forwardedFields,
+  gatewayConsumedFields,
+  isAcceptedImageUrl,
+  roles,
+  type ForwardedField,
+} from './chat-request.js';
 export * from './errors.js';
 export * from './keys.js';
 export * from './providers.js';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../../../shared/api/index.js';
+import {
+  chatRequestSchema,
+  forwardedFields,
+  gatewayConsumedFields,
+  type ChatRequest,
+} from '../../../shared/api/index.js';
 import { buildOpenAIRequestBody } from './build-request-body.js';
 
 const toolRound: ChatRequest = {
@@ -88,5 +93,26 @@ describe('buildOpenAIRequestBody', () => {
       { upstreamModel: 'y', openRouterLike: false },
     );
     expect(body).toEqual({ model: 'y', messages: [{ role: 'user', content: 'hi' }], stream: false });
+  });
+});
+
+describe('the one list of what the gateway consumes and what it forwards', () => {
+  it('forwards every request field except those the gateway acts on itself', () => {
+    expect(forwardedFields).toEqual([
+      'tools',
+      'tool_choice',
+      'parallel_tool_calls',
+      'temperature',
+      'top_p',
+      'max_tokens',
+      'max_completion_tokens',
+      'stop',
+      'seed',
+      'presence_penalty',
+      'frequency_penalty',
+      'response_format',
+      'user',
+    ]);
+    expect([...gatewayConsumedFields, ...forwardedFields].sort()).toEqual(Object.keys(chatRequestSchema.shape).sort());
   });
 });

@@ -1,7 +1,8 @@
-// Our validated ChatRequest → the body of an OpenAI-compatible POST /chat/completions. Only fields on the
-// allow-list travel upstream: callers send vendor extras, and unknown fields make strict servers answer 400.
+// Our validated ChatRequest → the body of an OpenAI-compatible POST /chat/completions. The fields the gateway does
+// not consume itself travel as they came (shared/api/chat-request.ts keeps the one list); `reasoning` is spelled
+// as the host understands it, and usage is always asked for on a stream.
 
-import type { ChatMessage, ChatRequest } from '../../../shared/api/index.js';
+import { forwardedFields, type ChatMessage, type ChatRequest } from '../../../shared/api/index.js';
 
 export interface OpenAIBodyOptions {
   /** The model name as the upstream knows it (the part after `<provider>/`). */
@@ -9,22 +10,6 @@ export interface OpenAIBodyOptions {
   /** OpenRouter-like hosts understand `reasoning` objects and reasoning fields on assistant messages. */
   openRouterLike: boolean;
 }
-
-const forwardedFields = [
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'temperature',
-  'top_p',
-  'max_tokens',
-  'max_completion_tokens',
-  'stop',
-  'seed',
-  'presence_penalty',
-  'frequency_penalty',
-  'response_format',
-  'user',
-] as const satisfies readonly (keyof ChatRequest)[];
 
 /** Plain OpenAI-compatible servers know nothing of OpenRouter's reasoning fields on messages; OpenAI rejects them. */
 function withoutReasoningFields(message: ChatMessage): ChatMessage {

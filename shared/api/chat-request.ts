@@ -1,0 +1,185 @@
+// The one definition of a chat-completions request (spec 2.1–2.5): a zod schema from which the request types are
+// derived, so the validator and the types cannot drift. The gateway validates callers' bodies with it
+// (main/gateway/validate-chat-request.ts adds the error wording); adapters read the typed result.
+// Top-level fields the schema does not describe are tolerated and dropped; messages and their parts keep extra
+// fields (e.g. `cache_control`), since they are forwarded as given.
+
+import { z } from 'zod';
+
+const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+const dataUrlHeader = /^data:image\/[a-z0-9.+-]+;base64,/i;
+const base64Payload = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Images travel as base64 data URLs (spec 2.3); http(s) URLs are accepted too for upstreams that fetch them. */
+export function isAcceptedImageUrl(url: string): boolean {
+  if (url.startsWith('data:')) {
+    const header = dataUrlHeader.exec(url.slice(0, 256));
+    if (!header) return false;
+    const payload = url.slice(header[0].length);
+    return payload.length > 0 && base64Payload.test(payload);
+  }
+  if (!URL.canParse(url)) return false;
+  const protocol = new URL(url).protocol;
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+export const roles = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
+export type Role = (typeof roles)[number];
+
+export const textPartSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const imagePartSchema = z.looseObject({
+  type: z.literal('image_url'),
+  image_url: z.looseObject({
+    url: z.string().refine(isAcceptedImageUrl, {
+      error: 'must be a data URL "data:image/<type>;base64,<data>" or an http(s) URL',
+    }),
+    detail: z.enum(['auto', 'low', 'high']).optional(),
+  }),
+});
+export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
+
+export const toolCallSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+});
+
+/** One item of `reasoning_details` (OpenRouter's convention); opaque fields are kept as they came. */
+export const reasoningDetailSchema = z.looseObject({
+  type: z.string(),
+  format: z.string().optional(),
+  index: z.number().optional(),
+  id: z.string().nullish(),
+  text: z.string().optional(),
+  signature: z.string().nullish(),
+  summary: z.string().optional(),
+  data: z.string().optional(),
+});
+
+export const chatMessageSchema = z
+  .looseObject({
+    role: z.enum(roles),
+    content: z
+      .union([z.string(), z.array(contentPartSchema)], { error: 'must be a string or an array of content parts' })
+      .nullish()
+      .transform((content) => content ?? null),
+    name: z.string().optional(),
+    tool_calls: z.array(toolCallSchema).optional(),
+    tool_call_id: z.string().optional(),
+    reasoning: z.string().nullish(),
+    reasoning_details: z.array(reasoningDetailSchema).optional(),
+  })
+  .superRefine((message, context) => {
+    const issue = (path: (string | number)[], text: string) =>
+      context.addIssue({ code: 'custom', path, message: text, input: message });
+    const { role, content } = message;
+    const hasToolCalls = (message.tool_calls?.length ?? 0) > 0;
+    if (content === null) {
+      if (role !== 'assistant') issue(['content'], `is required when role is "${role}"`);
+      else if (!hasToolCalls) issue(['content'], 'is required unless the assistant message has tool_calls');
+    }
+    if (role === 'tool' && !message.tool_call_id) issue(['tool_call_id'], 'is required when role is "tool"');
+    if (message.tool_calls !== undefined && role !== 'assistant') {
+      issue(['tool_calls'], 'is only allowed when role is "assistant"');
+    }
+    if (Array.isArray(content) && role !== 'user') {
+      content.forEach((part, index) => {
+        if (part.type !== 'text') issue(['content', index, 'type'], `must be "text" when role is "${role}"`);
+      });
+    }
+  });
+
+export const functionToolSchema = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().regex(toolNamePattern, { error: 'must be 1 to 64 letters, digits, "_" or "-"' }),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullish(),
+  }),
+});
+
+export const toolChoiceSchema = z.union(
+  [
+    z.enum(['none', 'auto', 'required']),
+    z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1) }) }),
+  ],
+  { error: 'must be "none", "auto", "required" or {"type": "function", "function": {"name": "<tool>"}}' },
+);
+
+export const reasoningRequestSchema = z.looseObject({
+  effort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  max_tokens: z.int().positive().optional(),
+  exclude: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+});
+
+/**
+ * A request body. `stream` defaults to true (the spec's default; `/api/v1` keeps it). Unknown top-level fields are
+ * dropped (`z.object` strips them).
+ */
+export const chatRequestSchema = z
+  .object({
+    model: z.string().min(1),
+    models: z.array(z.string().min(1)).optional(),
+    messages: z.array(chatMessageSchema).min(1),
+    stream: z.boolean().default(true),
+    stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).optional(),
+    tools: z.array(functionToolSchema).optional(),
+    tool_choice: toolChoiceSchema.optional(),
+    parallel_tool_calls: z.boolean().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    top_p: z.number().min(0).max(1).optional(),
+    max_tokens: z.int().positive().optional(),
+    max_completion_tokens: z.int().positive().optional(),
+    stop: z
+      .union([z.string(), z.array(z.string()).max(4)], { error: 'must be a string or an array of at most 4 strings' })
+      .optional(),
+    seed: z.int().optional(),
+    presence_penalty: z.number().min(-2).max(2).optional(),
+    frequency_penalty: z.number().min(-2).max(2).optional(),
+    response_format: z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) }).optional(),
+    reasoning: reasoningRequestSchema.optional(),
+    user: z.string().optional(),
+  })
+  .superRefine((request, context) => {
+    const choice = request.tool_choice;
+    if (typeof choice === 'object') {
+      const declared = new Set((request.tools ?? []).map((tool) => tool.function.name));
+      if (!declared.has(choice.function.name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['tool_choice', 'function', 'name'],
+          message: `"${choice.function.name}" is not one of the declared tools`,
+          input: choice,
+        });
+      }
+    }
+  });
+
+export type TextPart = z.output<typeof textPartSchema>;
+export type ImagePart = z.output<typeof imagePartSchema>;
+export type ContentPart = z.output<typeof contentPartSchema>;
+export type ToolCall = z.output<typeof toolCallSchema>;
+export type ReasoningDetail = z.output<typeof reasoningDetailSchema>;
+export type ChatMessage = z.output<typeof chatMessageSchema>;
+export type FunctionTool = z.output<typeof functionToolSchema>;
+export type ToolChoice = z.output<typeof toolChoiceSchema>;
+export type ReasoningRequest = z.output<typeof reasoningRequestSchema>;
+/** A validated chat request: `stream` is always set. */
+export type ChatRequest = z.output<typeof chatRequestSchema>;
+
+/**
+ * What the gateway itself acts on: routing (`model`, `models`), the conversation it translates (`messages`), how it
+ * answers (`stream`, `stream_options`: usage is always asked of the upstream), and `reasoning`, which each provider
+ * kind spells its own way. Every other field of the request is the upstream's business and is forwarded.
+ */
+export const gatewayConsumedFields = ['model', 'models', 'messages', 'stream', 'stream_options', 'reasoning'] as const;
+
+type ConsumedField = (typeof gatewayConsumedFields)[number];
+export type ForwardedField = Exclude<keyof ChatRequest, ConsumedField>;
+
+/** The request fields an OpenAI-compatible upstream gets as they came: the schema's, less the consumed ones. */
+export const forwardedFields = Object.keys(chatRequestSchema.shape).filter(
+  (field) => !(gatewayConsumedFields as readonly string[]).includes(field),
+) as ForwardedField[];
