@@ -1,10 +1,61 @@
-// Lint rules, including the runtime layering: shared/ is pure, renderer/ never reaches main/,
-// and only the Electron shell and preload may import electron.
+// Lint rules, including the runtime layering: shared/ is pure, renderer/ never reaches main/, only the Electron
+// shell and preload may import electron, and the folders of main/ import only the layers below them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'stream', 'url'];
+
+// The layers inside main/ (docs/decisions/010-layers-in-main.md): the folders each folder of main/ may import.
+// Lower layers never reach up; the composition root (app) builds the services, and only the entries (bridge,
+// cli, electron) sit above it. Add a folder here when you add one to main/.
+const lowerThanServices = ['common', 'files', 'store', 'secrets', 'providers', 'accounts', 'mcp', 'gateway', 'chat'];
+const mainLayers = {
+  common: [],
+  files: ['common'],
+  store: ['common', 'files'],
+  secrets: ['common', 'files'],
+  providers: ['common', 'files', 'store', 'secrets'],
+  accounts: ['common', 'files', 'store', 'providers'],
+  mcp: ['common', 'files'],
+  gateway: ['common', 'files', 'providers', 'accounts'],
+  chat: ['common', 'files', 'store', 'secrets', 'mcp'],
+  app: lowerThanServices,
+  bridge: [...lowerThanServices, 'app'],
+  cli: [...lowerThanServices, 'app', 'bridge'],
+  electron: [...lowerThanServices, 'app', 'bridge'],
+};
+const electronImport = { name: 'electron', message: 'Only main/electron and preload import electron.' };
+
+/**
+ * One config per folder of main/ and per depth below it, so that a relative import is matched exactly:
+ * from main/chat/x.ts `../app/…` is main/app, from main/providers/openai/x.ts `../common/…` is providers' own.
+ */
+function mainLayerConfigs() {
+  const folders = Object.keys(mainLayers);
+  return folders.flatMap((folder) => {
+    const allowed = mainLayers[folder];
+    const forbidden = folders.filter((other) => other !== folder && !allowed.includes(other));
+    if (forbidden.length === 0) return [];
+    const names = `(${forbidden.join('|')})`;
+    const message = `main/${folder} may import only ${allowed.length > 0 ? allowed.map((name) => `main/${name}`).join(', ') : 'shared/ and packages'} (docs/decisions/010-layers-in-main.md).`;
+    return [0, 1, 2, 3].map((depth) => ({
+      files: [`main/${folder}/${'*/'.repeat(depth)}*.{ts,cts,mts,js,mjs}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: folder === 'electron' ? [] : [electronImport],
+            patterns: [
+              { regex: `^(\\.\\./){${depth + 1}}${names}(/|$)`, message },
+              { regex: `^(\\.\\./)+main/${names}(/|$)`, message },
+            ],
+          },
+        ],
+      },
+    }));
+  });
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'coverage/**'] },
@@ -15,16 +66,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only main/electron and preload import electron.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronImport] }],
     },
   },
   {
     files: ['main/electron/**', 'preload/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  ...mainLayerConfigs(),
   {
     files: ['shared/**'],
     rules: {

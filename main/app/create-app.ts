@@ -3,6 +3,7 @@
 
 import { Accounts, ApiKeys, UsageLog } from '../accounts/index.js';
 import { ChatKey, ChatService, createHttpChatGateway, createMcpChatTools, toModelOptions } from '../chat/index.js';
+import { createLogger, type Logger } from '../common/index.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
 import { McpManager } from '../mcp/index.js';
 import {
@@ -19,7 +20,6 @@ import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
-import { createLogger, type Logger } from './logger.js';
 
 export interface AppOptions {
   dataDir: string;

@@ -1,3 +1,2 @@
 export { createApp, type App, type AppOptions } from './create-app.js';
 export { defaultDataDir, resolveDataDir, productName } from './data-dir.js';
-export { createLogger, type Logger } from './logger.js';

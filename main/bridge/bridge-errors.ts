@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/index.js';
 import type { BridgeErrorCode, BridgeErrorInfo } from '../../shared/bridge/transport.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { ChatError } from '../chat/index.js';
 
 /** Thrown by handlers for a failure with a code of its own. */

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/api/index.js';
 import type { BridgeErrorCode } from '../../shared/bridge/transport.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { codeOfStatus, httpStatusOf } from './bridge-errors.js';
 import type { BridgeHandlers } from './create-bridge-handlers.js';
 import type { HubEvent } from './event-hub.js';

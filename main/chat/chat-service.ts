@@ -18,7 +18,7 @@ import type {
   PendingApproval,
   TurnEnd,
 } from '../../shared/bridge/types.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import type { ChatTable } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import type { ChatTools, ToolOutcome } from './chat-tools.js';

@@ -3,7 +3,7 @@
 // owns the file).
 
 import type { FunctionTool } from '../../shared/api/index.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { toolResultText, type McpManager } from '../mcp/index.js';
 
 export interface ToolTarget {

@@ -1,2 +1,1 @@
 export { createProgram } from './program.js';
-export { defaultPort } from './serve-command.js';

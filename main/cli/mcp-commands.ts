@@ -4,7 +4,8 @@
 
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createLogger, resolveDataDir } from '../app/index.js';
+import { resolveDataDir } from '../app/index.js';
+import { createLogger } from '../common/index.js';
 import {
   formatLogEntry,
   formatProblem,

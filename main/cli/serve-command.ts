@@ -7,11 +7,11 @@ import {
   registerHttpBridge,
   type BridgeHandlers,
 } from '../bridge/index.js';
+import { defaultPort } from '../common/index.js';
 import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
 import { dataDirOption, parseIntegerOption, type CommandContext } from './program.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 
-export const defaultPort = 7420;
 const shutdownGraceMs = 10_000;
 
 /** Commander collector for a repeatable option; `check` turns a bad value into a usage error. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell } from 'electron';
 import { createApp, type App } from '../app/index.js';
 import { createBridgeHandlers, uiContentSecurityPolicy, type BridgeHandlers } from '../bridge/index.js';
-import { defaultPort } from '../cli/serve-command.js';
+import { defaultPort } from '../common/index.js';
 import type { Gateway } from '../gateway/index.js';
 import { registerIpcBridge } from './ipc-bridge.js';
 

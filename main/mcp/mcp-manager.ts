@@ -7,7 +7,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import type { Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { Emitter, type Disposable } from '../../shared/events/index.js';
 import { compareConfigs } from './config-diff.js';
 import { importConfigFile, type ImportOptions, type ImportReport } from './import-config.js';

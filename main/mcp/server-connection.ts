@@ -14,7 +14,7 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { Emitter } from '../../shared/events/index.js';
 import {
   describeExit,

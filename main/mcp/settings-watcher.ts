@@ -3,7 +3,7 @@
 // it, and a watch on the old file would go quiet. Bursts of events (one save can be three) are debounced.
 
 import { watch } from 'node:fs';
-import type { Logger } from '../app/index.js';
+import type { Logger } from '../common/index.js';
 import { toDisposable, type Disposable } from '../../shared/events/index.js';
 import { settingsFileName } from './settings-file.js';
 

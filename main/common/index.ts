@@ -1,0 +1,5 @@
+// Cross-cutting pieces every folder of main/ may use. A leaf: nothing here imports from another folder of main/
+// (decision 010).
+
+export { defaultPort } from './default-port.js';
+export { createLogger, redactedPaths, type Logger } from './logger.js';
