@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'stream', 'url'];
 
@@ -88,6 +89,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The rules of hooks and complete dependency lists, so a component never reads a stale value.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['renderer/**'],

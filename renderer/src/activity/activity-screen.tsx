@@ -1,7 +1,7 @@
 // Activity: spend and requests over time, breakdowns by model, app and key, the credits balance, recent requests
 // with their details, and CSV exports (the same files as `switchyard usage --csv`).
 
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { UsageRecord, UsageSummaryRow } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { count, money, when } from '../ui/format.js';
@@ -15,23 +15,38 @@ import { UsageChart } from './usage-chart.js';
 export function ActivityScreen() {
   const bridge = useBridge();
   const [period, setPeriod] = useState<PeriodId>('30d');
-  const [refreshes, setRefreshes] = useState(0);
+  // The days shown: a new window on each refresh, so everything loads again and a screen left open past midnight
+  // UTC moves on to the new day.
+  const [shown, setShown] = useState(() => ({ since: periodStart('30d') }));
+  const since = shown.since;
   const [opened, setOpened] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
-  // Recomputed on refresh too: a screen left open past midnight UTC moves on to the new day.
-  const since = useMemo(() => periodStart(period), [period, refreshes]);
 
-  const summary = useLoad(async () => {
-    const [day, model, app, key] = await Promise.all(
-      (['day', 'model', 'app', 'key'] as const).map((by) => bridge.invoke('usage:summary', { by, since })),
-    );
-    return { day: day!, model: model!, app: app!, key: key! };
-  }, [bridge, since, refreshes]);
-  const recent = useLoad(
-    async () => (await bridge.invoke('usage:recent', { since, limit: 50 })).rows,
-    [bridge, since, refreshes],
+  const summary = useLoad(
+    useCallback(async () => {
+      const [day, model, app, key] = await Promise.all(
+        (['day', 'model', 'app', 'key'] as const).map((by) =>
+          bridge.invoke('usage:summary', { by, since: shown.since }),
+        ),
+      );
+      return { day: day!, model: model!, app: app!, key: key! };
+    }, [bridge, shown]),
   );
-  const credits = useLoad(() => bridge.invoke('credits:show'), [bridge, refreshes]);
+  const recent = useLoad(
+    useCallback(
+      async () => (await bridge.invoke('usage:recent', { since: shown.since, limit: 50 })).rows,
+      [bridge, shown],
+    ),
+  );
+  const credits = useLoad(useCallback(() => bridge.invoke('credits:show'), [bridge]));
+  const showPeriod = (id: PeriodId) => {
+    setPeriod(id);
+    setShown({ since: periodStart(id) });
+  };
+  const refresh = () => {
+    setShown({ since: periodStart(period) });
+    void credits.reload();
+  };
 
   const points = useMemo(() => (summary.data ? dayPoints(summary.data.day.rows, since) : []), [summary.data, since]);
   const total = summary.data?.day.total;
@@ -70,13 +85,13 @@ export function ActivityScreen() {
                   name="period"
                   value={candidate.id}
                   checked={candidate.id === period}
-                  onChange={() => setPeriod(candidate.id)}
+                  onChange={() => showPeriod(candidate.id)}
                 />
                 {candidate.label}
               </label>
             ))}
           </div>
-          <button type="button" onClick={() => setRefreshes((value) => value + 1)}>
+          <button type="button" onClick={refresh}>
             Refresh
           </button>
         </>

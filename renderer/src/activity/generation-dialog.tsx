@@ -1,5 +1,6 @@
 // Everything the usage log knows about one request.
 
+import { useCallback } from 'react';
 import type { GenerationInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
@@ -9,7 +10,9 @@ import { useLoad } from '../ui/use-load.js';
 
 export function GenerationDialog({ id, onClose }: { id: string; onClose(): void }) {
   const bridge = useBridge();
-  const generation = useLoad(async () => (await bridge.invoke('usage:generation', { id })).generation, [bridge, id]);
+  const generation = useLoad(
+    useCallback(async () => (await bridge.invoke('usage:generation', { id })).generation, [bridge, id]),
+  );
   return (
     <Dialog title={`Request ${id}`} onClose={onClose} wide>
       <ErrorNotice message={generation.error} />

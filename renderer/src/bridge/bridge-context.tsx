@@ -1,7 +1,7 @@
 // The bridge client for every component, and a hook to follow one of its events for as long as a component
 // is mounted.
 
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { BridgeEventName, BridgeEventPayload } from '../../../shared/bridge/contract.js';
 
@@ -23,9 +23,8 @@ export function useBridgeEvent<E extends BridgeEventName>(
   listener: (payload: BridgeEventPayload<E>) => void,
 ): void {
   const bridge = useBridge();
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => bridge.on(event, (payload) => latest.current(payload)), [bridge, event]);
+  const onEvent = useEffectEvent(listener);
+  useEffect(() => bridge.on(event, (payload) => onEvent(payload)), [bridge, event]);
 }
 
 export function errorMessage(error: unknown): string {

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
+import { useChanged } from '../ui/use-changed.js';
 
 interface ConversationListProps {
   conversations: Conversation[];
@@ -63,7 +64,7 @@ function ConversationItem({ conversation, selected, onSelect, onRename, onDelete
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => setTitle(conversation.title), [conversation.title]);
+  if (useChanged(conversation.title)) setTitle(conversation.title);
   useEffect(() => {
     if (!confirming) return;
     const timer = setTimeout(() => setConfirming(false), 4_000);

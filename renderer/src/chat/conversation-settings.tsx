@@ -1,7 +1,8 @@
 // The conversation's system prompt and temperature; saved when a field is left.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Conversation } from '../../../shared/bridge/types.js';
+import { useChanged } from '../ui/use-changed.js';
 
 interface ConversationSettingsProps {
   conversation: Conversation;
@@ -11,10 +12,10 @@ interface ConversationSettingsProps {
 export function ConversationSettings({ conversation, onSave }: ConversationSettingsProps) {
   const [systemPrompt, setSystemPrompt] = useState(conversation.systemPrompt);
   const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
-  useEffect(() => {
+  if (useChanged(conversation.id, conversation.systemPrompt, conversation.temperature)) {
     setSystemPrompt(conversation.systemPrompt);
     setTemperature(conversation.temperature?.toString() ?? '');
-  }, [conversation.id, conversation.systemPrompt, conversation.temperature]);
+  }
 
   const parsedTemperature = temperature.trim() === '' ? null : Number(temperature);
   const temperatureValid = parsedTemperature === null || (parsedTemperature >= 0 && parsedTemperature <= 2);

@@ -1,7 +1,7 @@
 // One conversation: its header (title, model, settings), the transcript and the composer. Images dropped
 // anywhere on it are attached when the model accepts them.
 
-import { useEffect, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import type { ApprovalDecision, Conversation, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { SlidersIcon } from '../shell/icons.js';
@@ -11,6 +11,7 @@ import { ConversationSettings } from './conversation-settings.js';
 import { MessageList } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
 import type { useConversation } from './use-conversation.js';
+import { useChanged } from '../ui/use-changed.js';
 
 interface ConversationViewProps {
   conversation: ReturnType<typeof useConversation>;
@@ -39,12 +40,11 @@ export function ConversationView(props: ConversationViewProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   // Attachments and notices belong to the conversation they were made in; the text being typed carries over.
-  const currentId = current?.id;
-  useEffect(() => {
+  if (useChanged(current?.id)) {
     setAttachments([]);
     setNotice(null);
     setShowSettings(false);
-  }, [currentId]);
+  }
 
   async function addFiles(files: File[]) {
     if (files.length === 0) return;

@@ -1,6 +1,6 @@
 // The gateway: whether it listens, its base URL and port, and code to paste into an app.
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { ErrorNotice, Field, Loading, Screen, StatusDot } from '../ui/parts.js';
@@ -8,10 +8,12 @@ import { useLoad } from '../ui/use-load.js';
 
 export function GatewayScreen() {
   const bridge = useBridge();
-  const models = useLoad(async () => (await bridge.invoke('models:list')).models, [bridge]);
+  const models = useLoad(useCallback(async () => (await bridge.invoke('models:list')).models, [bridge]));
   const [model, setModel] = useState('');
   const chosen = model || models.data?.[0]?.id || '';
-  const info = useLoad(() => bridge.invoke('gateway:info', chosen ? { model: chosen } : {}), [bridge, chosen]);
+  const info = useLoad(
+    useCallback(() => bridge.invoke('gateway:info', chosen ? { model: chosen } : {}), [bridge, chosen]),
+  );
   const gateway = info.data;
 
   return (

@@ -1,6 +1,6 @@
 // Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { KeyWithUsage } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
@@ -24,8 +24,8 @@ function describeLimit(key: KeyWithUsage): string {
 
 export function KeysScreen() {
   const bridge = useBridge();
-  const keys = useLoad(async () => (await bridge.invoke('keys:list')).keys, [bridge]);
-  const models = useLoad(async () => (await bridge.invoke('models:list')).models, [bridge]);
+  const keys = useLoad(useCallback(async () => (await bridge.invoke('keys:list')).keys, [bridge]));
+  const models = useLoad(useCallback(async () => (await bridge.invoke('models:list')).models, [bridge]));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<KeyWithUsage | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 // MCP servers: the list with live status dots, and the selected server's detail; add and edit in a form or as
 // JSON, import another app's config.
 
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { McpImportReport, McpServerStatus } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loading, Screen, StatusDot } from '../ui/parts.js';
@@ -23,8 +23,8 @@ function describeImport(report: McpImportReport): string {
 
 export function McpScreen() {
   const bridge = useBridge();
-  const servers = useLoad(async () => (await bridge.invoke('mcp:list-servers')).servers, [bridge]);
-  const settings = useLoad(() => bridge.invoke('mcp:get-settings'), [bridge]);
+  const servers = useLoad(useCallback(async () => (await bridge.invoke('mcp:list-servers')).servers, [bridge]));
+  const settings = useLoad(useCallback(() => bridge.invoke('mcp:get-settings'), [bridge]));
   const [live, setLive] = useState<Map<string, McpServerStatus>>(new Map());
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);

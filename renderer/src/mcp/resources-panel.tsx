@@ -1,6 +1,6 @@
 // A server's resources: pick one to read it. Text shows as text, images as images, other binaries by size.
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loading } from '../ui/parts.js';
@@ -9,9 +9,13 @@ import { useLoad } from '../ui/use-load.js';
 export function ResourcesPanel({ server }: { server: McpServerStatus }) {
   const bridge = useBridge();
   const resources = useLoad(
-    async () =>
-      server.state === 'connected' ? (await bridge.invoke('mcp:list-resources', { name: server.name })).resources : [],
-    [bridge, server.name, server.state],
+    useCallback(
+      async () =>
+        server.state === 'connected'
+          ? (await bridge.invoke('mcp:list-resources', { name: server.name })).resources
+          : [],
+      [bridge, server.name, server.state],
+    ),
   );
   const [selected, setSelected] = useState<string | null>(null);
   const [contents, setContents] = useState<McpResourceContent[] | null>(null);

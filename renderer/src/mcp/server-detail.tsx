@@ -1,7 +1,7 @@
 // One server: its state (and why, when it failed), enable/disable, restart, edit, remove, and its tools, log and
 // resources.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { McpEditableServer, McpServerStatus } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
@@ -11,6 +11,7 @@ import { LogsPanel } from './logs-panel.js';
 import { ResourcesPanel } from './resources-panel.js';
 import { dotOf, stateText } from './server-status.js';
 import { ToolsPanel } from './tools-panel.js';
+import { useChanged } from '../ui/use-changed.js';
 
 interface ServerDetailProps {
   server: McpServerStatus;
@@ -44,7 +45,7 @@ export function ServerDetail({ server, editable, onEdit, onChanged }: ServerDeta
 
   // The switch moves at once; the server follows (stopping one can take a few seconds).
   const [wanted, setWanted] = useState<boolean | null>(null);
-  useEffect(() => setWanted(null), [server.state]);
+  if (useChanged(server.state)) setWanted(null);
   const enabled = server.state !== 'disabled';
   const invalid = server.state === 'error' && server.transport === undefined;
   return (

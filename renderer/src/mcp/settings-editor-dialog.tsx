@@ -1,7 +1,7 @@
 // mcp_settings.json as text, for what the form does not cover. Saving is refused, with the line and column or the
 // field, while the text is not valid; it is also refused when the file changed since it was opened here.
 
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { McpSettingsProblem } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
@@ -10,7 +10,7 @@ import { useLoad } from '../ui/use-load.js';
 
 export function SettingsEditorDialog({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
   const bridge = useBridge();
-  const settings = useLoad(() => bridge.invoke('mcp:get-settings'), [bridge]);
+  const settings = useLoad(useCallback(() => bridge.invoke('mcp:get-settings'), [bridge]));
   const [text, setText] = useState<string | null>(null);
   const [problems, setProblems] = useState<McpSettingsProblem[]>([]);
   const [error, setError] = useState<string | null>(null);

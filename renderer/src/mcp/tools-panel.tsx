@@ -1,6 +1,6 @@
 // A server's tools, each with its auto-approve switch (the chat runs it without asking) and a way to try it.
 
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { McpServerStatus, McpTool } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loading, Switch } from '../ui/parts.js';
@@ -10,9 +10,12 @@ import { RunToolDialog } from './run-tool-dialog.js';
 export function ToolsPanel({ server }: { server: McpServerStatus }) {
   const bridge = useBridge();
   // Listed again when the server (re)connects or its tool count changes.
+  const listed = useMemo(
+    () => ({ name: server.name, state: server.state, toolCount: server.toolCount }),
+    [server.name, server.state, server.toolCount],
+  );
   const tools = useLoad(
-    async () => (await bridge.invoke('mcp:list-tools', { name: server.name })).tools,
-    [bridge, server.name, server.state, server.toolCount],
+    useCallback(async () => (await bridge.invoke('mcp:list-tools', { name: listed.name })).tools, [bridge, listed]),
   );
   const [changing, setChanging] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 // Providers: add, edit and remove them, test the connection, see their models with prices, and set prices.
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
@@ -15,8 +15,8 @@ export type PriceEditing = { model?: string; current?: ModelPriceInfo | null } |
 
 export function ProvidersScreen() {
   const bridge = useBridge();
-  const providers = useLoad(async () => (await bridge.invoke('providers:list')).providers, [bridge]);
-  const prices = useLoad(async () => (await bridge.invoke('prices:list')).prices, [bridge]);
+  const providers = useLoad(useCallback(async () => (await bridge.invoke('providers:list')).providers, [bridge]));
+  const prices = useLoad(useCallback(async () => (await bridge.invoke('prices:list')).prices, [bridge]));
   const [editing, setEditing] = useState<Editing>(null);
   const [pricing, setPricing] = useState<PriceEditing>(null);
   // Bumped when prices change, so that open model lists show the new ones.

@@ -21,8 +21,6 @@ export function Dialog({ title, onClose, children, wide, description }: DialogPr
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const latestClose = useRef(onClose);
-  latestClose.current = onClose;
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -47,12 +45,12 @@ export function Dialog({ title, onClose, children, wide, description }: DialogPr
       onCancel={(event) => {
         // Escape: let the owner unmount us, rather than the browser closing the element behind React's back.
         event.preventDefault();
-        latestClose.current();
+        onClose();
       }}
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={() => latestClose.current()}>
+        <button type="button" className="icon-button" aria-label="Close" onClick={() => onClose()}>
           <span aria-hidden="true">×</span>
         </button>
       </header>

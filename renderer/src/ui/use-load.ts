@@ -1,7 +1,7 @@
 // Loads something from the bridge for a component: the data, the error in words, and a reload that keeps the
 // previous data on screen while it runs (so lists do not flash empty or jump).
 
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../bridge/bridge-context.js';
 
 export interface Loaded<T> {
@@ -11,32 +11,45 @@ export interface Loaded<T> {
   reload(): Promise<void>;
 }
 
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+/**
+ * `load` is loaded again whenever it changes, so it must be stable: pass it through useCallback, whose dependency
+ * list the lint checks (`useLoad(useCallback(() => bridge.invoke('keys:list'), [bridge]))`).
+ */
+export function useLoad<T>(load: () => Promise<T>): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  // The load whose latest call has answered: until it is the current one, the first answer is still coming.
+  const [answered, setAnswered] = useState<{ load: () => Promise<T> } | null>(null);
+  const [reloading, setReloading] = useState(false);
   const latest = useRef(0);
-  // The caller names the dependencies of `load`, as with useCallback.
-  const stableLoad = useCallback(load, deps);
 
-  const reload = useCallback(async () => {
+  const loadLatest = useCallback(() => {
     const call = ++latest.current;
-    setLoading(true);
-    try {
-      const value = await stableLoad();
-      if (call !== latest.current) return; // an older answer arriving after a newer one
-      setData(value);
-      setError(null);
-    } catch (failure) {
-      if (call === latest.current) setError(errorMessage(failure));
-    } finally {
-      if (call === latest.current) setLoading(false);
-    }
-  }, [stableLoad]);
+    // Only the latest call's answer counts: an older one arriving after a newer one is dropped.
+    const settle = (outcome: () => void) => {
+      if (call !== latest.current) return;
+      outcome();
+      setAnswered({ load });
+      setReloading(false);
+    };
+    return load().then(
+      (value) =>
+        settle(() => {
+          setData(value);
+          setError(null);
+        }),
+      (failure: unknown) => settle(() => setError(errorMessage(failure))),
+    );
+  }, [load]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void loadLatest();
+  }, [loadLatest]);
 
-  return { data, error, loading, reload };
+  const reload = useCallback(async () => {
+    setReloading(true);
+    await loadLatest();
+  }, [loadLatest]);
+
+  return { data, error, loading: answered?.load !== load || reloading, reload };
 }

@@ -1,0 +1,113 @@
+// The MCP server form to and from a settings entry: fields the form does not show survive an edit, and main's
+// problems land under the field they are about.
+
+import { describe, expect, it } from 'vitest';
+import { problemsByField, toEntry, toForm } from './server-form.js';
+
+describe('toForm', () => {
+  it('reads a local command, one argument per line, with its environment as pairs', () => {
+    const form = toForm('fs', {
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', 7],
+      cwd: '/tmp',
+      env: { TOKEN: 'abc', DEPTH: 3 },
+      timeout: 90,
+    });
+    expect(form).toMatchObject({
+      name: 'fs',
+      kind: 'stdio',
+      command: 'npx',
+      args: '-y\n@modelcontextprotocol/server-filesystem\n7',
+      cwd: '/tmp',
+      url: '',
+      transport: 'auto',
+      headers: [],
+      timeout: '90',
+      startupTimeout: '',
+    });
+    expect(form.env.map(({ name, value }) => [name, value])).toEqual([
+      ['TOKEN', 'abc'],
+      ['DEPTH', '3'],
+    ]);
+  });
+
+  it('reads a remote server from its type, or from a url without a command', () => {
+    expect(toForm('a', { type: 'sse', url: 'https://a.test/sse' })).toMatchObject({ kind: 'remote', transport: 'sse' });
+    expect(toForm('b', { type: 'http', url: 'https://b.test/mcp' })).toMatchObject({
+      kind: 'remote',
+      transport: 'streamableHttp',
+    });
+    expect(toForm('c', { url: 'https://c.test/mcp' })).toMatchObject({ kind: 'remote', transport: 'auto' });
+    expect(toForm('d', { command: 'node', url: 'https://d.test/mcp' })).toMatchObject({ kind: 'stdio' });
+  });
+
+  it('starts a new server as an empty local command', () => {
+    expect(toForm('', null)).toMatchObject({ name: '', kind: 'stdio', command: '', args: '', env: [], headers: [] });
+  });
+});
+
+describe('toEntry', () => {
+  it('keeps what the form does not show, and replaces what it does', () => {
+    const original = {
+      command: 'old',
+      args: ['x'],
+      env: { A: '1' },
+      autoApprove: ['read_file'],
+      disabled: true,
+      timeout: 5,
+    };
+    const form = { ...toForm('fs', original), command: ' node ', args: 'server.js\n\n--verbose\n', timeout: '' };
+    expect(toEntry(form, original)).toEqual({
+      command: 'node',
+      args: ['server.js', '--verbose'],
+      env: { A: '1' },
+      autoApprove: ['read_file'],
+      disabled: true,
+    });
+  });
+
+  it('writes a remote server without the local command’s fields, and its transport only when chosen', () => {
+    const original = { command: 'node', args: ['s.js'], cwd: '/srv', env: { A: '1' } };
+    const remote = { ...toForm('web', original), kind: 'remote' as const, url: ' https://mcp.test/mcp ' };
+    expect(toEntry(remote, original)).toEqual({ url: 'https://mcp.test/mcp' });
+    expect(toEntry({ ...remote, transport: 'sse' }, original)).toEqual({ type: 'sse', url: 'https://mcp.test/mcp' });
+    const headers = toForm('web', { url: 'https://mcp.test', headers: { Authorization: 'Bearer t', '': 'x' } }).headers;
+    expect(toEntry({ ...remote, headers }, null)).toEqual({
+      url: 'https://mcp.test/mcp',
+      headers: { Authorization: 'Bearer t' },
+    });
+  });
+
+  it('keeps an explicit stdio type, and drops empty arguments, directory and environment', () => {
+    const original = { type: 'stdio', command: 'node', args: ['a'], cwd: '/a', env: { A: '1' } };
+    const form = { ...toForm('local', original), args: ' \n', cwd: '  ', env: [] };
+    expect(toEntry(form, original)).toEqual({ type: 'stdio', command: 'node' });
+  });
+
+  it('sends seconds as numbers, and anything else as typed for main to explain', () => {
+    const form = { ...toForm('fs', { command: 'node' }), timeout: ' 2.5 ', startupTimeout: 'soon' };
+    expect(toEntry(form, null)).toMatchObject({ timeout: 2.5, startupTimeout: 'soon' });
+  });
+});
+
+describe('problemsByField', () => {
+  it('puts each problem under its field, joins two on one field, and the rest under general with their path', () => {
+    expect(
+      problemsByField([
+        { path: 'mcpServers.fs.timeout', message: 'must be at most 3600', severity: 'error' },
+        { path: 'mcpServers.fs.timeout', message: 'must be a number', severity: 'error' },
+        { path: 'mcpServers.fs.env.TOKEN', message: 'must be a string', severity: 'error' },
+        { path: 'mcpServers.fs.args[0]', message: 'must be a string', severity: 'error' },
+        { path: 'mcpServers.fs.type', message: 'unknown transport', severity: 'error' },
+        { path: 'mcpServers.fs.unknownField', message: 'not allowed', severity: 'error' },
+        { path: 'mcp_settings.json', message: 'not valid JSON', severity: 'error' },
+      ]),
+    ).toEqual({
+      timeout: 'must be at most 3600; must be a number',
+      env: 'must be a string',
+      args: 'must be a string',
+      type: 'unknown transport',
+      general: 'mcpServers.fs.unknownField: not allowed; mcp_settings.json: not valid JSON',
+    });
+  });
+});
