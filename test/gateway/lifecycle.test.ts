@@ -212,11 +212,27 @@ describe('graceful close', () => {
         body: JSON.stringify({ model: 'fake/slow', messages: hi }),
         signal: controller.signal,
       });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
       let text = '';
-      while (!text.includes(': SWITCHYARD PROCESSING\n\n'))
-        text += new TextDecoder().decode((await reader.read()).value);
+      const keepAlive = ': SWITCHYARD PROCESSING';
+      const events = () => text.split('\n\n').slice(0, -1); // the last piece is still arriving
+      const silentKeepAlives = () => events().slice(events().findIndex((event) => event.startsWith('data: ')) + 1);
+      while (!events().some((event) => event.startsWith('data: ')) || silentKeepAlives().length < 2) {
+        text += decoder.decode((await reader.read()).value, { stream: true });
+      }
       controller.abort();
+      // The upstream's one chunk, and after it nothing but keep-alive comments: no data of ours, no end.
+      const data = events().filter((event) => event.startsWith('data: '));
+      expect(data).toHaveLength(1);
+      expect(JSON.parse(data[0]!.slice('data: '.length))).toMatchObject({ choices: [{ delta: { content: 'Still' } }] });
+      expect(
+        events()
+          .filter((event) => !event.startsWith('data: '))
+          .every((event) => event === keepAlive),
+      ).toBe(true);
     } finally {
       await harness.close();
     }
