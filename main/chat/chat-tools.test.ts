@@ -5,18 +5,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpManager } from '../mcp/index.js';
-import {
-  fixtureEntry,
-  makeTempDir,
-  removeTempDir,
-  silentLogger,
-  testSearchPath,
-  writeSettings,
-} from '../mcp/test-support.js';
+import { fixtureEntry, silentLogger, startTestManager, type Cleanups } from '../mcp/test-support.js';
 import { createMcpChatTools } from './chat-tools.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -24,12 +16,9 @@ afterEach(async () => {
 
 describe('the chat’s MCP tools', () => {
   it('"always allow" keeps only tool names in autoApprove and applies the change at once', async () => {
-    const dataDir = await makeTempDir();
-    cleanups.push(() => removeTempDir(dataDir));
-    await writeSettings(dataDir, { fixture: fixtureEntry([], { autoApprove: ['alpha'] }) });
-    const manager = new McpManager({ dataDir, logger: silentLogger, watch: false, searchPath: testSearchPath });
-    cleanups.push(() => manager.stop());
-    await manager.start();
+    const { dataDir, manager } = await startTestManager(cleanups, {
+      fixture: fixtureEntry([], { autoApprove: ['alpha'] }),
+    });
     expect((await manager.waitUntilSettled())[0]?.state).toBe('connected');
     const tools = createMcpChatTools(manager, silentLogger);
     const functionFor = (tool: string) =>

@@ -1,7 +1,7 @@
 // How servers start, fail, crash, restart and stop: real processes, and the messages people will read.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpManager, type McpManagerOptions } from './mcp-manager.js';
+import type { McpManager, McpManagerOptions } from './mcp-manager.js';
 import { isProcessAlive } from './process-tree.js';
 import { toolResultText } from './tool-results.js';
 import type { ServerSnapshot } from './types.js';
@@ -10,16 +10,13 @@ import {
   everythingBin,
   everythingEntry,
   fixtureEntry,
-  makeTempDir,
   node,
-  removeTempDir,
-  silentLogger,
-  testSearchPath,
+  startTestManager,
   waitFor,
-  writeSettings,
+  type Cleanups,
 } from './test-support.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -29,20 +26,7 @@ async function startManager(
   servers: Record<string, unknown>,
   options: Partial<McpManagerOptions> = {},
 ): Promise<McpManager> {
-  const dataDir = await makeTempDir();
-  cleanups.push(() => removeTempDir(dataDir));
-  await writeSettings(dataDir, servers);
-  const manager = new McpManager({
-    dataDir,
-    logger: silentLogger,
-    watch: false,
-    searchPath: testSearchPath,
-    restartPolicy: { maxRestarts: 0 },
-    ...options,
-  });
-  cleanups.push(() => manager.stop());
-  await manager.start();
-  return manager;
+  return (await startTestManager(cleanups, servers, options)).manager;
 }
 
 async function settledState(manager: McpManager, name: string): Promise<ServerSnapshot> {

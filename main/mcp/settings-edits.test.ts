@@ -4,38 +4,27 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SettingsChangedEvent, ToolsChangedEvent } from './mcp-manager.js';
-import { McpManager } from './mcp-manager.js';
+import { McpManager, type SettingsChangedEvent, type ToolsChangedEvent } from './mcp-manager.js';
 import {
   fixtureEntry,
   makeTempDir,
   removeTempDir,
   silentLogger,
+  startTestManager,
   testSearchPath,
   waitFor,
   writeSettings,
+  type Cleanups,
 } from './test-support.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 async function startManager(servers: Record<string, unknown>, watch = false) {
-  const dataDir = await makeTempDir();
-  cleanups.push(() => removeTempDir(dataDir));
-  await writeSettings(dataDir, servers);
-  const manager = new McpManager({
-    dataDir,
-    logger: silentLogger,
-    watch,
-    watchDebounceMs: 50,
-    searchPath: testSearchPath,
-    restartPolicy: { maxRestarts: 0 },
-  });
-  cleanups.push(() => manager.stop());
-  await manager.start();
+  const { dataDir, manager } = await startTestManager(cleanups, servers, { watch, watchDebounceMs: 50 });
   await manager.waitUntilSettled();
   const settingsChanges: SettingsChangedEvent[] = [];
   manager.onSettingsChanged((event) => settingsChanges.push(event));

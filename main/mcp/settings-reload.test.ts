@@ -16,33 +16,23 @@ import {
   node,
   removeTempDir,
   silentLogger,
+  startTestManager,
   testSearchPath,
   waitFor,
   writeSettings,
+  type Cleanups,
 } from './test-support.js';
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 async function setUp(servers: Record<string, unknown>, watch: boolean) {
-  const dataDir = await makeTempDir();
-  cleanups.push(() => removeTempDir(dataDir));
-  await writeSettings(dataDir, servers);
-  const manager = new McpManager({
-    dataDir,
-    logger: silentLogger,
-    watch,
-    watchDebounceMs: 50,
-    searchPath: testSearchPath,
-    restartPolicy: { maxRestarts: 0 },
-  });
-  cleanups.push(() => manager.stop());
-  await manager.start();
-  await manager.waitUntilSettled();
-  return { dataDir, manager };
+  const started = await startTestManager(cleanups, servers, { watch, watchDebounceMs: 50 });
+  await started.manager.waitUntilSettled();
+  return started;
 }
 
 describe('bad settings entries', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
+import { McpManager, type McpManagerOptions } from './mcp-manager.js';
 import { listProcesses } from './process-tree.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +34,34 @@ export async function makeTempDir(): Promise<string> {
 
 export async function removeTempDir(directory: string): Promise<void> {
   await rm(directory, { recursive: true, force: true });
+}
+
+/** What a test file's afterEach undoes, newest first: `for (const cleanup of cleanups.splice(0).reverse())`. */
+export type Cleanups = (() => Promise<void>)[];
+
+/**
+ * A manager over a new temp data dir holding `servers`, started (not settled): no watcher and no restarts unless
+ * `options` say so. `cleanups` stops it and removes the folder.
+ */
+export async function startTestManager(
+  cleanups: Cleanups,
+  servers: Record<string, unknown>,
+  options: Partial<McpManagerOptions> = {},
+): Promise<{ dataDir: string; manager: McpManager }> {
+  const dataDir = await makeTempDir();
+  cleanups.push(() => removeTempDir(dataDir));
+  await writeSettings(dataDir, servers);
+  const manager = new McpManager({
+    dataDir,
+    logger: silentLogger,
+    watch: false,
+    searchPath: testSearchPath,
+    restartPolicy: { maxRestarts: 0 },
+    ...options,
+  });
+  cleanups.push(() => manager.stop());
+  await manager.start();
+  return { dataDir, manager };
 }
 
 export async function writeSettings(dataDir: string, mcpServers: Record<string, unknown>, extra = {}) {
