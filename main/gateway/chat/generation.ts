@@ -1,0 +1,85 @@
+// One chat generation as the gateway runs it, whatever protocol the caller speaks: its id, the validated
+// request, the usage row it will write, the caller's abort signal, and the attempts over the candidate models.
+// Nothing here knows Fastify: the routes build a Generation and hand it to answerWhole() or relayStream().
+
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
+import type { ResolvedModel } from '../../providers/registry.js';
+import type { GatewayDeps } from '../deps.js';
+import type { ErrorContext } from '../errors.js';
+import { ShuttingDownError } from '../in-flight.js';
+import {
+  attemptInOrder,
+  candidateModels,
+  defaultRetryPolicy,
+  requestFor,
+  type Answered,
+  type RetryPolicy,
+} from '../upstream-attempts.js';
+import type { UsageRecorder } from '../usage-recorder.js';
+
+export interface Generation {
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  request: ChatRequest;
+  recorder: UsageRecorder;
+  /** Aborts when the caller leaves or the gateway shuts down (in-flight.ts). */
+  signal: AbortSignal;
+  logger: Logger;
+  /** The caller's own gateway key: never echoed back, whatever an upstream quotes of the request. */
+  callerSecrets: readonly string[];
+}
+
+/** What a generation needs from the gateway around it. */
+export interface GenerationContext {
+  providers: Pick<GatewayDeps['providers'], 'resolve'>;
+  errors: ErrorContext;
+  /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
+  retry?: RetryPolicy;
+}
+
+export function newGenerationId(): string {
+  return `gen-${Math.floor(Date.now() / 1000)}-${randomBytes(12).toString('base64url')}`;
+}
+
+export function abortReason(signal: AbortSignal): 'caller-gone' | 'shutdown' | null {
+  if (!signal.aborted) return null;
+  return signal.reason instanceof ShuttingDownError ? 'shutdown' : 'caller-gone';
+}
+
+export function shuttingDown(): ApiError {
+  return new ApiError(503, new ShuttingDownError().message);
+}
+
+/**
+ * `model`, then each of `models`, each retried as the policy allows, until one upstream accepts the request.
+ * Notes in the usage row which provider (and model, when a fallback answered) that was.
+ */
+export async function attemptGeneration<T>(
+  generation: Generation,
+  context: GenerationContext,
+  call: (resolved: ResolvedModel, request: ChatRequest, signal: AbortSignal) => Promise<T>,
+): Promise<Answered<T>> {
+  const { request, recorder } = generation;
+  const answered = await attemptInOrder(
+    {
+      models: candidateModels(request),
+      resolve: async (model) => {
+        const resolved = await context.providers.resolve(model);
+        recorder.provider = resolved.target.provider.id;
+        return resolved;
+      },
+      signal: generation.signal,
+      policy: context.retry ?? defaultRetryPolicy,
+      logger: generation.logger,
+    },
+    (model, resolved, signal) => {
+      const target = { ...resolved.target, callerSecrets: generation.callerSecrets };
+      return call({ ...resolved, target }, requestFor(request, model), signal);
+    },
+  );
+  if (answered.model !== request.model) recorder.model = answered.model;
+  return answered;
+}
