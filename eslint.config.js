@@ -27,6 +27,9 @@ const mainLayers = {
   electron: [...lowerThanServices, 'app', 'bridge'],
 };
 const electronImport = { name: 'electron', message: 'Only main/electron and preload import electron.' };
+// One upstream HTTP stack: every request to a provider goes through UpstreamHttp (timeouts, size caps, redaction).
+const undiciOwner = 'main/providers/http/upstream-http.ts';
+const undiciImport = { name: 'undici', message: `Only ${undiciOwner} talks to undici: use UpstreamHttp.` };
 
 /**
  * One config per folder of main/ and per depth below it, so that a relative import is matched exactly:
@@ -37,24 +40,32 @@ function mainLayerConfigs() {
   return folders.flatMap((folder) => {
     const allowed = mainLayers[folder];
     const forbidden = folders.filter((other) => other !== folder && !allowed.includes(other));
-    if (forbidden.length === 0) return [];
     const names = `(${forbidden.join('|')})`;
     const message = `main/${folder} may import only ${allowed.length > 0 ? allowed.map((name) => `main/${name}`).join(', ') : 'shared/ and packages'} (docs/decisions/010-layers-in-main.md).`;
-    return [0, 1, 2, 3].map((depth) => ({
-      files: [`main/${folder}/${'*/'.repeat(depth)}*.{ts,cts,mts,js,mjs}`],
-      rules: {
+    const ownPaths = folder === 'electron' ? [] : [electronImport];
+    return [0, 1, 2, 3].flatMap((depth) => {
+      const files = [`main/${folder}/${'*/'.repeat(depth)}*.{ts,cts,mts,js,mjs}`];
+      const rules = (paths) => ({
         'no-restricted-imports': [
           'error',
           {
-            paths: folder === 'electron' ? [] : [electronImport],
-            patterns: [
-              { regex: `^(\\.\\./){${depth + 1}}${names}(/|$)`, message },
-              { regex: `^(\\.\\./)+main/${names}(/|$)`, message },
-            ],
+            paths,
+            patterns:
+              forbidden.length === 0
+                ? []
+                : [
+                    { regex: `^(\\.\\./){${depth + 1}}${names}(/|$)`, message },
+                    { regex: `^(\\.\\./)+main/${names}(/|$)`, message },
+                  ],
           },
         ],
-      },
-    }));
+      });
+      const ownsUndici = folder === 'providers' && depth === 1;
+      return [
+        { files, ignores: [undiciOwner], rules: rules([...ownPaths, undiciImport]) },
+        ...(ownsUndici ? [{ files: [undiciOwner], rules: rules(ownPaths) }] : []),
+      ];
+    });
   });
 }
 

@@ -5,10 +5,11 @@
 // start and lazily (listing models or providers, resolving `ollama/…` while Ollama is not known to run), never on
 // the path of a request for another provider.
 
-import { Agent, request } from 'undici';
 import type { Logger } from 'pino';
 import type { ProviderInfo } from '../../shared/api/index.js';
 import type { DiscoveredProviderSource } from './registry.js';
+import { UpstreamHttp } from './http/upstream-http.js';
+import { joinUrl } from './http/url.js';
 
 export interface LocalServer {
   /** The provider id, e.g. `ollama`. */
@@ -95,7 +96,7 @@ export class LocalProviders implements DiscoveredProviderSource {
   private readonly logger: Logger | undefined;
   private readonly now: () => number;
   private readonly closing = new AbortController();
-  private readonly dispatcher: Agent;
+  private readonly http: UpstreamHttp;
   private version = 0;
 
   constructor(options: LocalProvidersOptions = {}) {
@@ -107,7 +108,11 @@ export class LocalProviders implements DiscoveredProviderSource {
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
     // Its own small pool: probes never queue behind (or hold sockets of) real upstream traffic.
-    this.dispatcher = new Agent({ keepAliveTimeout: 1_000, connect: { timeout: this.probeTimeoutMs } });
+    this.http = new UpstreamHttp({
+      keepAliveTimeoutMs: 1_000,
+      connectTimeoutMs: this.probeTimeoutMs,
+      maxBodyBytes: maxProbeBodyBytes,
+    });
   }
 
   /** The servers found running at their last probe. */
@@ -167,7 +172,7 @@ export class LocalProviders implements DiscoveredProviderSource {
   async close(): Promise<void> {
     this.closing.abort();
     await Promise.all([...this.states.values()].map((state) => state.probing));
-    await this.dispatcher.close();
+    await this.http.close();
   }
 
   private probe(state: ServerState): Promise<void> {
@@ -193,28 +198,30 @@ export class LocalProviders implements DiscoveredProviderSource {
   /** True when GET {baseUrl}/models answers 2xx with `{data: [...]}` in time. */
   private async answersWithModels(server: LocalServer): Promise<boolean> {
     const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.probeTimeoutMs)]);
+    const target = {
+      provider: {
+        id: server.id,
+        kind: 'openai' as const,
+        base_url: server.baseUrl,
+        has_api_key: false,
+        created_at: '',
+      },
+      apiKey: null,
+    };
     try {
-      const response = await request(`${server.baseUrl.replace(/\/+$/, '')}/models`, {
+      const url = joinUrl(server.baseUrl, 'models');
+      const response = await this.http.send({
+        target,
         method: 'GET',
-        headers: { accept: 'application/json' },
+        url,
+        headers: {},
+        accept: 'application/json',
         signal,
-        dispatcher: this.dispatcher,
       });
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        await response.body.dump();
-        return false;
-      }
-      let size = 0;
-      const chunks: Buffer[] = [];
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > maxProbeBodyBytes) return false;
-        chunks.push(chunk);
-      }
-      const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown };
+      const json = (await this.http.readJson(response, target, signal)) as { data?: unknown } | null;
       return Array.isArray(json?.data);
     } catch {
-      return false; // refused, timed out, not JSON: not a server we can use
+      return false; // refused, timed out, not 2xx, too large, not JSON: not a server we can use
     }
   }
 }

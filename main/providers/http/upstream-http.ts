@@ -41,6 +41,8 @@ export interface UpstreamHttpOptions {
   bodyTimeoutMs?: number;
   /** TCP + TLS connect of a new connection; a dead host fails fast and the next attempt can start. Default 10 s. */
   connectTimeoutMs?: number;
+  /** How long an idle pooled connection is kept for the next request. Default 30 s. */
+  keepAliveTimeoutMs?: number;
   /** Largest whole (non-streamed) answer, and largest single SSE event. Default 16 MiB each. */
   maxBodyBytes?: number;
 }
@@ -199,7 +201,7 @@ export class UpstreamHttp {
     this.dispatcher =
       options.dispatcher ??
       new Agent({
-        keepAliveTimeout: 30_000,
+        keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
         connect: { timeout: options.connectTimeoutMs ?? 10_000 },
         headersTimeout: this.headersTimeoutMs,
         bodyTimeout: 0, // the watchdogs below time bodies: by complete events, not by bytes
