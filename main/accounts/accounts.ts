@@ -24,10 +24,11 @@ import type { PriceBook, PricedCost, PriceTarget } from '../providers/pricing/in
 import type { CreditChange, Store } from '../store/index.js';
 import type { ApiKeys } from './api-keys.js';
 import { modelAllowed } from './key-rules.js';
+import { keyStanding, limitReached, limitRemaining, limitResetsAt } from './key-state.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SpendTracker } from './spend-tracker.js';
 import type { UsageLog } from './usage-log.js';
-import { windowEnd, windowStart } from './usage-windows.js';
+import { windowStart } from './usage-windows.js';
 
 export type AccountsStore = Pick<
   Store,
@@ -101,7 +102,7 @@ export class Accounts {
 
     if (rules.limitNanos !== null) {
       const spent = this.spend.keyWindowSpend(keyId, rules.limitReset);
-      if (spent >= rules.limitNanos) throw this.limitReached(rules.limitNanos, rules.limitReset, spent);
+      if (limitReached(rules, spent)) throw this.limitReachedError(rules.limitNanos, rules.limitReset, spent);
     }
 
     if (rules.rpm !== null) {
@@ -151,7 +152,7 @@ export class Accounts {
       usage_weekly: since('weekly'),
       usage_monthly: since('monthly'),
       limit: key.limit,
-      limit_remaining: rules.limitNanos === null ? null : nanosToUsd(rules.limitNanos - windowSpend),
+      limit_remaining: limitRemaining(rules, windowSpend),
       limit_reset: rules.limitReset === 'never' ? null : rules.limitReset,
       is_free_tier: false,
       is_management_key: rules.management,
@@ -223,12 +224,19 @@ export class Accounts {
     return row && toGenerationInfo(row);
   }
 
-  /** Every key (never its secret) with what it has spent in total, oldest first. */
+  /** Every key (never its secret) with where it stands now and what it has spent in total, oldest first. */
   keysWithUsage(): KeyWithUsage[] {
     const spent = new Map(this.usageSummary({ by: 'key' }).map((row) => [row.group, row]));
+    const now = this.now();
     return this.keys.list().map((key) => {
+      const rules = this.keys.rulesOf(key.id);
+      const windowSpent = rules.limitNanos === null ? 0 : this.spend.keyWindowSpend(key.id, rules.limitReset);
       const row = spent.get(key.id);
-      return { ...key, usage: { requests: row?.requests ?? 0, cost: row?.cost ?? 0 } };
+      return {
+        ...key,
+        ...keyStanding(rules, windowSpent, now),
+        usage: { requests: row?.requests ?? 0, cost: row?.cost ?? 0 },
+      };
     });
   }
 
@@ -278,14 +286,14 @@ export class Accounts {
     }
   }
 
-  private limitReached(limitNanos: number, reset: LimitReset, spentNanos: number): ApiError {
-    const resetsAt = windowEnd(reset, this.now());
-    const when = resetsAt === null ? '' : ` It resets at ${new Date(resetsAt).toISOString()}.`;
+  private limitReachedError(limitNanos: number, reset: LimitReset, spentNanos: number): ApiError {
+    const resetsAt = limitResetsAt(reset, this.now());
+    const when = resetsAt === null ? '' : ` It resets at ${resetsAt}.`;
     return new ApiError(402, `This API key reached its spend limit of ${formatUsd(limitNanos)}.${when}`, {
       limit: nanosToUsd(limitNanos),
       usage: nanosToUsd(spentNanos),
       limit_reset: reset,
-      resets_at: resetsAt === null ? null : new Date(resetsAt).toISOString(),
+      resets_at: resetsAt,
     });
   }
 }

@@ -3,6 +3,7 @@
 import { ApiError, type ApiKeyDetails, type CreatedApiKey, type KeyRulesChange } from '../../shared/api/index.js';
 import { defaultKeyRules, type KeyRow, type KeyRulesRow, type Store } from '../store/index.js';
 import { applyRulesChange, toApiRules } from './key-rules.js';
+import { lockedState } from './key-state.js';
 import { generateKeySecret, hashKeySecret, keyIdOf, secretMatchesHash } from './key-secret.js';
 
 export type KeyStore = Pick<
@@ -117,9 +118,10 @@ export class ApiKeys {
     const found = this.findKey(id);
     if (!found || !secretMatchesHash(secret, found.row.secretHash)) return null;
     const { row, rules } = found;
-    if (rules.disabled) throw unauthorized('This API key is disabled.');
-    if (rules.expiresAt !== null && rules.expiresAt <= this.now()) {
-      throw unauthorized(`This API key expired at ${new Date(rules.expiresAt).toISOString()}.`);
+    const locked = lockedState(rules, this.now());
+    if (locked === 'disabled') throw unauthorized('This API key is disabled.');
+    if (locked === 'expired') {
+      throw unauthorized(`This API key expired at ${new Date(rules.expiresAt!).toISOString()}.`);
     }
     this.lastUsed.set(id, Date.now());
     return this.toInfo(row, rules);

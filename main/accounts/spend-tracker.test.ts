@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
+import { usageRecord } from '../../test/support/usage-record.js';
 import { openStore, type Store } from '../store/index.js';
 import { SpendTracker, UsageLog } from './index.js';
 
@@ -30,27 +31,7 @@ afterEach(() => {
 });
 
 function row(id: string, keyId: string, cost: number, createdAt = clock.now): UsageRecord {
-  return {
-    id,
-    created_at: createdAt,
-    key_id: keyId,
-    app_title: null,
-    app_referer: null,
-    model: 'up/m',
-    provider: 'up',
-    streamed: false,
-    status: 200,
-    finish_reason: 'stop',
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    cached_tokens: 0,
-    reasoning_tokens: 0,
-    cost,
-    latency_ms: 1,
-    ttft_ms: null,
-    error: null,
-    unpriced: false,
-  };
+  return usageRecord({ id, key_id: keyId, cost, created_at: createdAt });
 }
 
 describe('SpendTracker', () => {

@@ -142,9 +142,17 @@ describe('keys', () => {
     expect(app.keys.authenticate(created.secret)?.id).toBe(created.key.id);
 
     const { keys } = await call('keys:list', {});
-    expect(keys).toEqual([expect.objectContaining({ id: created.key.id, usage: { requests: 0, cost: 0 } })]);
+    expect(keys).toEqual([
+      expect.objectContaining({
+        id: created.key.id,
+        state: 'active',
+        limit_remaining: 5,
+        usage: { requests: 0, cost: 0 },
+      }),
+    ]);
     const updated = await call('keys:update', { id: created.key.id, limit: null, disabled: true });
     expect(updated.key).toMatchObject({ limit: null, disabled: true });
+    expect((await call('keys:list', {})).keys[0]).toMatchObject({ state: 'disabled', limit_remaining: null });
     expect(await failure('keys:update', { id: created.key.id, allowed_models: ['not a pattern'] })).toMatchObject({
       code: 'invalid-request',
     });

@@ -1,5 +1,7 @@
 // Gateway API keys as the HTTP API, the CLI and the UI show them. The secret appears only in CreatedApiKey.
 
+import { formatUsd, usdToNanos } from './money.js';
+
 export interface ApiKeyInfo {
   /** Public identifier, used in DELETE /api-keys/{id}. */
   id: string;
@@ -48,11 +50,39 @@ export interface ApiKeyDetails extends ApiKeyInfo, KeyRules {}
 /** A change of rules: absent fields stay as they are. */
 export type KeyRulesChange = Partial<KeyRules>;
 
-/** A key as the UI lists it: its rules and what it has spent in total. */
-export interface KeyWithUsage extends ApiKeyDetails {
+/**
+ * Whether a key works right now, in the order the gateway checks: a disabled or expired key gets 401, a key that
+ * reached its spend limit 402 until the limit's window starts over.
+ */
+export const keyStates = ['active', 'disabled', 'expired', 'limit_reached'] as const;
+export type KeyState = (typeof keyStates)[number];
+
+/** Where a key stands when it is listed, computed by main (accounts) at its clock; the CLI and the UI only show it. */
+export interface KeyStanding {
+  state: KeyState;
+  /** USD left of the spend limit in the current window; null without a limit. Negative after an overspend. */
+  limit_remaining: number | null;
+  /** ISO 8601: when the current window ends and the limit starts over; null without a limit or when it never resets. */
+  limit_resets_at: string | null;
+}
+
+/** A key as the UI lists it: its rules, where it stands, and what it has spent in total. */
+export interface KeyWithUsage extends ApiKeyDetails, KeyStanding {
   usage: {
     requests: number;
     /** USD. */
     cost: number;
   };
+}
+
+/** A key's spend limit in a few words, for lists: `none`, `$5.00`, `$5.00 weekly`. */
+export function describeLimit(key: Pick<KeyRules, 'limit' | 'limit_reset'>): string {
+  if (key.limit === null) return 'none';
+  const amount = formatUsd(usdToNanos(key.limit));
+  return key.limit_reset === 'never' ? amount : `${amount} ${key.limit_reset}`;
+}
+
+/** A key state as people read it: `limit reached` for limit_reached. */
+export function describeKeyState(state: KeyState): string {
+  return state.replace('_', ' ');
 }
