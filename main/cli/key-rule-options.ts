@@ -3,9 +3,8 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
-  formatUsd,
+  describeLimit,
   limitResets,
-  usdToNanos,
   type ApiKeyDetails,
   type KeyRulesChange,
   type LimitReset,
@@ -134,12 +133,6 @@ export function describeKeyRules(key: ApiKeyDetails): string[] {
   ];
 }
 
-export function describeLimit(key: ApiKeyDetails): string {
-  if (key.limit === null) return 'none';
-  const reset = key.limit_reset === 'never' ? '' : ` ${key.limit_reset}`;
-  return `${formatUsd(usdToNanos(key.limit))}${reset}`;
-}
-
 export function describeAccess(key: ApiKeyDetails): string {
   const parts = [];
   if (key.allowed_models) parts.push(key.allowed_models.join(','));
@@ -152,11 +145,4 @@ export function describeRate(key: ApiKeyDetails): string {
   if (key.requests_per_minute !== null) parts.push(`${key.requests_per_minute} rpm`);
   if (key.tokens_per_minute !== null) parts.push(`${key.tokens_per_minute} tpm`);
   return parts.length === 0 ? 'unlimited' : parts.join(' ');
-}
-
-/** active, disabled or expired (at `now`). */
-export function keyState(key: ApiKeyDetails, now = Date.now()): string {
-  if (key.disabled) return 'disabled';
-  if (key.expires_at !== null && Date.parse(key.expires_at) <= now) return 'expired';
-  return 'active';
 }

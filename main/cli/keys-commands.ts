@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
+import { describeKeyState, describeLimit } from '../../shared/api/index.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 import { formatJson, formatTable } from './output.js';
 import {
   addKeyRuleOptions,
   describeAccess,
-  describeLimit,
   describeRate,
   keyRulesChangeFrom,
-  keyState,
   registerKeyUpdateCommand,
   type KeyRuleOptions,
 } from './key-rule-options.js';
@@ -39,12 +38,12 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
 
   keys
     .command('list')
-    .description('list keys (never their secrets)')
+    .description('list keys with their rules and state (never their secrets)')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
       withApp(context, options.dataDir, (app) => {
-        const list = app.keys.list();
+        const list = app.accounts.keysWithUsage();
         if (options.json) return output.out(formatJson(list));
         if (list.length === 0) return output.out('No keys yet. Create one with: switchyard keys create --name NAME');
         output.out(
@@ -54,7 +53,7 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
               key.id,
               key.name,
               key.label,
-              keyState(key),
+              describeKeyState(key.state),
               describeLimit(key),
               describeAccess(key),
               key.management ? 'yes' : 'no',

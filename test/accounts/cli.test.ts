@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiKeyDetails,
   CreditLedgerEntry,
+  KeyWithUsage,
   ModelPriceInfo,
   UsageRecord,
   UsageSummaryRow,
@@ -55,9 +56,11 @@ describe('keys create / update / list with rules', () => {
     );
     expect(created.code, created.stderr).toBe(0);
     const { id, key } = JSON.parse(created.stdout) as { id: string; key: string };
+    const spent = await cli('keys', 'create', '--name', 'spent', '--json', '--limit', '0');
+    const spentId = (JSON.parse(spent.stdout) as { id: string }).id;
 
     const listed = await cli('keys', 'list', '--json');
-    const details = (JSON.parse(listed.stdout) as ApiKeyDetails[]).find((entry) => entry.id === id);
+    const details = (JSON.parse(listed.stdout) as KeyWithUsage[]).find((entry) => entry.id === id);
     expect(details).toMatchObject({
       limit: 5,
       limit_reset: 'weekly',
@@ -68,6 +71,15 @@ describe('keys create / update / list with rules', () => {
       disabled: false,
       requests_per_minute: 10,
       tokens_per_minute: 1000,
+      state: 'active',
+      limit_remaining: 5,
+      limit_resets_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/),
+      usage: { requests: 0, cost: 0 },
+    });
+    expect(new Date(details!.limit_resets_at!).getUTCDay()).toBe(1); // weekly windows start on Monday
+    expect((JSON.parse(listed.stdout) as KeyWithUsage[]).find((entry) => entry.id === spentId)).toMatchObject({
+      state: 'limit_reached',
+      limit_remaining: 0,
     });
     expect(listed.stdout).not.toContain(key);
     const table = await cli('keys', 'list');
@@ -82,6 +94,7 @@ describe('keys create / update / list with rules', () => {
     ]) {
       expect(line).toContain(shown);
     }
+    expect(table.stdout.split('\n').find((text) => text.startsWith(spentId))).toContain('limit reached');
 
     const updated = await cli(
       'keys',
