@@ -1,7 +1,7 @@
 // Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
 
 import { useCallback, useState } from 'react';
-import type { KeyWithUsage } from '../../../shared/api/index.js';
+import { describeKeyState, describeLimit, type KeyWithUsage } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
@@ -10,17 +10,6 @@ import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
 
 type Editing = { type: 'create' } | { type: 'edit'; key: KeyWithUsage } | null;
-
-function keyState(key: KeyWithUsage): string {
-  if (key.disabled) return 'disabled';
-  if (key.expires_at !== null && Date.parse(key.expires_at) <= Date.now()) return 'expired';
-  return 'active';
-}
-
-function describeLimit(key: KeyWithUsage): string {
-  if (key.limit === null) return 'none';
-  return key.limit_reset === 'never' ? money(key.limit) : `${money(key.limit)} ${key.limit_reset}`;
-}
 
 export function KeysScreen() {
   const bridge = useBridge();
@@ -101,7 +90,7 @@ export function KeysScreen() {
                   <td className="number">{money(key.usage.cost)}</td>
                   <td>{describeLimit(key)}</td>
                   <td>
-                    <span className={`badge state-${keyState(key)}`}>{keyState(key)}</span>
+                    <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
                   </td>
                   <td className="row-actions">
                     <button
