@@ -1,6 +1,8 @@
 // The bridge and the UI over HTTP, on the gateway's own server (`switchyard serve`): the built renderer at `/`,
 // POST /bridge/invoke/<channel>, and GET /bridge/events as Server-Sent Events. Everything here sits in its own
 // Fastify context with its own Host/Origin/token checks (request-guard.ts), so the gateway's API is untouched.
+// The checks run in onRequest, before any body is read: a caller without the token gets its 401 while its body is
+// still on the wire, and each channel reads no more than its own limit (body-limits.ts).
 
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/api/index.js';
 import type { BridgeErrorCode } from '../../shared/bridge/transport.js';
 import type { Logger } from '../common/index.js';
+import { routeAccess, type RouteAccess } from '../gateway/index.js';
+import { invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
 import { codeOfStatus, httpStatusOf } from './bridge-errors.js';
 import type { BridgeHandlers } from './create-bridge-handlers.js';
 import type { HubEvent } from './event-hub.js';
@@ -29,8 +33,6 @@ export interface HttpBridgeOptions {
   /** The built renderer; when it has no index.html, `/` explains how to build it. */
   rendererDir: string;
   logger: Logger;
-  /** Largest invoke body (images travel as data URLs). Default 32 MiB. */
-  bodyLimitBytes?: number;
   /** Comment lines that keep an idle event stream open through proxies. Default 15 s. */
   keepAliveMs?: number;
 }
@@ -47,8 +49,62 @@ const securityHeaders = {
   'x-frame-options': 'DENY',
 };
 
+/** The port the request came in on: the Host check and the name of the token's cookie depend on it. */
+function portOf(request: FastifyRequest): number {
+  return request.socket.localPort ?? 0;
+}
+
 function sendError(reply: FastifyReply, code: BridgeErrorCode, message: string): FastifyReply {
   return reply.code(httpStatusOf[code]).header('cache-control', 'no-store').send({ error: { code, message } });
+}
+
+/** Invoke bodies must say their length, so that a channel's limit is checked before the body is read. */
+function checkInvokeBodySize(request: FastifyRequest<{ Params: { channel: string } }>): void {
+  if (request.headers['transfer-encoding'] !== undefined) {
+    throw new ApiError(411, 'Send the body with a Content-Length header, not in chunks.');
+  }
+  const length = Number(request.headers['content-length'] ?? 0);
+  const limit = invokeBodyLimit(request.params.channel);
+  if (length > limit) {
+    throw new ApiError(413, `The request is ${length} bytes; ${request.params.channel} accepts at most ${limit}.`);
+  }
+}
+
+async function registerRendererFiles(pages: FastifyInstance, rendererDir: string): Promise<void> {
+  await pages.register(fastifyStatic, {
+    root: path.resolve(rendererDir),
+    prefix: '/',
+    index: false,
+    // One route per built file, not a catch-all: every other path keeps the gateway's own 404 and 405.
+    wildcard: false,
+    // Built asset names carry a content hash.
+    setHeaders: (response, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+}
+
+/** `/`: the printed URL carries the token once: it becomes a cookie and the address bar loses it. */
+function registerStartPage(pages: FastifyInstance, token: string, rendererBuilt: boolean): void {
+  pages.get<{ Querystring: { token?: string } }>('/', async (request, reply) => {
+    const port = portOf(request);
+    if (request.query.token !== undefined) {
+      if (!tokenMatches(request.query.token, token)) {
+        return sendError(reply, 'unauthorized', 'This link has a wrong token: use the URL `switchyard serve` printed.');
+      }
+      reply.header('set-cookie', `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+      return reply.code(302).header('cache-control', 'no-store').header('location', '/').send();
+    }
+    if (!rendererBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The Switchyard UI is not built: run `npm run build`, then restart `switchyard serve`.');
+    }
+    return reply.header('cache-control', 'no-store').sendFile('index.html');
+  });
 }
 
 export async function registerHttpBridge(
@@ -63,9 +119,12 @@ export async function registerHttpBridge(
   const streams = new Set<() => void>();
   const rendererBuilt = isRendererBuilt(options.rendererDir);
 
-  const portOf = (request: FastifyRequest) => request.socket.localPort ?? 0;
-
   await server.register(async (ui) => {
+    // Secure by default: a route of the UI needs the token unless it says otherwise (route-access.ts).
+    ui.addHook('onRoute', (route) => {
+      route.config = { access: 'ui-token', ...route.config };
+    });
+
     ui.addHook('onRequest', async (request, reply) => {
       const { host, origin } = request.headers;
       if (!isAllowedHost(host, portOf(request), hostnames)) {
@@ -75,6 +134,11 @@ export async function registerHttpBridge(
         return sendError(reply, 'forbidden', `Requests from ${origin} are not allowed.`);
       }
       reply.headers(securityHeaders);
+      if (routeAccess(request) !== 'ui-token') return undefined;
+      if (!tokenMatches(presentedToken(request.headers, portOf(request)), options.token)) {
+        return sendError(reply, 'unauthorized', 'Open the URL that `switchyard serve` printed (it carries the token).');
+      }
+      return undefined;
     });
 
     // Errors thrown before our handlers (the gateway's own request checks, body parsing) keep their status.
@@ -86,56 +150,20 @@ export async function registerHttpBridge(
       return reply.code(status).header('cache-control', 'no-store').send({ error: { code, message } });
     });
 
-    function requireToken(request: FastifyRequest, reply: FastifyReply): boolean {
-      if (tokenMatches(presentedToken(request.headers, portOf(request)), options.token)) return true;
-      void sendError(reply, 'unauthorized', 'Open the URL that `switchyard serve` printed (it carries the token).');
-      return false;
-    }
-
-    if (rendererBuilt) {
-      await ui.register(fastifyStatic, {
-        root: path.resolve(options.rendererDir),
-        prefix: '/',
-        index: false,
-        // One route per built file, not a catch-all: every other path keeps the gateway's own 404 and 405.
-        wildcard: false,
-        // Built asset names carry a content hash.
-        setHeaders: (response, filePath) => {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
+    // The page and its built files are public: they hold no secret, and they load before the token is known.
+    await ui.register(async (pages) => {
+      // This scope's hook runs after the UI's, so it has the last word on its routes.
+      pages.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' satisfies RouteAccess };
       });
-    }
-
-    // The printed URL carries the token once: it becomes a cookie and the address bar loses it.
-    ui.get<{ Querystring: { token?: string } }>('/', async (request, reply) => {
-      const port = portOf(request);
-      if (request.query.token !== undefined) {
-        if (!tokenMatches(request.query.token, options.token)) {
-          return sendError(
-            reply,
-            'unauthorized',
-            'This link has a wrong token: use the URL `switchyard serve` printed.',
-          );
-        }
-        reply.header('set-cookie', `${tokenCookieName(port)}=${options.token}; Path=/; HttpOnly; SameSite=Strict`);
-        return reply.code(302).header('cache-control', 'no-store').header('location', '/').send();
-      }
-      if (!rendererBuilt) {
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .send('The Switchyard UI is not built: run `npm run build`, then restart `switchyard serve`.');
-      }
-      return reply.header('cache-control', 'no-store').sendFile('index.html');
+      if (rendererBuilt) await registerRendererFiles(pages, options.rendererDir);
+      registerStartPage(pages, options.token, rendererBuilt);
     });
 
     ui.post<{ Params: { channel: string } }>(
       '/bridge/invoke/:channel',
-      { bodyLimit: options.bodyLimitBytes ?? 32 * 1024 * 1024 },
+      { bodyLimit: maxInvokeBodyLimitBytes, onRequest: async (request) => checkInvokeBodySize(request) },
       async (request, reply) => {
-        if (!requireToken(request, reply)) return reply;
         const result = await bridge.invoke(request.params.channel, request.body ?? {});
         if (result.ok) return reply.header('cache-control', 'no-store').send({ result: result.value });
         return sendError(reply, result.error.code, result.error.message);
@@ -143,7 +171,6 @@ export async function registerHttpBridge(
     );
 
     ui.get('/bridge/events', async (request, reply) => {
-      if (!requireToken(request, reply)) return reply;
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {

@@ -1,5 +1,6 @@
-// Bearer authentication of every /api/v1 request (spec 5). A missing, malformed, unknown or deleted key gets
-// exactly the 7.1 body: {"error":{"code":401,"message":…,"metadata":{}}}.
+// Bearer authentication (spec 5) of every route that needs a key, which is every route that does not say otherwise
+// (route-access.ts). A missing, malformed, unknown or deleted key gets exactly the 7.1 body:
+// {"error":{"code":401,"message":…,"metadata":{}}}.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalidKeyMessage, type ApiKeyInfo } from '../../shared/api/index.js';

@@ -1,9 +1,15 @@
-// The gateway's HTTP server: Fastify with every error in the spec's envelope, Bearer auth on /api/v1, the routes,
-// and a graceful close. Wiring only; the work is in the route files.
+// The gateway's HTTP server: Fastify with every error in the spec's envelope, Bearer auth on every route that does
+// not say otherwise (route-access.ts), the routes, and a graceful close. Wiring only; the work is in the route files.
 
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
 import { registerAccountRoutes } from './account-routes.js';
@@ -14,6 +20,7 @@ import { toApiError, type ErrorContext } from './errors.js';
 import { InFlightRequests, ShuttingDownError } from './in-flight.js';
 import { registerKeysRoutes } from './keys-routes.js';
 import { registerModelsRoute } from './models-route.js';
+import { routeAccess, type RouteAccess } from './route-access.js';
 import { RequestGuard, type SecurityOptions } from './security.js';
 import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
 
@@ -31,9 +38,19 @@ export interface GatewayOptions {
   security?: SecurityOptions;
 }
 
+/** A route on the gateway's server, as registered (the gateway's own and any added later, such as the UI's). */
+export interface GatewayRoute {
+  method: string;
+  /** Fastify's pattern, e.g. `/api/v1/api-keys/:key_id`. */
+  url: string;
+  access: RouteAccess;
+}
+
 export interface Gateway {
   /** The Fastify instance (for inject() in tests and for the composition root). */
   server: FastifyInstance;
+  /** Every route registered on the server so far. */
+  routes(): GatewayRoute[];
   /** Starts listening; resolves with the base URL, e.g. `http://127.0.0.1:4141/api/v1`. */
   listen(address: { host: string; port: number }): Promise<string>;
   /**
@@ -48,15 +65,6 @@ const defaultBodyLimitBytes = 10 * 1024 * 1024;
 /** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
 const abortDrainMs = 2_000;
 
-/** Routes by path, for telling 405 (known path, other method) from 404. */
-const knownRoutes: { pattern: RegExp; methods: string[] }[] = [
-  { pattern: /^\/api\/v1\/chat\/completions\/?$/, methods: ['POST'] },
-  { pattern: /^\/api\/v1\/models\/?$/, methods: ['GET', 'HEAD'] },
-  { pattern: /^\/api\/v1\/api-keys\/?$/, methods: ['GET', 'HEAD'] },
-  { pattern: /^\/api\/v1\/api-keys\/[^/]+\/?$/, methods: ['DELETE'] },
-  { pattern: /^\/api\/v1\/(key|credits|generation)\/?$/, methods: ['GET', 'HEAD'] },
-];
-
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
@@ -64,6 +72,19 @@ function pathOf(url: string): string {
 
 function isApiPath(path: string): boolean {
   return path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+}
+
+/** A Fastify route pattern as a regular expression over paths: `:param` is one segment, `*` the rest. */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return '[^/]+';
+      if (segment === '*') return '.*';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }
 
 /** Malformed HTTP never reaches Fastify's routing: answer it in our envelope too, then drop the connection. */
@@ -124,6 +145,28 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     else parseJson(request, body as string, done);
   });
 
+  // Every route, as registered (also those added after this function returns), for 405s and for tests.
+  const routes: { options: RouteOptions; pattern: RegExp }[] = [];
+  server.addHook('onRoute', (route) => {
+    routes.push({ options: route, pattern: patternOf(route.url) });
+  });
+  // Access is read when asked, not at registration: onRoute hooks of inner scopes (the UI's) may still set it.
+  const describeRoute = (route: RouteOptions): GatewayRoute[] =>
+    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access ?? 'api-key' }));
+  /** The routes whose pattern matches this path, by any method. */
+  const routesAt = (path: string): GatewayRoute[] =>
+    routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ options: route }) => describeRoute(route));
+
+  /**
+   * The route that matched decides (route-access.ts). A request that matched none is authenticated before its 404
+   * when it is meant for the API, and before its 405 when the path is a route that needs a key.
+   */
+  const needsApiKey = (request: FastifyRequest): boolean => {
+    if (!request.is404) return routeAccess(request) === 'api-key';
+    const path = pathOf(request.url);
+    return isApiPath(path) || routesAt(path).some((route) => route.access === 'api-key');
+  };
+
   // First: a request from a foreign Host or Origin is refused before anything else looks at it.
   const guard = new RequestGuard(options.security);
   server.addHook('onRequest', guard.onRequest);
@@ -133,8 +176,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
       reply.header('connection', 'close');
       throw new ApiError(503, new ShuttingDownError().message);
     }
-    // Unknown paths under /api/v1 are authenticated before their 404; elsewhere a 404 says where the API is.
-    if (isApiPath(pathOf(request.url))) authenticate(request, deps.keys);
+    if (needsApiKey(request)) authenticate(request, deps.keys);
   });
 
   server.setErrorHandler((error, _request, reply) => {
@@ -144,9 +186,9 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
 
   server.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    const route = knownRoutes.find(({ pattern }) => pattern.test(path));
-    if (route) {
-      const allow = route.methods.join(', ');
+    const methods = [...new Set(routesAt(path).map((route) => route.method))];
+    if (methods.length > 0) {
+      const allow = methods.join(', ');
       const error = new ApiError(
         405,
         `Method ${request.method} is not allowed on ${path}; use ${allow}.`,
@@ -184,6 +226,8 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
 
   return {
     server,
+
+    routes: () => routes.flatMap(({ options: route }) => describeRoute(route)),
 
     async listen({ host, port }) {
       guard.bind(host);

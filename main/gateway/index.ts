@@ -1,3 +1,4 @@
-export { createGateway, type Gateway, type GatewayOptions } from './create-gateway.js';
+export { createGateway, type Gateway, type GatewayOptions, type GatewayRoute } from './create-gateway.js';
 export type { GatewayAccounts, GatewayDeps, GatewayKeys, GatewayUsage } from './deps.js';
 export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './upstream-attempts.js';
+export { routeAccess, type RouteAccess } from './route-access.js';

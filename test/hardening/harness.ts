@@ -229,6 +229,8 @@ export interface HarnessOptions {
   /** Address to listen on. Default 127.0.0.1. */
   host?: string;
   logger?: Logger;
+  /** Adds to the server before it listens (routes must be registered by then), e.g. the UI's bridge. */
+  beforeListen?: (gateway: Gateway) => Promise<void>;
 }
 
 /** A port nothing listens on. */
@@ -274,6 +276,7 @@ export async function startHardeningHarness(options: HarnessOptions = {}): Promi
     { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
     { retry: { maxRetries: 0 }, ...options.gateway },
   );
+  await options.beforeListen?.(gateway);
   const baseURL = await gateway.listen({ host: options.host ?? '127.0.0.1', port: 0 });
   return {
     upstream,
@@ -310,7 +313,11 @@ export async function rawHttp(port: number, head: string, body: Buffer | string 
   const pieces: Buffer[] = [];
   socket.on('data', (piece: Buffer) => pieces.push(piece));
   await once(socket, 'close');
-  const text = Buffer.concat(pieces).toString('utf8');
+  return parseResponse(Buffer.concat(pieces).toString('utf8'));
+}
+
+/** One HTTP/1.1 answer as it came off the wire (a chunked body is reassembled). */
+export function parseResponse(text: string): RawResponse {
   const headEnd = text.indexOf('\r\n\r\n');
   const [statusLine = '', ...headerLines] = text.slice(0, headEnd).split('\r\n');
   const headers: Record<string, string> = {};

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { bridgeContract, type BridgeChannel } from '../../shared/bridge/contract.js';
+import {
+  maxImageBytes,
+  maxImagesPerMessage,
+  maxMessageChars,
+  maxSystemPromptChars,
+} from '../../shared/bridge/limits.js';
+import { defaultInvokeBodyLimitBytes, invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
+
+/** Characters JSON writes as `\u0001`: six bytes each, the most a character can take. */
+const worst = (count: number) => '\u0001'.repeat(count);
+
+/** The longest image data URL the contract accepts, found rather than assumed. */
+function longestImage(): string {
+  const prefix = 'data:image/png;base64,';
+  const schema = bridgeContract['chat:send'].request;
+  const valid = (length: number) =>
+    schema.safeParse({ conversationId: 'c', text: 'x', images: [prefix + 'A'.repeat(length - prefix.length)] }).success;
+  let length = Math.ceil((maxImageBytes * 4) / 3);
+  while (valid(length + 1)) length += 1;
+  expect(valid(length)).toBe(true);
+  return prefix + 'A'.repeat(length - prefix.length);
+}
+
+/** The largest request each channel accepts (for the channels whose requests can be large). */
+const largest: Partial<Record<BridgeChannel, () => unknown>> = {
+  'chat:send': () => ({
+    conversationId: 'c'.repeat(100),
+    text: worst(maxMessageChars),
+    images: Array<string>(maxImagesPerMessage).fill(longestImage()),
+  }),
+  'mcp:save-settings': () => ({ text: worst(1_000_000), expectedText: worst(1_000_000) }),
+  'mcp:import': () => ({ text: worst(1_000_000), fileName: worst(300), overwrite: true }),
+  'chat:create-conversation': () => ({
+    model: `p/${'m'.repeat(298)}`,
+    systemPrompt: worst(maxSystemPromptChars),
+    temperature: 1,
+  }),
+  'keys:create': () => ({
+    name: worst(100),
+    allowed_models: Array.from({ length: 1_000 }, () => worst(300)),
+    allowed_providers: Array.from({ length: 200 }, () => worst(64)),
+  }),
+  'providers:add': () => ({ id: 'p'.repeat(64), kind: 'openai', baseUrl: worst(2_000), apiKey: worst(8_192) }),
+  'mcp:read-resource': () => ({ name: worst(200), uri: worst(4_000) }),
+};
+
+describe('the body limit of each bridge channel', () => {
+  it.each(Object.entries(largest))('fits the largest request %s accepts', (channel, build) => {
+    const request = build();
+    expect(bridgeContract[channel as BridgeChannel].request.safeParse(request).success).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(request))).toBeLessThanOrEqual(invokeBodyLimit(channel));
+  });
+
+  it('keeps the large limit for the chat, and a small one for the rest and for unknown names', () => {
+    expect(invokeBodyLimit('chat:send')).toBe(maxInvokeBodyLimitBytes);
+    expect(invokeBodyLimit('app:info')).toBe(defaultInvokeBodyLimitBytes);
+    expect(invokeBodyLimit('no:such-channel')).toBe(defaultInvokeBodyLimitBytes);
+    expect(invokeBodyLimit('__proto__')).toBe(defaultInvokeBodyLimitBytes);
+    expect(defaultInvokeBodyLimitBytes).toBeLessThanOrEqual(64 * 1024);
+  });
+});

@@ -1,0 +1,42 @@
+// How large a POST /bridge/invoke/<channel> body may be, per channel: about the largest request the contract
+// (shared/bridge/contract.ts) accepts, so that no channel whose requests are a few bytes makes the server buffer
+// megabytes. Strings count 6 bytes a character, JSON's worst case (`\u0001`); body-limits.test.ts sends the largest
+// valid request of each listed channel, so a contract limit raised without this table fails there.
+
+import type { BridgeChannel } from '../../shared/bridge/contract.js';
+
+const kib = 1024;
+const mib = 1024 * kib;
+
+/** Ids, names, numbers, a question for a tool: a few KiB at most. */
+export const defaultInvokeBodyLimitBytes = 64 * kib;
+
+const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
+  /** Four images of 5 MiB as base64 data URLs (27 MiB) and 200,000 characters of text. */
+  'chat:send': 32 * mib,
+  /** The settings file, twice (the text and the text it replaces), each up to 1,000,000 characters. */
+  'mcp:save-settings': 12 * mib,
+  'mcp:import': 6 * mib,
+  /** Unbounded in the contract: one server's entry, and a tool's arguments typed in the UI. */
+  'mcp:set-server': mib,
+  'mcp:call-tool': mib,
+  /** A system prompt of up to 50,000 characters. */
+  'chat:create-conversation': 512 * kib,
+  'chat:update-conversation': 512 * kib,
+  /** Up to 1,000 allowed models of 300 characters. */
+  'keys:create': 2 * mib,
+  'keys:update': 2 * mib,
+  /** A provider key of up to 8,192 characters and a base URL of up to 2,000. */
+  'providers:add': 128 * kib,
+  'providers:update': 128 * kib,
+};
+
+/** The largest body any channel accepts: the route's own limit. */
+export const maxInvokeBodyLimitBytes = Math.max(defaultInvokeBodyLimitBytes, ...Object.values(invokeBodyLimits));
+
+/** The body limit of a channel; unknown names get the default (they are refused after the body anyway). */
+export function invokeBodyLimit(channel: string): number {
+  return Object.hasOwn(invokeBodyLimits, channel)
+    ? invokeBodyLimits[channel as BridgeChannel]!
+    : defaultInvokeBodyLimitBytes;
+}

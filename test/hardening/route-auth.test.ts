@@ -1,0 +1,136 @@
+// Authentication follows the route that matched, not the URL's spelling. The router decodes percent escapes, takes
+// the path of an absolute-form target and resolves dot segments, so every spelling of every route that needs a key
+// is sent on a raw socket (no client normalises it first), without a key and with one. The routes come from the
+// server itself, so a route added later is covered without touching this file.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidKeyMessage } from '../../shared/api/index.js';
+import { startAccountsHarness, type AccountsHarness } from '../accounts/harness.js';
+import { rawHttp, type RawResponse } from './harness.js';
+
+/** Every way of writing `path` that a router might still send to the same route. */
+function spellings(path: string, port: number): string[] {
+  const encodeLetters = (text: string, pattern: RegExp) =>
+    text.replace(pattern, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+  const [first = '', ...rest] = path.slice(1).split('/');
+  const last = rest.at(-1) ?? '';
+  return [
+    path,
+    // percent-encoded
+    encodeLetters(path, /(?<=^\/)a/),
+    encodeLetters(path, /[a-z]/g),
+    encodeLetters(path, /[a-z]/g).toUpperCase(),
+    `/${path.slice(1).replace(/\//g, '%2f')}`,
+    // double slashes
+    `/${path}`,
+    path.replace(/\//g, '//'),
+    `${path}//`,
+    // dot segments, plain and encoded
+    `/${first}/./${rest.join('/')}`,
+    `/x/../${path.slice(1)}`,
+    `/${first}/x/../${rest.join('/')}`,
+    `${path}/.`,
+    `/x/%2e%2e/${path.slice(1)}`,
+    `/${first}/%2E/${rest.join('/')}`,
+    // absolute-form targets
+    `http://127.0.0.1:${port}${path}`,
+    `http://evil.example${path}`,
+    `HTTP://X${path}`,
+    // case
+    path.toUpperCase(),
+    `/${first.toUpperCase()}/${rest.join('/')}`,
+    `${path.slice(0, path.length - last.length)}${last.toUpperCase()}`,
+    // what follows the path
+    `${path}/`,
+    `${path}?x=1`,
+    `${path}#fragment`,
+    `${path};x=1`,
+  ];
+}
+
+/** A route pattern made into a path: each `:param` becomes a value no key, generation or model has. */
+function concretePath(url: string): string {
+  return url.replace(/:[^/]+/g, 'no-such-id');
+}
+
+describe('authentication of every route, however its URL is spelled', () => {
+  let harness: AccountsHarness;
+  let port: number;
+  let secret: string;
+
+  beforeAll(async () => {
+    harness = await startAccountsHarness();
+    port = Number(new URL(harness.baseURL).port);
+    secret = harness.createKey('route-auth', { management: true }).key;
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  function send(method: string, target: string, key: string | null): Promise<RawResponse> {
+    const body =
+      method === 'POST' ? JSON.stringify({ model: 'up/echo-1', messages: [{ role: 'user', content: 'hi' }] }) : '';
+    const head =
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      (key === null ? '' : `Authorization: Bearer ${key}\r\n`) +
+      (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
+      'Connection: close\r\n\r\n';
+    return rawHttp(port, head, body);
+  }
+
+  /** What identifies an answer of one route: its status, and its error message if it is an error. */
+  function outcome(response: RawResponse): string {
+    let message = '';
+    try {
+      message = (JSON.parse(response.text) as { error?: { message?: string } }).error?.message ?? '';
+    } catch {
+      // not JSON: the status says enough
+    }
+    return `${response.status} ${message}`;
+  }
+
+  it('knows the routes from the server, the API’s own among them', () => {
+    const urls = harness.gateway.routes().map((route) => `${route.method} ${route.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/chat/completions',
+        'GET /api/v1/models',
+        'GET /api/v1/credits',
+        'DELETE /api/v1/api-keys/:key_id',
+      ]),
+    );
+    expect(harness.gateway.routes().every((route) => route.access === 'api-key')).toBe(true);
+  });
+
+  it('never answers 2xx without a key, and answers the spec’s 401 wherever a route matched', async () => {
+    const reached: string[] = [];
+    for (const route of harness.gateway.routes()) {
+      const path = concretePath(route.url);
+      // With a key, a spelling that reaches the route answers as the plain path does.
+      const routeOutcome = outcome(await send(route.method, path, secret));
+      for (const target of spellings(path, port)) {
+        const label = `${route.method} ${target}`;
+        const keyless = await send(route.method, target, null);
+        expect(keyless.status, label).toBeGreaterThanOrEqual(400);
+        expect(keyless.status, label).toBeLessThan(500);
+        if (outcome(await send(route.method, target, secret)) !== routeOutcome) continue;
+        reached.push(label);
+        expect(keyless.status, label).toBe(401);
+        if (route.method !== 'HEAD') {
+          expect(JSON.parse(keyless.text), label).toEqual({
+            error: { code: 401, message: invalidKeyMessage, metadata: {} },
+          });
+        }
+      }
+    }
+    // The spellings the router is known to send to a route did reach it, so the check above was made on them.
+    expect(reached).toEqual(
+      expect.arrayContaining([
+        'GET /%61pi/v1/credits',
+        `GET http://127.0.0.1:${port}/api/v1/credits`,
+        'GET http://evil.example/api/v1/credits',
+        'POST /%61pi/v1/chat/completions',
+      ]),
+    );
+  });
+});
