@@ -28,6 +28,11 @@ export interface GatewayOptions {
   /** Largest accepted request body. Default 10 MiB. */
   bodyLimitBytes?: number;
   /**
+   * How long a caller has to send a whole request, headers and body; then it gets a 408 and the connection is
+   * closed. Responses (streams of any length) are not limited by it. Default 60 s.
+   */
+  requestTimeoutMs?: number;
+  /**
    * A `: SWITCHYARD PROCESSING` comment is sent after this much silence in a stream; a stream whose upstream has
    * not answered yet (retries, a slow first token) opens after this long. Default 15 s; 0 = never.
    */
@@ -62,6 +67,7 @@ export interface Gateway {
 
 const apiPrefix = '/api/v1';
 const defaultBodyLimitBytes = 10 * 1024 * 1024;
+const defaultRequestTimeoutMs = 60_000;
 /** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
 const abortDrainMs = 2_000;
 
@@ -87,24 +93,32 @@ function patternOf(url: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Malformed HTTP never reaches Fastify's routing: answer it in our envelope too, then drop the connection. */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? 'The request headers are too large.'
-      : status === 408
-        ? 'Request timeout.'
-        : 'Malformed HTTP request.';
+/**
+ * Malformed HTTP and requests that do not arrive in time never reach Fastify's routing: answer them in our
+ * envelope too, then drop the connection.
+ */
+function clientErrorAnswerer(requestTimeoutMs: number) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : timedOut ? 408 : 400;
+    const message =
+      status === 431
+        ? 'The request headers are too large.'
+        : timedOut
+          ? `The request did not arrive in time: headers and body must be sent within ${requestTimeoutMs / 1000} s.`
+          : 'Malformed HTTP request.';
+    if (socket.writable) writeErrorResponse(socket, status, message);
+    socket.destroy();
+  };
+}
+
+function writeErrorResponse(socket: Socket, status: number, message: string): void {
   const body = JSON.stringify(new ApiError(status, message).toBody());
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's own info lines ("Server listening at …") repeat what the CLI prints: keep its warnings, or all at debug. */
@@ -116,6 +130,7 @@ function quietFrameworkLogger(logger: Logger): FastifyBaseLogger {
 
 export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): Gateway {
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimitBytes;
+  const requestTimeoutMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
   const errors: ErrorContext = { logger: deps.logger, bodyLimitBytes };
   const inFlight = new InFlightRequests();
   let closing = false;
@@ -129,7 +144,14 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     // Fastify's own 503 during close has its own body shape; the onRequest hook answers in ours instead.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
-    clientErrorHandler: answerClientError,
+    // Node checks both timeouts every connectionsCheckingInterval (30 s by default): check often enough that the
+    // limit is the limit. Receiving the request ends the request timeout; answering it has no such limit.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.round(requestTimeoutMs / 10))),
+    },
+    clientErrorHandler: clientErrorAnswerer(requestTimeoutMs),
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, toApiError(error, errors));
     },

@@ -1,6 +1,8 @@
-// What a caller can make the server do before it has shown who it is: the UI's bridge answers a request without its
-// token, or from a foreign Host or Origin, before reading its body, and reads no more for a channel than that
-// channel's limit.
+// What a caller can make the server do before it has shown who it is, and how long a request may take to arrive:
+// - the UI's bridge answers a request without its token, or from a foreign Host or Origin, before reading its body,
+//   and reads no more for a channel than that channel's limit;
+// - a request whose headers or body arrive too slowly gets a 408 in the error envelope and loses its connection,
+//   while a streamed answer may take as long as it takes.
 
 import fs from 'node:fs';
 import { connect } from 'node:net';
@@ -9,7 +11,16 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUiToken, EventHub, registerHttpBridge, type BridgeHandlers } from '../../main/bridge/index.js';
-import { parseResponse, startHardeningHarness, type HardeningHarness, type RawResponse } from './harness.js';
+import {
+  callerSecret,
+  expectErrorShape,
+  faults,
+  parseResponse,
+  sseData,
+  startHardeningHarness,
+  type HardeningHarness,
+  type RawResponse,
+} from './harness.js';
 
 const mib = 1024 * 1024;
 /** How long a test waits for an answer that should come at once, before saying that none came. */
@@ -164,5 +175,57 @@ describe('the UI bridge before its token', () => {
     const events = await get('/bridge/events');
     expect(events.status).toBe(401);
     expect(await events.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});
+
+describe('requests that arrive too slowly', () => {
+  const requestTimeoutMs = 300;
+  let harness: HardeningHarness;
+
+  beforeAll(async () => {
+    harness = await startHardeningHarness({ gateway: { requestTimeoutMs, keepAliveMs: 0 } });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const chatHead = (contentLength: number) =>
+    `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\n` +
+    `Authorization: Bearer ${callerSecret}\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`;
+
+  it('answers a body sent a byte at a time with 408 in the error envelope, and closes the connection', async () => {
+    const body = JSON.stringify({ model: `fault/${faults.ok}`, messages: [{ role: 'user', content: 'hi' }] });
+    const answer = await answerTo(harness.port, chatHead(body.length) + body.slice(0, 5), body.slice(5));
+    expect(answer.status).toBe(408);
+    expect(expectErrorShape(408, answer.text).message).toContain(`${requestTimeoutMs / 1000} s`);
+    await answer.closed;
+    expect(harness.upstream.requests).toEqual([]);
+  });
+
+  it('answers headers sent a byte at a time with 408 too', async () => {
+    const head = chatHead(2);
+    const answer = await answerTo(harness.port, head.slice(0, 10), head.slice(10));
+    expect(answer.status).toBe(408);
+    expectErrorShape(408, answer.text);
+    await answer.closed;
+  });
+
+  it('does not limit how long a streamed answer takes', async () => {
+    const started = performance.now();
+    const response = await fetch(`${harness.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: `fault/${faults.steady}`,
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+    const events = sseData(await response.text());
+    // The stream (50 chunks, 20 ms apart) outlasted the request timeout several times over, and was not cut.
+    expect(performance.now() - started).toBeGreaterThan(2 * requestTimeoutMs);
+    expect(response.status).toBe(200);
+    expect(events.at(-1)).toBe('[DONE]');
+    expect(events.filter((event) => event.includes('"finish_reason":"stop"'))).toHaveLength(1);
   });
 });
