@@ -1,15 +1,19 @@
-// Where callers reach the gateway, and code to paste: curl and the official openai SDKs, pointed at the base URL,
-// with the key read from SWITCHYARD_API_KEY (a snippet never holds a secret).
+// Where callers reach the gateway, and code to paste: curl and the official openai SDKs, pointed at the /v1 base
+// (OpenAI's defaults, so SDK code behaves as it does against OpenAI), with the key read from SWITCHYARD_API_KEY
+// (a snippet never holds a secret).
 
 import type { CodeSnippet, GatewayInfo } from '../../shared/bridge/types.js';
+import { openAIBaseUrlOf } from '../gateway/index.js';
 
 export const snippetPlaceholderModel = 'openai/gpt-4o-mini';
 
+/** `baseUrl` is the interface's base (…/api/v1), as the gateway reports it. */
 export function gatewayInfo(baseUrl: string | null, model = snippetPlaceholderModel): GatewayInfo {
-  if (baseUrl === null) return { listening: false, baseUrl: null, port: null, snippets: [] };
+  if (baseUrl === null) return { listening: false, baseUrl: null, openAIBaseUrl: null, port: null, snippets: [] };
   const url = new URL(baseUrl);
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  return { listening: true, baseUrl, port, snippets: clientSnippets(baseUrl, model) };
+  const openAIBaseUrl = openAIBaseUrlOf(baseUrl);
+  return { listening: true, baseUrl, openAIBaseUrl, port, snippets: clientSnippets(openAIBaseUrl, model) };
 }
 
 /** JSON string literals are valid JavaScript and Python string literals too. */
@@ -19,7 +23,7 @@ const literal = (text: string) => JSON.stringify(text);
 const shellQuoted = (text: string) => text.replace(/'/g, `'\\''`);
 
 export function clientSnippets(baseUrl: string, model: string): CodeSnippet[] {
-  const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello!' }], stream: false });
+  const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello!' }] });
   return [
     {
       id: 'curl',

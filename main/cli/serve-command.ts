@@ -8,6 +8,7 @@ import {
   type BridgeHandlers,
 } from '../bridge/index.js';
 import { defaultPort } from '../common/index.js';
+import { openAIBaseUrlOf } from '../gateway/index.js';
 import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
 import { dataDirOption, parseIntegerOption, type CommandContext } from './program.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
@@ -111,7 +112,12 @@ export function registerServeCommand(program: Command, context: CommandContext):
         });
         gatewayUrl = baseUrl;
         if (worker) reportToPrimary({ type: 'listening', baseUrl });
-        else output.out(`Switchyard gateway listening at ${baseUrl}`);
+        else {
+          output.out(`Switchyard gateway listening at ${baseUrl}`);
+          output.out(
+            `OpenAI-compatible base URL (for OpenAI and OpenRouter SDKs and tools): ${openAIBaseUrlOf(baseUrl)}`,
+          );
+        }
         if (bridge) output.out(`Switchyard UI: ${uiUrl(baseUrl, uiToken)}`);
         if (!worker) await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
         if (!worker) output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);

@@ -9,6 +9,7 @@
 // serve the API only: the browser UI and MCP servers belong to a single `switchyard serve`. See decision 009.
 
 import cluster, { type Worker } from 'node:cluster';
+import { openAIBaseUrlOf } from '../gateway/index.js';
 import type { Output } from './output.js';
 
 /** What a worker tells the primary. */
@@ -68,6 +69,7 @@ export async function runServePrimary(count: number, output: Output): Promise<vo
     throw error;
   }
   output.out(`Switchyard gateway listening at ${baseUrl}`);
+  output.out(`OpenAI-compatible base URL (for OpenAI and OpenRouter SDKs and tools): ${openAIBaseUrlOf(baseUrl)}`);
   output.err(`${count} gateway workers (the browser UI and MCP servers need a single process). Press Ctrl+C to stop.`);
 
   const stop = (signal: NodeJS.Signals) => {

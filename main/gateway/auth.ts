@@ -1,5 +1,6 @@
-// Bearer authentication (spec 5) of every route that needs a key, which is every route that does not say otherwise
-// (route-access.ts). A missing, malformed, unknown or deleted key gets exactly the 7.1 body:
+// Authentication of every route that needs a key, which is every route that does not say otherwise
+// (route-access.ts): `Authorization: Bearer <key>` (spec 5), or `x-api-key: <key>` as Anthropic's clients send it.
+// A missing, malformed, unknown or deleted key gets exactly the 7.1 body:
 // {"error":{"code":401,"message":…,"metadata":{}}}.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,13 +15,22 @@ export function bearerSecret(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The key the caller presented: the Bearer token, else the `x-api-key` header; null when there is neither. */
+export function presentedSecret(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const bearer = bearerSecret(request.headers.authorization);
+  if (bearer !== null) return bearer;
+  const header = request.headers['x-api-key'];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value ? value : null;
+}
+
 export function invalidKeyError(): ApiError {
   return new ApiError(401, invalidKeyMessage, {}, { 'www-authenticate': 'Bearer' });
 }
 
 /** Authenticates the request or throws the 401. */
 export function authenticate(request: FastifyRequest, keys: GatewayKeys): ApiKeyInfo {
-  const secret = bearerSecret(request.headers.authorization);
+  const secret = presentedSecret(request);
   const key = secret === null ? null : keys.authenticate(secret);
   if (!key) throw invalidKeyError();
   authenticated.set(request, key);

@@ -1,5 +1,6 @@
-// POST /api/v1/chat/completions: authenticate, validate, admit, then relay a stream (default) or answer with one
-// completion. The work is in ./chat (no Fastify there, so it is tested without a server); this file is the glue
+// POST {base}/chat/completions: authenticate, validate, admit, then relay a stream or answer with one completion
+// (a request without `stream` streams on /api/v1, as the interface says, and does not on /v1, as OpenAI's API).
+// The work is in ./chat (no Fastify there, so it is tested without a server); this file is the glue
 // between a Fastify request and a Generation. One usage row per request whose body was valid (a body that fails
 // validation names no usable model and gets no row: the 400 tells the caller everything).
 
@@ -7,7 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerWhole, failedBeforeAnswer, type Outcome } from './chat/whole-answer.js';
 import { newGenerationId, type Generation } from './chat/generation.js';
 import { processingComment, relayStream, type StreamOutput } from './chat/stream-relay.js';
-import { authenticatedKey, bearerSecret } from './auth.js';
+import type { ApiBase } from './api-bases.js';
+import { authenticatedKey, presentedSecret } from './auth.js';
 import type { GatewayDeps } from './deps.js';
 import type { ErrorContext } from './errors.js';
 import type { InFlightRequests } from './in-flight.js';
@@ -60,14 +62,14 @@ function send(reply: FastifyReply, outcome: Outcome): FastifyReply | undefined {
   }
 }
 
-export function registerChatCompletionsRoute(server: FastifyInstance, context: ChatRouteContext): void {
+export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiBase, context: ChatRouteContext): void {
   const { deps, inFlight } = context;
   const generationContext = { providers: deps.providers, errors: context.errors, retry: context.retry };
   const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
 
-  server.post('/api/v1/chat/completions', async (request, reply) => {
+  server.post(`${base.prefix}/chat/completions`, async (request, reply) => {
     const key = authenticatedKey(request);
-    const chatRequest = parseChatRequest(request.body);
+    const chatRequest = parseChatRequest(request.body, { streamByDefault: base.streamByDefault });
     const createdAt = Date.now();
     const id = newGenerationId();
     const recorder = new UsageRecorder(deps.usage, deps.logger, {
@@ -86,7 +88,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, context: C
       recorder,
       signal: inFlight.controllerOf(request).signal,
       logger: deps.logger,
-      callerSecrets: [bearerSecret(request.headers.authorization) ?? ''],
+      callerSecrets: [presentedSecret(request) ?? ''],
     };
     try {
       deps.accounts?.admit(key.id, chatRequest); // key rules, credits, rate limits: before any upstream call

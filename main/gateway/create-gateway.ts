@@ -13,6 +13,7 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
 import { registerAccountRoutes } from './account-routes.js';
+import { apiBases, isApiPath, specBase } from './api-bases.js';
 import { authenticate, sendError } from './auth.js';
 import { registerChatCompletionsRoute } from './chat-completions-route.js';
 import type { GatewayDeps } from './deps.js';
@@ -65,7 +66,6 @@ export interface Gateway {
   close(graceMs?: number): Promise<void>;
 }
 
-const apiPrefix = '/api/v1';
 const defaultBodyLimitBytes = 10 * 1024 * 1024;
 const defaultRequestTimeoutMs = 60_000;
 /** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
@@ -74,10 +74,6 @@ const abortDrainMs = 2_000;
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
-}
-
-function isApiPath(path: string): boolean {
-  return path === apiPrefix || path.startsWith(`${apiPrefix}/`);
 }
 
 /** A Fastify route pattern as a regular expression over paths: `:param` is one segment, `*` the rest. */
@@ -219,20 +215,23 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
       );
       return sendError(reply, error);
     }
-    const hint = isApiPath(path) ? '' : ` The API lives under ${apiPrefix}.`;
+    const hint = isApiPath(path) ? '' : ` The API lives under /api/v1, and under /v1 with OpenAI's defaults.`;
     return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
   });
 
-  registerChatCompletionsRoute(server, {
+  const chatContext = {
     deps,
     inFlight,
     errors,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     retry: retryPolicy(options.retry),
-  });
-  registerModelsRoute(server, deps.providers, deps.accounts);
-  registerKeysRoutes(server, deps.keys, deps.accounts);
-  if (deps.accounts) registerAccountRoutes(server, deps.accounts);
+  };
+  for (const base of apiBases) {
+    registerChatCompletionsRoute(server, base, chatContext);
+    registerModelsRoute(server, base, deps.providers, deps.accounts);
+    registerKeysRoutes(server, base, deps.keys, deps.accounts);
+    if (deps.accounts) registerAccountRoutes(server, base, deps.accounts);
+  }
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;
@@ -256,7 +255,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
       await server.listen({ host, port });
       const address = server.server.address() as AddressInfo;
       const hostText = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      return `http://${hostText}:${address.port}${apiPrefix}`;
+      return `http://${hostText}:${address.port}${specBase.prefix}`;
     },
 
     close(graceMs = 10_000) {

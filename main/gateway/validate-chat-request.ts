@@ -93,8 +93,13 @@ function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
  */
 export const maxRequestDepth = 64;
 
+export interface ParseOptions {
+  /** What a request without `stream` gets: true on /api/v1 (the interface's default), false on /v1 (OpenAI's). */
+  streamByDefault?: boolean;
+}
+
 /** Validates a request body; throws ApiError(400) naming the offending fields. */
-export function parseChatRequest(body: unknown): ChatRequest {
+export function parseChatRequest(body: unknown, options: ParseOptions = {}): ChatRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
@@ -103,7 +108,9 @@ export function parseChatRequest(body: unknown): ChatRequest {
     const field = formatPath(tooDeep.slice(0, 4)) + (tooDeep.length > 4 ? '…' : '');
     throw new ApiError(400, `Invalid request: ${field} is nested more than ${maxRequestDepth} levels deep.`);
   }
-  const result = chatRequestSchema.safeParse(withoutNulls(body as Record<string, unknown>), { error: describeIssue });
+  const given = withoutNulls(body as Record<string, unknown>);
+  if (given.stream === undefined && options.streamByDefault !== undefined) given.stream = options.streamByDefault;
+  const result = chatRequestSchema.safeParse(given, { error: describeIssue });
   if (!result.success) {
     const messages = [
       ...new Set(

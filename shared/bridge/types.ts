@@ -216,9 +216,11 @@ export interface CodeSnippet {
 
 export interface GatewayInfo {
   listening: boolean;
-  /** Ends in /api/v1; null while the gateway is not listening. */
+  /** The interface's base, ending in /api/v1 (a request without `stream` streams); null while not listening. */
   baseUrl: string | null;
+  /** The same API with OpenAI's defaults, ending in /v1: what OpenAI and OpenRouter SDKs and tools should use. */
+  openAIBaseUrl: string | null;
   port: number | null;
-  /** Ready to paste: curl and the openai SDKs, pointed at baseUrl. Empty while not listening. */
+  /** Ready to paste: curl and the openai SDKs, pointed at openAIBaseUrl. Empty while not listening. */
   snippets: CodeSnippet[];
 }

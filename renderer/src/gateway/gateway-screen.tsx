@@ -33,10 +33,17 @@ export function GatewayScreen() {
               />
               {gateway.listening ? 'Listening' : 'Not listening: the gateway could not start (see the log).'}
             </p>
-            {gateway.baseUrl ? (
+            {gateway.baseUrl && gateway.openAIBaseUrl ? (
               <dl className="details">
                 <div>
-                  <dt>Base URL</dt>
+                  <dt>Base URL for OpenAI and OpenRouter SDKs and tools</dt>
+                  <dd className="with-copy">
+                    <code aria-label="OpenAI-compatible base URL">{gateway.openAIBaseUrl}</code>
+                    <CopyButton text={gateway.openAIBaseUrl} what="OpenAI-compatible base URL" />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Interface base URL</dt>
                   <dd className="with-copy">
                     <code aria-label="Base URL">{gateway.baseUrl}</code>
                     <CopyButton text={gateway.baseUrl} what="base URL" />
@@ -49,8 +56,10 @@ export function GatewayScreen() {
               </dl>
             ) : null}
             <p className="muted">
-              Any OpenAI-compatible client works with this base URL and an API key from the API keys screen. Models are
-              named &quot;provider/model&quot;. Below, the key is read from SWITCHYARD_API_KEY.
+              Point OpenAI-compatible clients at the /v1 base URL with an API key from the API keys screen: there a
+              request without &quot;stream&quot; gets one JSON object, as with OpenAI. The /api/v1 base follows the
+              Switchyard interface, where a request without &quot;stream&quot; streams. Models are named
+              &quot;provider/model&quot;. Below, the key is read from SWITCHYARD_API_KEY.
             </p>
           </section>
 

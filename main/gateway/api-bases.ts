@@ -1,0 +1,25 @@
+// Where the API is served. `/api/v1` is the interface specification's own base, word for word: a chat request
+// without `stream` streams. `/v1` serves the same API with OpenAI's semantics, where a request without `stream`
+// gets one JSON object: every OpenAI-style client (the `openai` SDK's default create(), the AI SDK's
+// generateText/generateObject, token.js, Mastra…) omits `stream` when it wants one object. Same keys, routes,
+// rules and usage log on both.
+
+export interface ApiBase {
+  prefix: '/api/v1' | '/v1';
+  /** What a chat request without `stream` gets. */
+  streamByDefault: boolean;
+}
+
+export const specBase: ApiBase = { prefix: '/api/v1', streamByDefault: true };
+export const openAIBase: ApiBase = { prefix: '/v1', streamByDefault: false };
+export const apiBases: readonly ApiBase[] = [specBase, openAIBase];
+
+/** The /v1 base of the server whose interface base (as `Gateway.listen` reports it) is `…/api/v1`. */
+export function openAIBaseUrlOf(baseUrl: string): string {
+  return baseUrl.endsWith(specBase.prefix) ? baseUrl.slice(0, -specBase.prefix.length) + openAIBase.prefix : baseUrl;
+}
+
+/** Whether a path is under one of the API's bases. */
+export function isApiPath(path: string): boolean {
+  return apiBases.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+}

@@ -1,0 +1,113 @@
+// The API under /v1 with OpenAI's semantics, driven by clients that omit `stream` when they want one JSON object:
+// the official `openai` SDK's default create() and parse(), and the AI SDK's generateText and generateObject with
+// OpenRouter's provider. /api/v1 keeps the interface's default (a request without `stream` streams). The gateway
+// key works as `Authorization: Bearer` and as `x-api-key`.
+
+import { createOpenRouter } from '@openrouter/ai-sdk-provider';
+import { generateObject, generateText } from 'ai';
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { callerSecret } from '../gateway/harness.js';
+import { answer, startResilienceGateway, type ResilienceGateway } from '../resilience/scripted-upstream.js';
+
+let setup: ResilienceGateway;
+let v1: string;
+
+beforeEach(async () => {
+  setup = await startResilienceGateway();
+  v1 = setup.baseURL.replace(/\/api\/v1$/, '/v1');
+});
+
+afterEach(async () => {
+  await setup.close();
+});
+
+const hi = [{ role: 'user' as const, content: 'hi' }];
+
+describe('/v1: OpenAI semantics', () => {
+  it('answers the openai SDK’s default create() (no stream field) with one chat.completion object', async () => {
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const completion = await client.chat.completions.create({ model: 'primary/m1', messages: hi });
+    expect(completion.object).toBe('chat.completion');
+    expect(completion.choices[0]!.message.content).toBe('answer from primary');
+    expect(setup.primary.chatRequests()[0]!.body?.stream).toBe(false);
+    expect(setup.usage).toHaveLength(1);
+    expect(setup.usage[0]).toMatchObject({ model: 'primary/m1', streamed: false, status: 200 });
+  });
+
+  it('parses structured output with the openai SDK’s parse()', async () => {
+    setup.primary.script(answer('{"city":"Paris","population":2100000}'));
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const City = z.object({ city: z.string(), population: z.number() });
+    const completion = await client.chat.completions.parse({
+      model: 'primary/m1',
+      messages: hi,
+      response_format: zodResponseFormat(City, 'city'),
+    });
+    expect(completion.choices[0]!.message.parsed).toEqual({ city: 'Paris', population: 2_100_000 });
+    expect(setup.primary.chatRequests()[0]!.body?.response_format).toMatchObject({ type: 'json_schema' });
+  });
+
+  it('streams when asked to, as OpenAI does', async () => {
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const stream = await client.chat.completions.create({ model: 'primary/m1', messages: hi, stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('answer from primary');
+  });
+
+  it('serves the AI SDK’s generateText and generateObject through OpenRouter’s provider', async () => {
+    const openrouter = createOpenRouter({ baseURL: v1, apiKey: callerSecret });
+    const { text } = await generateText({ model: openrouter('primary/m1'), prompt: 'hi', maxRetries: 0 });
+    expect(text).toBe('answer from primary');
+
+    setup.primary.script(answer('{"name":"Ada","born":1815}'));
+    const { object } = await generateObject({
+      model: openrouter('primary/m1'),
+      schema: z.object({ name: z.string(), born: z.number() }),
+      prompt: 'who?',
+      maxRetries: 0,
+    });
+    expect(object).toEqual({ name: 'Ada', born: 1815 });
+  });
+
+  it('serves every endpoint under /v1 with the same keys: models, key, api-keys', async () => {
+    for (const path of ['/models', '/api-keys']) {
+      const response = await fetch(`${v1}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
+      expect(response.status, path).toBe(200);
+      expect(await response.json()).toEqual(
+        await (await fetch(`${setup.baseURL}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } })).json(),
+      );
+    }
+    const keyless = await fetch(`${v1}/models`);
+    expect(keyless.status).toBe(401);
+    expect(await keyless.json()).toEqual({
+      error: { code: 401, message: 'Invalid or missing API key.', metadata: {} },
+    });
+  });
+});
+
+describe('the gateway key as x-api-key', () => {
+  it('authenticates on /v1 and /api/v1 alike; a wrong one is the spec’s 401', async () => {
+    for (const base of [v1, setup.baseURL]) {
+      const ok = await fetch(`${base}/models`, { headers: { 'x-api-key': callerSecret } });
+      expect(ok.status, base).toBe(200);
+      const wrong = await fetch(`${base}/models`, { headers: { 'x-api-key': 'sk-sy-v1-nope' } });
+      expect(wrong.status, base).toBe(401);
+    }
+  });
+});
+
+describe('/api/v1 keeps the interface’s default', () => {
+  it('streams a request without `stream`', async () => {
+    const response = await fetch(`${setup.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'primary/m1', messages: hi }),
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect((await response.text()).trimEnd().endsWith('data: [DONE]')).toBe(true);
+  });
+});
