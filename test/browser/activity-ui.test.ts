@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { seedProvider } from './seed.js';
-import { screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
 let ui: UiHarness;
@@ -101,13 +101,17 @@ describe('the activity screen', () => {
   });
 
   it('looks right in light and dark', async () => {
-    await screenshotBothThemes(ui, 'Activity', 'activity', async (page) => {
+    await expectBothThemesLookRight(ui, 'Activity', 'activity', async (page) => {
       await page.getByRole('region', { name: 'By model' }).getByRole('cell', { name: 'fake/echo-1' }).waitFor();
-      await page
-        .getByRole('img', { name: /1 requests/ })
-        .locator('canvas')
-        .first()
-        .waitFor();
+      const chart = page.getByRole('img', { name: /1 requests/ });
+      await chart.locator('canvas').first().waitFor();
+      return [
+        chart,
+        page.getByRole('radiogroup', { name: 'Period' }),
+        page.getByRole('button', { name: 'Refresh' }),
+        page.getByLabel('Spent', { exact: true }),
+        page.getByRole('button', { name: `Details of ${generationId}` }),
+      ];
     });
   });
 });

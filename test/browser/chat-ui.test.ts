@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { prepareDataDir, waitFor } from '../chat/chat-test-app.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 
 const artifacts = path.join(repoRoot, 'test-artifacts/browser');
@@ -136,6 +137,7 @@ describe('the chat in a browser against switchyard serve', () => {
     await expect.poll(() => answer.getByLabel('Usage').textContent()).toMatch(/20 in · \d+ out/);
     await expect.poll(() => page.getByRole('button', { name: 'Hello there', exact: true }).count()).toBe(1); // the list's title
     await screenshot(page, 'chat-answer-light');
+    await expectLooksRight(page, [answer, page.getByRole('button', { name: 'Send' })]);
   });
 
   it('asks for approval, runs the MCP tool once approved, and shows the result and the final answer', async () => {
@@ -144,6 +146,7 @@ describe('the chat in a browser against switchyard serve', () => {
     const card = page.getByRole('group', { name: 'Approve echo on everything' });
     await card.waitFor();
     await screenshot(page, 'tool-approval-dark');
+    await expectLooksRight(page, [card.getByRole('button', { name: 'Approve once' })]);
     await card.getByRole('button', { name: 'Approve once' }).click();
     await page.getByText('The tool said: Echo: kiwi').waitFor();
     const toolCall = page.getByRole('region', { name: 'Tool call everything / echo' });
@@ -152,6 +155,7 @@ describe('the chat in a browser against switchyard serve', () => {
     await expect.poll(() => toolCall.getByLabel('Result').textContent()).toBe('Echo: kiwi');
     await expect.poll(() => card.count()).toBe(0);
     await screenshot(page, 'tool-result-dark');
+    await expectLooksRight(page, [toolCall.getByLabel('Result')]);
   });
 
   it('stops a streaming answer with the stop button', async () => {

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { seedProvider } from './seed.js';
-import { readClipboard, screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+import { expectBothThemesLookRight, readClipboard, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
 let ui: UiHarness;
@@ -24,10 +24,15 @@ afterAll(async () => {
 });
 
 describe('the gateway screen', () => {
-  it('shows the base URL and port with a copy button, and snippets that use them', async () => {
+  it('shows both base URLs and the port with copy buttons, and snippets that use the /v1 one', async () => {
     const { page } = await ui.open('Gateway', { permissions: ['clipboard-read', 'clipboard-write'] });
     const baseUrl = ui.server.baseUrl;
+    const openAIBaseUrl = baseUrl.replace(/\/api\/v1$/, '/v1');
     await page.getByRole('img', { name: 'listening' }).waitFor();
+    expect(await page.getByLabel('OpenAI-compatible base URL', { exact: true }).textContent()).toBe(openAIBaseUrl);
+    await page.getByRole('button', { name: 'Copy OpenAI-compatible base URL' }).click();
+    expect(await readClipboard(page)).toBe(openAIBaseUrl);
+    await expect.poll(() => page.getByText('a request without "stream" gets one JSON object').count()).toBe(1);
     expect(await page.getByLabel('Base URL', { exact: true }).textContent()).toBe(baseUrl);
     expect(await page.getByLabel('Port', { exact: true }).textContent()).toBe(new URL(baseUrl).port);
     await page.getByRole('button', { name: 'Copy base URL' }).click();
@@ -39,7 +44,8 @@ describe('the gateway screen', () => {
         .getByRole('figure', { name: `${name} snippet` })
         .locator('code')
         .textContent();
-      expect(code).toContain(baseUrl);
+      expect(code).toContain(openAIBaseUrl);
+      expect(code).not.toContain('/api/v1');
       expect(code).toContain('fake/echo-1');
       expect(code).toContain('SWITCHYARD_API_KEY');
     }
@@ -48,12 +54,18 @@ describe('the gateway screen', () => {
       .poll(() => page.getByRole('figure', { name: 'curl snippet' }).locator('code').textContent())
       .toContain('"model":"fake/echo-2"');
     await page.getByRole('button', { name: 'Copy curl snippet' }).click();
-    expect(await readClipboard(page)).toContain(`curl ${baseUrl}/chat/completions`);
+    expect(await readClipboard(page)).toContain(`curl ${openAIBaseUrl}/chat/completions`);
   });
 
   it('looks right in light and dark', async () => {
-    await screenshotBothThemes(ui, 'Gateway', 'gateway', (page) =>
-      page.getByRole('img', { name: 'listening' }).waitFor(),
-    );
+    await expectBothThemesLookRight(ui, 'Gateway', 'gateway', async (page) => {
+      await page.getByRole('img', { name: 'listening' }).waitFor();
+      return [
+        page.getByLabel('Base URL', { exact: true }),
+        page.getByRole('button', { name: 'Copy base URL' }),
+        page.getByRole('figure', { name: 'curl snippet' }),
+        page.getByRole('button', { name: 'Copy curl snippet' }),
+      ];
+    });
   });
 });

@@ -2,7 +2,8 @@
 // copy button and a warning), works against the gateway, never shows again, and gets 401 once deleted.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasFocus, readClipboard, screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+import { expectLooksRight } from './a11y.js';
+import { expectBothThemesLookRight, hasFocus, readClipboard, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -37,6 +38,10 @@ describe('the API keys screen', () => {
     await form.getByLabel('Only these').check();
     await form.getByLabel('All models').check();
     await ui.screenshot(page, 'keys-create-dialog-light');
+    await expectLooksRight(page, [
+      form.getByLabel(/^Management key/),
+      form.getByRole('button', { name: 'Create key' }),
+    ]);
     await form.getByLabel('Name').press('Enter'); // Enter submits the form
 
     const shown = page.getByRole('dialog', { name: 'Key "ci script" created' });
@@ -89,8 +94,14 @@ describe('the API keys screen', () => {
 
   it('looks right in light and dark', async () => {
     await ui.invoke('keys:create', { name: 'editor plugin', limit: 20, limit_reset: 'monthly' });
-    await screenshotBothThemes(ui, 'Keys', 'keys', (page) =>
-      page.getByRole('row', { name: /editor plugin/ }).waitFor(),
-    );
+    await expectBothThemesLookRight(ui, 'Keys', 'keys', async (page) => {
+      const row = page.getByRole('row', { name: /editor plugin/ });
+      await row.waitFor();
+      return [
+        page.getByRole('button', { name: 'Create key', exact: true }),
+        row.getByRole('button', { name: 'Edit editor plugin' }),
+        row.getByRole('button', { name: 'Delete editor plugin' }),
+      ];
+    });
   });
 });

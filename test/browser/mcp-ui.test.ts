@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { everythingBin } from '../chat/chat-test-app.js';
-import { screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -184,6 +184,14 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
   });
 
   it('looks right in light and dark', async () => {
-    await screenshotBothThemes(ui, 'MCP', 'mcp', (page) => connected(page));
+    await expectBothThemesLookRight(ui, 'MCP', 'mcp', async (page) => {
+      await connected(page);
+      return [
+        page.getByRole('list', { name: 'Servers' }),
+        page.getByRole('button', { name: 'Add server', exact: true }),
+        detail(page).getByRole('button', { name: 'Restart' }),
+        detail(page).getByRole('button', { name: 'Edit' }),
+      ];
+    });
   });
 });

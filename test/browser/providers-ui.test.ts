@@ -4,7 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
-import { screenshotBothThemes, startUi, type UiHarness } from './ui-harness.js';
+import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 const upstreamKey = 'sk-fake-upstream-secret-7788';
 let upstream: FakeUpstream;
@@ -58,7 +58,7 @@ describe('the providers screen', () => {
     const models = card.getByRole('table', { name: 'Models of fake' });
     await models.getByRole('cell', { name: 'fake/echo-1', exact: true }).waitFor();
     await models.getByRole('cell', { name: 'fake/echo-2', exact: true }).waitFor();
-    await models.getByRole('button', { name: 'Set the price of fake/echo-1' }).click();
+    await models.getByRole('button', { name: 'Set price of fake/echo-1' }).click();
     const price = page.getByRole('dialog', { name: 'Price of fake/echo-1' });
     await price.getByLabel('Input').fill('1.5');
     await price.getByLabel('Output').fill('6');
@@ -112,10 +112,16 @@ describe('the providers screen', () => {
   });
 
   it('looks right in light and dark', async () => {
-    await screenshotBothThemes(ui, 'Providers', 'providers', async (page) => {
+    await expectBothThemesLookRight(ui, 'Providers', 'providers', async (page) => {
       const card = page.getByRole('listitem', { name: 'Provider fake' });
       await card.getByRole('button', { name: 'Models' }).click();
       await card.getByRole('cell', { name: 'fake/echo-2', exact: true }).waitFor();
+      return [
+        page.getByRole('button', { name: 'Add provider', exact: true }),
+        card.getByRole('button', { name: 'Test connection' }),
+        card.getByRole('button', { name: 'Edit' }),
+        card.getByRole('button', { name: 'Set price of fake/echo-2' }),
+      ];
     });
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { waitFor } from '../chat/chat-test-app.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
+import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 
 export const artifacts = path.join(repoRoot, 'test-artifacts/browser');
@@ -123,17 +124,22 @@ export async function startUi(
   };
 }
 
-/** Screenshots of a screen in light and in dark, as people would see it with either system setting. */
-export async function screenshotBothThemes(
+/**
+ * A screen in light and in dark, as people would see it with either system setting: `ready` waits for its content
+ * and names the elements a person needs; each theme must then look right (expectLooksRight: visible, laid out
+ * without overlaps or clipping, no serious accessibility problem). The screenshots are for a human to look at.
+ */
+export async function expectBothThemesLookRight(
   harness: UiHarness,
   screen: string,
   name: string,
-  ready: (page: Page) => Promise<void>,
+  ready: (page: Page) => Promise<Locator[]>,
 ) {
   for (const colorScheme of ['light', 'dark'] as const) {
     const { page } = await harness.open(screen, { colorScheme });
-    await ready(page);
+    const keyElements = await ready(page);
     await harness.screenshot(page, `${name}-${colorScheme}`);
+    await expectLooksRight(page, keyElements);
   }
 }
 

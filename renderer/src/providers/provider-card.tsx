@@ -166,7 +166,7 @@ function ModelList({
               <td>
                 <button
                   type="button"
-                  aria-label={`Set the price of ${model.id}`}
+                  aria-label={`Set price of ${model.id}`}
                   onClick={() => onPrice(model.id, model.price)}
                 >
                   Set price
