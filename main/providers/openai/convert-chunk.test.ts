@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenAIChunkConverter } from './convert-chunk.js';
-import type { UpstreamChunk } from './upstream-schemas.js';
+import { upstreamChunkSchema, type UpstreamChunk } from './upstream-schemas.js';
 
 function toolChunk(...toolCalls: object[]): UpstreamChunk {
   return { choices: [{ index: 0, delta: { tool_calls: toolCalls } }] } as UpstreamChunk;
@@ -52,5 +52,35 @@ describe('OpenAIChunkConverter tool calls', () => {
     expect(converter.convert({ choices: [{ index: 0, delta: { refusal: 'I cannot.' } }] } as UpstreamChunk)).toEqual([
       { type: 'delta', index: 0, delta: { content: 'I cannot.' } },
     ]);
+  });
+});
+
+describe('OpenAIChunkConverter content parts', () => {
+  it('reads Mistral’s content-part arrays: thinking parts as reasoning, text parts as content', () => {
+    const converter = new OpenAIChunkConverter();
+    const thinking = {
+      choices: [
+        {
+          index: 0,
+          delta: {
+            role: 'assistant',
+            content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'The user is asking' }] }],
+          },
+          finish_reason: null,
+        },
+      ],
+    };
+    const text = { choices: [{ index: 0, delta: { content: [{ type: 'text', text: '2 + 2 = 4' }] } }] };
+    expect(converter.convert(upstreamChunkSchema.parse(thinking))).toEqual([
+      { type: 'delta', index: 0, delta: { reasoning: 'The user is asking' } },
+    ]);
+    expect(converter.convert(upstreamChunkSchema.parse(text))).toEqual([
+      { type: 'delta', index: 0, delta: { content: '2 + 2 = 4' } },
+    ]);
+  });
+
+  it('ignores content parts of types it does not know', () => {
+    const chunk = { choices: [{ index: 0, delta: { content: [{ type: 'reference', reference_ids: [1] }] } }] };
+    expect(new OpenAIChunkConverter().convert(upstreamChunkSchema.parse(chunk))).toEqual([]);
   });
 });

@@ -8,13 +8,34 @@ import type { StreamPart } from '../adapter.js';
 import { newToolCallId } from '../common/tool-call-id.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 import { mapOpenAIFinishReason } from './map-finish-reason.js';
-import type { UpstreamChunk, UpstreamToolCallDelta } from './upstream-schemas.js';
+import type { UpstreamChunk, UpstreamContent, UpstreamToolCallDelta } from './upstream-schemas.js';
 
 export { newToolCallId };
 
 export function toolArgumentsText(value: string | Record<string, unknown> | null | undefined): string {
   if (value == null) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The text and the reasoning in an upstream's content: a string is text; an array of parts (Mistral's reasoning
+ * models) holds `text` parts and `thinking` parts whose text parts are reasoning.
+ */
+export function splitContent(content: UpstreamContent): { text: string; reasoning: string } {
+  if (content == null) return { text: '', reasoning: '' };
+  if (typeof content === 'string') return { text: content, reasoning: '' };
+  let text = '';
+  let reasoning = '';
+  for (const part of content) {
+    if (part.type === 'text') text += part.text ?? '';
+    if (part.type !== 'thinking' || part.thinking == null) continue;
+    reasoning += typeof part.thinking === 'string' ? part.thinking : textOf(part.thinking);
+  }
+  return { text, reasoning };
+}
+
+function textOf(parts: readonly { type: string; text?: string | null }[]): string {
+  return parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
 }
 
 interface StartedCall {
@@ -88,10 +109,11 @@ export class OpenAIChunkConverter {
 
   private convertDelta(choiceIndex: number, raw: NonNullable<NonNullable<UpstreamChunk['choices']>[number]['delta']>) {
     const delta: ChunkDelta = {};
+    const parts = splitContent(raw.content);
     // A refusal is text the model produced instead of an answer; callers read content, so it goes there.
-    const content = (raw.content ?? '') + (raw.refusal ?? '');
+    const content = parts.text + (raw.refusal ?? '');
     if (content !== '') delta.content = content;
-    const reasoning = raw.reasoning || raw.reasoning_content;
+    const reasoning = (raw.reasoning || raw.reasoning_content || '') + parts.reasoning;
     if (reasoning) delta.reasoning = reasoning;
     if (raw.reasoning_details && raw.reasoning_details.length > 0) {
       delta.reasoning_details = raw.reasoning_details as ChunkDelta['reasoning_details'];

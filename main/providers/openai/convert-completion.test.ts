@@ -69,6 +69,30 @@ describe('convertOpenAICompletion', () => {
     expect(completion.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
   });
 
+  it('reads a message whose content is an array of thinking and text parts (Mistral)', () => {
+    const completion = convertOpenAICompletion(
+      upstreamCompletionSchema.parse({
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: [
+                { type: 'thinking', thinking: [{ type: 'text', text: 'Basic arithmetic.' }] },
+                { type: 'text', text: '2 + 2 = 4' },
+              ],
+            },
+            finish_reason: 'stop',
+          },
+        ],
+      }),
+    );
+    expect(completion.choices[0]!.message).toEqual({
+      role: 'assistant',
+      content: '2 + 2 = 4',
+      reasoning: 'Basic arithmetic.',
+    });
+  });
+
   it('replays a completion as stream parts with indexed tool calls', () => {
     const completion = convertOpenAICompletion(upstreamCompletionSchema.parse(recorded));
     const parts = completionToStreamParts(completion, true);

@@ -3,7 +3,7 @@
 
 import type { CompletionChoice, FinishReason, ReasoningDetail, ToolCall, Usage } from '../../../shared/api/index.js';
 import type { AdapterCompletion, StreamPart } from '../adapter.js';
-import { newToolCallId, toolArgumentsText } from './convert-chunk.js';
+import { newToolCallId, splitContent, toolArgumentsText } from './convert-chunk.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 import { mapOpenAIFinishReason } from './map-finish-reason.js';
 import type { UpstreamCompletion } from './upstream-schemas.js';
@@ -27,14 +27,15 @@ export function convertOpenAICompletion(
       type: 'function',
       function: { name: call.function.name ?? '', arguments: toolArgumentsText(call.function.arguments) },
     }));
-    const text = (message.content ?? '') + (message.refusal ?? '');
+    const parts = splitContent(message.content);
+    const text = parts.text + (message.refusal ?? '');
     const converted: CompletionChoice = {
       index: choice.index ?? position,
       message: { role: 'assistant', content: text === '' && toolCalls.length > 0 ? null : text },
       finish_reason: finishReasonOf(choice.finish_reason, toolCalls.length > 0),
       native_finish_reason: choice.native_finish_reason ?? choice.finish_reason ?? null,
     };
-    const reasoning = message.reasoning || message.reasoning_content;
+    const reasoning = (message.reasoning || message.reasoning_content || '') + parts.reasoning;
     if (reasoning) converted.message.reasoning = reasoning;
     if (message.reasoning_details && message.reasoning_details.length > 0) {
       converted.message.reasoning_details = message.reasoning_details as ReasoningDetail[];

@@ -17,6 +17,25 @@ export type UpstreamUsage = z.infer<typeof upstreamUsageSchema>;
 
 const reasoningDetailsSchema = z.array(z.looseObject({ type: z.string() })).nullish();
 
+/**
+ * Content as a string or, from Mistral's reasoning models, an array of parts: `{type: "text", text}` and
+ * `{type: "thinking", thinking: [{type: "text", text}]}`. Parts of other types are tolerated (and ignored).
+ */
+const textPartSchema = z.looseObject({ type: z.string(), text: z.string().nullish() });
+const contentSchema = z
+  .union([
+    z.string(),
+    z.array(
+      z.looseObject({
+        type: z.string(),
+        text: z.string().nullish(),
+        thinking: z.union([z.string(), z.array(textPartSchema)]).nullish(),
+      }),
+    ),
+  ])
+  .nullish();
+export type UpstreamContent = z.infer<typeof contentSchema>;
+
 /** Ollama and a few others send `arguments` as an object instead of a JSON string. */
 const toolArgumentsSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).nullish();
 
@@ -35,7 +54,7 @@ export const upstreamChunkSchema = z.looseObject({
         index: z.number().int().nonnegative().nullish(),
         delta: z
           .looseObject({
-            content: z.string().nullish(),
+            content: contentSchema,
             refusal: z.string().nullish(),
             reasoning: z.string().nullish(),
             reasoning_content: z.string().nullish(),
@@ -58,7 +77,7 @@ export const upstreamCompletionSchema = z.looseObject({
     z.looseObject({
       index: z.number().int().nonnegative().nullish(),
       message: z.looseObject({
-        content: z.string().nullish(),
+        content: contentSchema,
         refusal: z.string().nullish(),
         reasoning: z.string().nullish(),
         reasoning_content: z.string().nullish(),
