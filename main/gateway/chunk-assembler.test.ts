@@ -33,11 +33,49 @@ describe('ChunkAssembler', () => {
     expect(chunks.usage).toEqual(usage);
   });
 
-  it('releases a held finish chunk when more deltas follow it', () => {
+  it('sends one terminal chunk per choice when the upstream repeats the finish or sends more after it', () => {
+    const chunks = new ChunkAssembler(identity);
+    const reasoning = { reasoning: ' to respond' };
+    chunks.accept({ type: 'delta', index: 0, delta: { reasoning: 'We need' } });
+    // OpenRouter: the last reasoning delta with finish_reason "length", then an empty delta with it again.
+    expect(
+      chunks.accept({
+        type: 'delta',
+        index: 0,
+        delta: reasoning,
+        finish_reason: 'length',
+        native_finish_reason: 'length',
+      }),
+    ).toEqual([]);
+    const out = chunks.accept({
+      type: 'delta',
+      index: 0,
+      delta: {},
+      finish_reason: 'length',
+      native_finish_reason: 'length',
+    });
+    expect(out.map((chunk) => chunk.choices)).toEqual([[{ index: 0, delta: reasoning, finish_reason: null }]]);
+    // Text after a finish: the finish moves to the last chunk.
+    expect(chunks.accept({ type: 'delta', index: 0, delta: { content: 'b' } })).toEqual([]);
+    const [last, ...rest] = chunks.finish();
+    expect(rest).toEqual([]);
+    expect(last!.choices).toEqual([
+      { index: 0, delta: { content: 'b' }, finish_reason: 'length', native_finish_reason: 'length' },
+    ]);
+  });
+
+  it('releases a choice’s finish when another choice continues, and never finishes it twice', () => {
     const chunks = new ChunkAssembler(identity);
     chunks.accept({ type: 'delta', index: 0, delta: { content: 'a' }, finish_reason: 'stop' });
-    const out = chunks.accept({ type: 'delta', index: 0, delta: { content: 'b' } });
-    expect(out.map((chunk) => chunk.choices[0]!.finish_reason)).toEqual(['stop', null]);
+    const released = chunks.accept({ type: 'delta', index: 1, delta: { content: 'b' } });
+    expect(released.map((chunk) => chunk.choices[0])).toMatchObject([
+      { index: 0, finish_reason: 'stop' },
+      { index: 1, finish_reason: null },
+    ]);
+    expect(chunks.accept({ type: 'delta', index: 0, delta: {}, finish_reason: 'stop' })).toEqual([]);
+    expect(chunks.accept({ type: 'delta', index: 0, delta: { content: 'late' } })).toMatchObject([
+      { choices: [{ index: 0, delta: { content: 'late' }, finish_reason: null }] },
+    ]);
   });
 
   it('makes up the final chunk when the upstream never gave a finish reason, role included if nothing came', () => {
@@ -67,6 +105,19 @@ describe('ChunkAssembler', () => {
       error: { code: 502, message: 'Provider "p" failed.', metadata: { provider_name: 'p' } },
       choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error', native_finish_reason: null }],
     });
+    expect(chunks.finishReason).toBe('error');
+  });
+
+  it('ends a stream that failed after its finish with one terminal chunk: the error chunk, with the usage', () => {
+    const chunks = new ChunkAssembler(identity);
+    chunks.accept({ type: 'delta', index: 0, delta: { reasoning: 'We' }, finish_reason: 'length' });
+    chunks.accept({ type: 'usage', usage });
+    const out = chunks.fail(new ApiError(502, 'Provider "p" reported an error: Token limit reached'));
+    expect(out.map((chunk) => chunk.choices)).toEqual([
+      [{ index: 0, delta: { role: 'assistant', reasoning: 'We' }, finish_reason: null }],
+      [{ index: 0, delta: { content: '' }, finish_reason: 'error', native_finish_reason: null }],
+    ]);
+    expect(out[1]).toMatchObject({ error: { code: 502 }, usage });
     expect(chunks.finishReason).toBe('error');
   });
 });

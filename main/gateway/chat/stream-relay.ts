@@ -108,6 +108,8 @@ async function failStream(
   }
   const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
   generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
+  // The usage the upstream reported before failing (OpenRouter sends it with the error) reaches the caller priced.
+  recorder.addCost(chunks.usage);
   for (const chunk of chunks.fail(apiError)) await output.data(chunk);
   output.end();
   recorder.record({ status: 200, finishReason: 'error', usage: chunks.usage, error: apiError.message });

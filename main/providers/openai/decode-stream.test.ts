@@ -176,6 +176,38 @@ describe('decodeOpenAIStream', () => {
     expect(error.metadata.provider_name).toBe('up');
   });
 
+  it('passes on the usage of an error event that follows the finish, then throws its error (OpenRouter)', async () => {
+    // Shape recorded from OpenRouter (minimax-m2 with max_completion_tokens 10), shortened.
+    const chunk = (delta: object, finish: string | null) =>
+      `data: {"id":"gen-1","object":"chat.completion.chunk","choices":[{"index":0,"delta":${JSON.stringify(delta)},` +
+      `"finish_reason":${JSON.stringify(finish)}}]}\n\n`;
+    const body =
+      chunk({ role: 'assistant', content: '', reasoning: 'We need' }, 'length') +
+      chunk({ content: '' }, 'length') +
+      'data: {"id":"gen-1","error":{"code":400,"message":"Token limit reached"},"object":"chat.completion.chunk",' +
+      '"choices":[{"index":0,"delta":{"content":""},"finish_reason":null}],' +
+      '"usage":{"prompt_tokens":43,"completion_tokens":10,"total_tokens":53,"cost":0}}\n\ndata: [DONE]\n\n';
+    const seen: StreamPart[] = [];
+    let failure: unknown;
+    try {
+      for await (const part of decodeOpenAIStream(events(pieces(body, 7)), context)) seen.push(part);
+    } catch (error) {
+      failure = error;
+    }
+    expect(text(seen, 'reasoning')).toBe('We need');
+    expect(seen.at(-1)).toEqual({
+      type: 'usage',
+      usage: { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53, cost: 0 },
+    });
+    expect((failure as ApiError).message).toContain('Token limit reached');
+  });
+
+  it('throws an error event that comes before anything was generated at once', async () => {
+    const body = 'data: {"error":{"code":429,"message":"Rate limited"},"usage":{"prompt_tokens":5}}\n\n';
+    const error = await decodeError(body);
+    expect(error.message).toContain('Rate limited');
+  });
+
   it('throws a 502 for data that is not JSON, without echoing the provider key', async () => {
     const error = await decodeError(
       'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n\ndata: {oops sk-upstream-secret-123\n\n',
