@@ -1,11 +1,12 @@
 // The UI's channels for providers, prices, keys, usage, credits, the gateway and MCP settings, against a real app on
 // a temp data dir (no gateway listening, no MCP server started): what each answers, and what it never answers.
+// Each test has an app, a data dir and a fake upstream of its own, so none depends on another having run.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
 import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
 import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-openai-upstream.js';
@@ -17,8 +18,8 @@ let dataDir: string;
 let app: App;
 let bridge: BridgeHandlers;
 let upstream: FakeUpstream;
-/** Every answer, to check that no secret ever crossed the bridge. */
-const answers: string[] = [];
+/** Every answer of the test, to check that no secret ever crossed the bridge. */
+let answers: string[];
 
 async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
   const result = await bridge.invoke(channel, request);
@@ -34,7 +35,8 @@ async function failure(channel: BridgeChannel, request: unknown): Promise<Bridge
   return result.error;
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
+  answers = [];
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-bridge-'));
   upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
   app = createApp({
@@ -49,21 +51,24 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   bridge?.dispose();
   await app?.close();
   await upstream?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // No answer anywhere carried a provider key.
+  expect(answers.join('\n')).not.toContain(providerSecret);
+  expect(answers.join('\n')).not.toContain('sk-another-key-99zz');
 });
+
+/** The fake upstream as provider `fake`, with its key in the secret store. */
+function addFakeProvider() {
+  return call('providers:add', { id: 'fake', kind: 'openai', baseUrl: upstream.baseUrl, apiKey: providerSecret });
+}
 
 describe('providers and prices', () => {
   it('adds a provider with a key that is stored, never answered, and shown by its last four characters', async () => {
-    const { provider } = await call('providers:add', {
-      id: 'fake',
-      kind: 'openai',
-      baseUrl: upstream.baseUrl,
-      apiKey: providerSecret,
-    });
+    const { provider } = await addFakeProvider();
     expect(provider).toMatchObject({ id: 'fake', has_api_key: true, api_key_tail: 'abcd' });
     expect((await call('providers:list', {})).providers).toEqual([
       expect.objectContaining({ id: 'fake', source: 'configured', api_key_tail: 'abcd' }),
@@ -79,6 +84,7 @@ describe('providers and prices', () => {
   });
 
   it('tests the connection by listing the models, and lists them with their prices', async () => {
+    await addFakeProvider();
     expect(await call('providers:test', { id: 'fake' })).toEqual({
       ok: true,
       message: 'Connected: 2 models.',
@@ -111,6 +117,8 @@ describe('providers and prices', () => {
   });
 
   it('updates the base URL keeping the key, replaces the key, removes the key, and removes the provider', async () => {
+    await addFakeProvider();
+    await call('providers:add', { id: 'down', kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null });
     const moved = await call('providers:update', { id: 'fake', baseUrl: `${upstream.baseUrl}/` });
     expect(moved.provider).toMatchObject({ base_url: upstream.baseUrl, has_api_key: true, api_key_tail: 'abcd' });
     expect(await (await app.secrets()).get('provider:fake')).toBe(providerSecret);
@@ -295,6 +303,7 @@ describe('MCP settings', () => {
   });
 
   it('writes nothing for an entry with an error, and answers the field it is in', async () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ mcpServers: { c: { command: 'c' } } }));
     const before = fs.readFileSync(settingsFile(), 'utf8');
     const result = await call('mcp:set-server', {
       name: 'c',
@@ -313,6 +322,7 @@ describe('MCP settings', () => {
   });
 
   it('toggles auto-approve and disabled in the file', async () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ mcpServers: { c: { command: 'c' } } }));
     expect(await call('mcp:set-auto-approve', { name: 'c', tool: 'echo', autoApprove: true })).toEqual({
       autoApprove: ['echo'],
     });
@@ -356,10 +366,4 @@ describe('MCP settings', () => {
     expect(Object.keys(onDisk().mcpServers)).toEqual(['fs']);
     expect(await failure('mcp:import', { text: '{}' })).toMatchObject({ code: 'invalid-request' });
   });
-});
-
-afterAll(() => {
-  // No answer anywhere carried a provider key.
-  expect(answers.join('\n')).not.toContain(providerSecret);
-  expect(answers.join('\n')).not.toContain('sk-another-key-99zz');
 });
