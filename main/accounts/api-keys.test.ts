@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type KeyRules } from '../../shared/api/index.js';
 import { databaseFileName, openStore, type Store } from '../store/index.js';
 import { ApiKeys, type KeyStore } from './index.js';
@@ -26,6 +26,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   for (const close of closers.splice(0)) close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -79,8 +80,6 @@ const defaultRules: KeyRules = {
   requests_per_minute: null,
   tokens_per_minute: null,
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('create', () => {
   it('returns the secret in the sk-sy-v1-<id>-<random> format, once, with its info', () => {
@@ -273,25 +272,29 @@ describe('last used', () => {
     expect(openSecond().keys.get(created.id)?.last_used_at).toBe(new Date(written!).toISOString());
   });
 
-  it('is written by start()’s timer, and by close(), which also stops the timer', async () => {
+  it('is written by start()’s timer, and by close(), which also stops the timer', () => {
+    vi.useFakeTimers();
     const timed = new ApiKeys(store, { flushIntervalMs: 10 });
     closers.unshift(() => timed.close());
     const first = timed.create('first');
     const second = timed.create('second');
     timed.start();
     timed.authenticate(first.key);
-    await sleep(100);
+    vi.advanceTimersByTime(9);
+    expect(store.getKey(first.id)?.lastUsedAt).toBeNull();
+    vi.advanceTimersByTime(1);
     expect(store.getKey(first.id)?.lastUsedAt).not.toBeNull();
 
     timed.close();
     timed.authenticate(second.key);
-    await sleep(100);
+    vi.advanceTimersByTime(100);
     expect(store.getKey(second.id)?.lastUsedAt).toBeNull();
     timed.close();
     expect(store.getKey(second.id)?.lastUsedAt).not.toBeNull();
   });
 
-  it('keeps the times when a timed write fails, reports it, and writes them next time', async () => {
+  it('keeps the times when a timed write fails, reports it, and writes them next time', () => {
+    vi.useFakeTimers();
     const { keyStore, state } = instrumented(store);
     const errors: unknown[] = [];
     const failing = new ApiKeys(keyStore, { flushIntervalMs: 10, onError: (error) => errors.push(error) });
@@ -300,8 +303,10 @@ describe('last used', () => {
     state.failTouches = 1;
     failing.start();
     failing.authenticate(created.key);
-    await sleep(100);
+    vi.advanceTimersByTime(10);
     expect(errors).toHaveLength(1);
+    expect(store.getKey(created.id)?.lastUsedAt).toBeNull();
+    vi.advanceTimersByTime(10);
     expect(store.getKey(created.id)?.lastUsedAt).not.toBeNull();
   });
 });

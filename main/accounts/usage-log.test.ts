@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { UsageLog, UsageRowRejectedError, type UsageStore } from './index.js';
@@ -98,16 +98,22 @@ describe('UsageLog batching', () => {
     expect(store.listUsage()).toHaveLength(200);
   });
 
-  it('writes a partial batch about 100 ms after the first row', async () => {
-    const { usageStore, state } = instrumented(store);
-    const log = openLog(usageStore);
-    const recordedAt = Date.now();
-    log.record(usageRow('gen-1'));
-    log.record(usageRow('gen-2'));
-    expect(store.getUsage('gen-1')).toBeUndefined();
-    await eventually(() => expect(store.listUsage()).toHaveLength(2));
-    expect(Date.now() - recordedAt).toBeGreaterThanOrEqual(90);
-    expect(state.batches).toEqual([2]);
+  it('writes a partial batch 100 ms after the first row', () => {
+    vi.useFakeTimers();
+    try {
+      const { usageStore, state } = instrumented(store);
+      const log = openLog(usageStore);
+      log.record(usageRow('gen-1'));
+      vi.advanceTimersByTime(50);
+      log.record(usageRow('gen-2'));
+      vi.advanceTimersByTime(49);
+      expect(store.getUsage('gen-1')).toBeUndefined();
+      vi.advanceTimersByTime(1);
+      expect(store.listUsage()).toHaveLength(2);
+      expect(state.batches).toEqual([2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes the queue on close(), then writes each later row at once', () => {

@@ -254,10 +254,15 @@ describe('attemptInOrder', () => {
   it('stops at once when the caller goes away during a backoff', async () => {
     const controller = new AbortController();
     const { plan, call, calls } = scripted(['p/m', 'q/n'], { 'p/m': [upstream(503)] }, controller.signal);
-    plan.sleep = abortableSleep;
+    let backoffStarted!: () => void;
+    const inBackoff = new Promise<void>((resolve) => (backoffStarted = resolve));
+    plan.sleep = (ms, signal) => {
+      backoffStarted();
+      return abortableSleep(ms, signal);
+    };
     plan.policy = retryPolicy({ baseDelayMs: 60_000 });
     const attempting = attemptInOrder(plan, call);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inBackoff;
     const reason = new Error('caller gone');
     controller.abort(reason);
     await expect(attempting).rejects.toBe(reason);
