@@ -24,9 +24,8 @@ describe.skipIf(process.platform === 'win32')('login shell PATH', () => {
 
   it('gives up on a shell that hangs or fails', async () => {
     const hanging = await fakeShell('sleep 30');
-    const started = Date.now();
+    // The shell sleeps 30 s, longer than the test may run: an answer at all is the 300 ms timeout.
     expect(await readLoginShellPath(hanging, 300)).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await readLoginShellPath(path.join(directory, 'no-such-shell'), 1_000)).toBeUndefined();
     expect(await readLoginShellPath(undefined, 1_000)).toBeUndefined();
   });

@@ -46,6 +46,8 @@ export interface UpstreamRequest {
   /** performance.now() when the upstream saw the connection close or the response end. */
   closedAt: number | null;
   closed: Promise<number>;
+  /** The connection closed before the fake had sent all of its answer: the gateway let go of it. */
+  closedEarly: boolean;
 }
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null = null): string {
@@ -108,9 +110,11 @@ export class FaultUpstream {
         receivedAt: performance.now(),
         closedAt: null,
         closed: new Promise((resolve) => (markClosed = resolve)),
+        closedEarly: false,
       };
       this.requests.push(record);
       response.once('close', () => {
+        record.closedEarly = !response.writableFinished;
         record.closedAt = performance.now();
         markClosed(record.closedAt);
       });
