@@ -16,7 +16,7 @@ function message(body: unknown): string {
 }
 
 describe('parseChatRequest', () => {
-  it('defaults stream to true, keeps allow-listed fields and drops unknown ones and nulls', () => {
+  it('defaults stream to true, keeps every field, unknown ones included, and drops nulls', () => {
     expect(
       parseChatRequest({
         model: 'openai/gpt-4o',
@@ -32,6 +32,8 @@ describe('parseChatRequest', () => {
       messages: [user],
       stream: true,
       temperature: 0,
+      transforms: ['middle-out'],
+      provider: { order: ['x'] },
       stream_options: { include_usage: true },
     });
   });
@@ -130,7 +132,10 @@ describe('parseChatRequest', () => {
       'tools[0].function.parameters must be an object',
     ],
     [{ model: 'a/b', messages: [user], tools: [{ type: 'retrieval' }] }, 'tools[0].type must be "function"'],
-    [{ model: 'a/b', messages: [user], tool_choice: 'any' }, 'tool_choice must be "none", "auto", "required" or'],
+    [
+      { model: 'a/b', messages: [user], tool_choice: 'any' },
+      'tool_choice must be "none", "auto", "required", {"type": "function", "function": {"name": "<tool>"}} or {"type": "allowed_tools"',
+    ],
     [
       { model: 'a/b', messages: [user], tool_choice: { type: 'function', function: { name: 'f' } } },
       'tool_choice.function.name "f" is not one of the declared tools',
@@ -193,5 +198,50 @@ describe('nesting', () => {
       tools: [{ type: 'function', function: { name: 'f', parameters: nested(25) } }],
     };
     expect(parseChatRequest(body).tools).toHaveLength(1);
+  });
+});
+
+describe('OpenAI’s and OpenRouter’s further parameters', () => {
+  it('uses the first of `models` when `model` is left out, and asks for one of them when both are', () => {
+    expect(parseChatRequest({ models: ['a/b', 'c/d'], messages: [user] })).toMatchObject({
+      model: 'a/b',
+      models: ['a/b', 'c/d'],
+    });
+    expect(message({ messages: [user] })).toBe('Invalid request: model is required (or name the models in "models").');
+  });
+
+  it('accepts every reasoning effort OpenAI and OpenRouter define, and reads reasoning_effort as reasoning.effort', () => {
+    for (const effort of ['none', 'minimal', 'low', 'medium', 'high', 'xhigh']) {
+      expect(parseChatRequest({ model: 'a/b', messages: [user], reasoning: { effort } }).reasoning).toEqual({ effort });
+      expect(parseChatRequest({ model: 'a/b', messages: [user], reasoning_effort: effort }).reasoning).toEqual({
+        effort,
+      });
+    }
+    expect(message({ model: 'a/b', messages: [user], reasoning_effort: 'max' })).toContain('reasoning_effort must be');
+  });
+
+  it('accepts tool_choice "allowed_tools" naming declared tools, and names an undeclared one', () => {
+    const tools = [
+      { type: 'function', function: { name: 'a' } },
+      { type: 'function', function: { name: 'b' } },
+    ];
+    const allowed = (name: string) => ({
+      type: 'allowed_tools',
+      allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name } }] },
+    });
+    expect(parseChatRequest({ model: 'a/b', messages: [user], tools, tool_choice: allowed('b') }).tool_choice).toEqual(
+      allowed('b'),
+    );
+    expect(message({ model: 'a/b', messages: [user], tools, tool_choice: allowed('zz') })).toBe(
+      'Invalid request: tool_choice.allowed_tools.tools[0].function.name "zz" is not one of the declared tools.',
+    );
+  });
+
+  it('checks the types of the parameters it knows, naming the field', () => {
+    expect(message({ model: 'a/b', messages: [user], n: 0 })).toBe('Invalid request: n must be >= 1.');
+    expect(message({ model: 'a/b', messages: [user], top_logprobs: 21 })).toBe(
+      'Invalid request: top_logprobs must be <= 20.',
+    );
+    expect(message({ model: 'a/b', messages: [user], logit_bias: { '1': 'x' } })).toContain('logit_bias');
   });
 });

@@ -1,8 +1,9 @@
-// The one definition of a chat-completions request (spec 2.1–2.5): a zod schema from which the request types are
-// derived, so the validator and the types cannot drift. The gateway validates callers' bodies with it
-// (main/gateway/validate-chat-request.ts adds the error wording); adapters read the typed result.
-// Top-level fields the schema does not describe are tolerated and dropped; messages and their parts keep extra
-// fields (e.g. `cache_control`), since they are forwarded as given.
+// The one definition of a chat-completions request (spec 2.1–2.5, and the parameters OpenAI and OpenRouter define
+// beyond it): a zod schema from which the request types are derived, so the validator and the types cannot drift.
+// The gateway validates callers' bodies with it (main/gateway/validate-chat-request.ts adds the error wording);
+// adapters read the typed result. Fields the schema does not describe are kept, at the top level as in messages and
+// their parts: an OpenAI-compatible upstream gets every field the gateway does not consume itself, future ones
+// included, as OpenRouter forwards them (docs/parameters.md has the rules per provider kind).
 
 import { z } from 'zod';
 
@@ -99,28 +100,47 @@ export const functionToolSchema = z.looseObject({
   }),
 });
 
+const namedFunctionSchema = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().min(1) }),
+});
+
+/** OpenAI's `allowed_tools`: the model may use only these of the declared tools (`required`: it must use one). */
+export const allowedToolsChoiceSchema = z.looseObject({
+  type: z.literal('allowed_tools'),
+  allowed_tools: z.looseObject({ mode: z.enum(['auto', 'required']), tools: z.array(namedFunctionSchema).min(1) }),
+});
+
 export const toolChoiceSchema = z.union(
-  [
-    z.enum(['none', 'auto', 'required']),
-    z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1) }) }),
-  ],
-  { error: 'must be "none", "auto", "required" or {"type": "function", "function": {"name": "<tool>"}}' },
+  [z.enum(['none', 'auto', 'required']), namedFunctionSchema, allowedToolsChoiceSchema],
+  {
+    error:
+      'must be "none", "auto", "required", {"type": "function", "function": {"name": "<tool>"}} or {"type": "allowed_tools", …}',
+  },
 );
 
+/** Every reasoning effort OpenAI and OpenRouter define. */
+export const reasoningEfforts = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ReasoningEffort = (typeof reasoningEfforts)[number];
+
 export const reasoningRequestSchema = z.looseObject({
-  effort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  effort: z.enum(reasoningEfforts).optional(),
   max_tokens: z.int().positive().optional(),
   exclude: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });
 
+/** OpenRouter's provider routing preferences; the gateway acts on `require_parameters`. */
+export const providerPreferencesSchema = z.looseObject({ require_parameters: z.boolean().optional() });
+
 /**
- * A request body. `stream` defaults to true (the spec's default; `/api/v1` keeps it). Unknown top-level fields are
- * dropped (`z.object` strips them).
+ * A request body. `stream` defaults to true (the spec's default; `/api/v1` keeps it; `/v1` sets false before
+ * parsing). `model` may be left out when `models` names the candidates: the first is the model. Fields not described
+ * here are kept.
  */
 export const chatRequestSchema = z
-  .object({
-    model: z.string().min(1),
+  .looseObject({
+    model: z.string().min(1).optional(),
     models: z.array(z.string().min(1)).optional(),
     messages: z.array(chatMessageSchema).min(1),
     stream: z.boolean().default(true),
@@ -140,21 +160,62 @@ export const chatRequestSchema = z
     frequency_penalty: z.number().min(-2).max(2).optional(),
     response_format: z.looseObject({ type: z.enum(['text', 'json_object', 'json_schema']) }).optional(),
     reasoning: reasoningRequestSchema.optional(),
+    reasoning_effort: z.enum(reasoningEfforts).optional(),
     user: z.string().optional(),
+    // OpenAI's and OpenRouter's further parameters: validated where their type is known, forwarded as given.
+    n: z.int().min(1).max(128).optional(),
+    logprobs: z.boolean().optional(),
+    top_logprobs: z.int().min(0).max(20).optional(),
+    logit_bias: z.record(z.string(), z.number()).optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    store: z.boolean().optional(),
+    service_tier: z.string().optional(),
+    verbosity: z.enum(['low', 'medium', 'high']).optional(),
+    modalities: z.array(z.string()).optional(),
+    audio: z.looseObject({}).optional(),
+    prediction: z.looseObject({}).optional(),
+    web_search_options: z.looseObject({}).optional(),
+    prompt_cache_key: z.string().optional(),
+    safety_identifier: z.string().optional(),
+    top_k: z.int().min(0).optional(),
+    min_p: z.number().min(0).max(1).optional(),
+    top_a: z.number().min(0).max(1).optional(),
+    repetition_penalty: z.number().gt(0).max(2).optional(),
+    chat_template_kwargs: z.looseObject({}).optional(),
+    provider: providerPreferencesSchema.optional(),
   })
   .superRefine((request, context) => {
-    const choice = request.tool_choice;
-    if (typeof choice === 'object') {
-      const declared = new Set((request.tools ?? []).map((tool) => tool.function.name));
-      if (!declared.has(choice.function.name)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['tool_choice', 'function', 'name'],
-          message: `"${choice.function.name}" is not one of the declared tools`,
-          input: choice,
-        });
-      }
+    if (request.model === undefined && !request.models?.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: 'is required (or name the models in "models")',
+        input: request,
+      });
     }
+    const declared = new Set((request.tools ?? []).map((tool) => tool.function.name));
+    const requireDeclared = (name: string, path: (string | number)[]) => {
+      if (declared.has(name)) return;
+      context.addIssue({ code: 'custom', path, message: `"${name}" is not one of the declared tools`, input: name });
+    };
+    const choice = request.tool_choice;
+    if (typeof choice === 'object' && choice.type === 'function')
+      requireDeclared(choice.function.name, ['tool_choice', 'function', 'name']);
+    if (typeof choice === 'object' && choice.type === 'allowed_tools') {
+      choice.allowed_tools.tools.forEach((tool, index) =>
+        requireDeclared(tool.function.name, ['tool_choice', 'allowed_tools', 'tools', index, 'function', 'name']),
+      );
+    }
+  })
+  // One spelling for what follows: the first of `models` as the model; `reasoning_effort` (the openai SDK's and the
+  // AI SDK's field) as `reasoning.effort` unless `reasoning` says otherwise.
+  .transform(({ model, reasoning, ...request }) => {
+    const effort = request.reasoning_effort;
+    return {
+      ...request,
+      model: model ?? request.models![0]!,
+      ...(reasoning !== undefined ? { reasoning } : effort !== undefined ? { reasoning: { effort } } : {}),
+    };
   });
 
 export type TextPart = z.output<typeof textPartSchema>;
@@ -166,20 +227,35 @@ export type ChatMessage = z.output<typeof chatMessageSchema>;
 export type FunctionTool = z.output<typeof functionToolSchema>;
 export type ToolChoice = z.output<typeof toolChoiceSchema>;
 export type ReasoningRequest = z.output<typeof reasoningRequestSchema>;
+export type ProviderPreferences = z.output<typeof providerPreferencesSchema>;
 /** A validated chat request: `stream` is always set. */
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
 /**
- * What the gateway itself acts on: routing (`model`, `models`), the conversation it translates (`messages`), how it
- * answers (`stream`, `stream_options`: usage is always asked of the upstream), and `reasoning`, which each provider
- * kind spells its own way. Every other field of the request is the upstream's business and is forwarded.
+ * What the gateway itself acts on: routing (`model`, `models`, `provider`), the conversation it translates
+ * (`messages`), how it answers (`stream`, `stream_options`: usage is always asked of the upstream), and the reasoning
+ * request (`reasoning`, `reasoning_effort`), which each provider kind spells its own way. Every other field of the
+ * request is the upstream's business: an OpenAI-compatible upstream gets it as it came.
  */
-export const gatewayConsumedFields = ['model', 'models', 'messages', 'stream', 'stream_options', 'reasoning'] as const;
+export const gatewayConsumedFields = [
+  'model',
+  'models',
+  'messages',
+  'stream',
+  'stream_options',
+  'reasoning',
+  'reasoning_effort',
+  'provider',
+] as const;
 
-type ConsumedField = (typeof gatewayConsumedFields)[number];
-export type ForwardedField = Exclude<keyof ChatRequest, ConsumedField>;
+/** Fields only OpenRouter understands (routing preferences, plugins, its usage flag): forwarded to it alone. */
+export const openRouterOnlyFields = ['provider', 'transforms', 'route', 'plugins', 'usage'] as const;
 
-/** The request fields an OpenAI-compatible upstream gets as they came: the schema's, less the consumed ones. */
-export const forwardedFields = Object.keys(chatRequestSchema.shape).filter(
-  (field) => !(gatewayConsumedFields as readonly string[]).includes(field),
-) as ForwardedField[];
+/** The fields of a request an OpenAI-compatible upstream gets as they came. */
+export function forwardedFieldsOf(request: ChatRequest): string[] {
+  return Object.keys(request).filter(
+    (field) =>
+      !(gatewayConsumedFields as readonly string[]).includes(field) &&
+      (request as Record<string, unknown>)[field] !== undefined,
+  );
+}

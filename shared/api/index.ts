@@ -2,11 +2,14 @@ export * from './chat.js';
 export {
   chatMessageSchema,
   chatRequestSchema,
-  forwardedFields,
+  forwardedFieldsOf,
   gatewayConsumedFields,
   isAcceptedImageUrl,
+  openRouterOnlyFields,
+  reasoningEfforts,
   roles,
-  type ForwardedField,
+  type ProviderPreferences,
+  type ReasoningEffort,
 } from './chat-request.js';
 export * from './errors.js';
 export * from './keys.js';

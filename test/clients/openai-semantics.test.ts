@@ -111,3 +111,28 @@ describe('/api/v1 keeps the interface’s default', () => {
     expect((await response.text()).trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 });
+
+describe('no silent drops', () => {
+  it('delivers every parameter the openai SDK sends to an OpenAI-compatible upstream, unknown ones included', async () => {
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const parameters = {
+      n: 1,
+      logprobs: true,
+      top_logprobs: 2,
+      logit_bias: { '50256': -100 },
+      metadata: { run: 'nightly' },
+      store: false,
+      service_tier: 'flex',
+      reasoning_effort: 'minimal',
+      verbosity: 'low',
+      modalities: ['text'],
+      prediction: { type: 'content', content: 'hello' },
+      web_search_options: {},
+      prompt_cache_key: 'conversation-1',
+      safety_identifier: 'user-1',
+    } as const;
+    const extras = { top_k: 20, min_p: 0.05, repetition_penalty: 1.1, top_a: 0.1, chat_template_kwargs: { x: true } };
+    await client.chat.completions.create({ model: 'primary/m1', messages: hi, ...parameters, ...extras } as never);
+    expect(setup.primary.chatRequests()[0]!.body).toMatchObject({ ...parameters, ...extras });
+  });
+});

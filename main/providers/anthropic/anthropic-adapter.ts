@@ -49,6 +49,7 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
     return buildAnthropicRequest(chatRequest, {
       model: target.model,
       modelLabel: `${target.provider.id}/${target.model}`,
+      providerId: target.provider.id,
       capabilities: anthropicModelCapabilities(target.model),
       stream,
     });

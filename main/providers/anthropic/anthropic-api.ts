@@ -82,8 +82,11 @@ export interface AnthropicRequestBody {
   thinking?: { type: 'enabled'; budget_tokens: number };
   temperature?: number;
   top_p?: number;
+  top_k?: number;
   stop_sequences?: string[];
   metadata?: { user_id: string };
+  /** Structured output (GA): the answer is JSON following the schema. */
+  output_config?: { format: { type: 'json_schema'; schema: Record<string, unknown> } };
   stream?: boolean;
 }
 

@@ -6,6 +6,7 @@ import { planAnthropicThinking } from './plan-anthropic-thinking.js';
 const options: AnthropicRequestOptions = {
   model: 'claude-sonnet-4-20250514',
   modelLabel: 'claude/claude-sonnet-4-20250514',
+  providerId: 'claude',
   capabilities: { images: true, thinking: true },
   stream: true,
 };
@@ -180,5 +181,62 @@ describe('planAnthropicThinking', () => {
     expect(plan({ effort: 'low' }, 2000)).toEqual({ maxTokens: 2000, budgetTokens: 1024 });
     expect(plan({ max_tokens: 50_000 }, 8000)).toEqual({ maxTokens: 8000, budgetTokens: 7999 });
     expect(plan({ effort: 'high' }, 1024)).toEqual({ maxTokens: 1024 });
+  });
+});
+
+describe('parameters beyond the interface', () => {
+  const hi: ChatRequest['messages'] = [{ role: 'user', content: 'hi' }];
+  const base = { model: 'claude/x', messages: hi, stream: true } as ChatRequest;
+
+  it('passes top_k, and turns response_format json_schema into structured output', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const body = buildAnthropicRequest(
+      { ...base, top_k: 40, response_format: { type: 'json_schema', json_schema: { name: 'c', schema } } },
+      options,
+    );
+    expect(body.top_k).toBe(40);
+    expect(body.output_config).toEqual({ format: { type: 'json_schema', schema } });
+  });
+
+  it('thinks at every effort but none, xhigh with the largest budget', () => {
+    expect(buildAnthropicRequest({ ...base, reasoning: { effort: 'none' } }, options).thinking).toBeUndefined();
+    const xhigh = buildAnthropicRequest({ ...base, reasoning: { effort: 'xhigh' } }, options).thinking;
+    const high = buildAnthropicRequest({ ...base, reasoning: { effort: 'high' } }, options).thinking;
+    expect(xhigh!.budget_tokens).toBeGreaterThan(high!.budget_tokens);
+  });
+
+  it('offers only the allowed tools of an allowed_tools choice, and makes one required when it says so', () => {
+    const twoTools: ChatRequest['tools'] = [
+      { type: 'function', function: { name: 'a', parameters: { type: 'object', properties: {} } } },
+      { type: 'function', function: { name: 'b', parameters: { type: 'object', properties: {} } } },
+    ];
+    const body = buildAnthropicRequest(
+      {
+        ...base,
+        tools: twoTools,
+        tool_choice: {
+          type: 'allowed_tools',
+          allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name: 'b' } }] },
+        },
+      },
+      options,
+    );
+    expect(body.tools!.map((tool) => tool.name)).toEqual(['b']);
+    expect(body.tool_choice).toEqual({ type: 'any' });
+  });
+
+  it('ignores what Anthropic cannot do, unless the caller requires every parameter: then a 400 naming them', () => {
+    const body = buildAnthropicRequest({ ...base, logit_bias: { '1': 2 }, n: 2 } as ChatRequest, options);
+    expect(body).not.toHaveProperty('logit_bias');
+    expect(body).not.toHaveProperty('n');
+    expect(() =>
+      buildAnthropicRequest(
+        { ...base, logit_bias: { '1': 2 }, n: 2, provider: { require_parameters: true } } as ChatRequest,
+        options,
+      ),
+    ).toThrow('Provider "claude" (kind anthropic) does not support the parameters "logit_bias", "n"');
+    expect(() =>
+      buildAnthropicRequest({ ...base, top_k: 5, provider: { require_parameters: true } } as ChatRequest, options),
+    ).not.toThrow();
   });
 });

@@ -1,7 +1,10 @@
-// Our validated ChatRequest → the body of POST /v1/messages. Fields Anthropic has no equivalent for (seed,
-// penalties, response_format) are dropped: sending them would make the API answer 400.
+// Our validated ChatRequest → the body of POST /v1/messages. Parameters Anthropic has no equivalent for (seed,
+// penalties, n, logprobs…) are left out, since sending them would make the API answer 400; which ones is
+// ../parameter-support.ts's list, which also refuses them when the caller requires every parameter.
 
-import type { ChatRequest, FunctionTool, ToolChoice } from '../../../shared/api/index.js';
+import type { ChatRequest, FunctionTool } from '../../../shared/api/index.js';
+import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
+import { requireSupportedParameters } from '../parameter-support.js';
 import type { AnthropicMessage, AnthropicRequestBody, AnthropicTool, AnthropicToolChoice } from './anthropic-api.js';
 import type { AnthropicModelCapabilities } from './anthropic-models.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
@@ -13,6 +16,8 @@ export interface AnthropicRequestOptions {
   model: string;
   /** `<provider>/<model>`, for error messages. */
   modelLabel: string;
+  /** The provider's id, for error messages. */
+  providerId: string;
   capabilities: AnthropicModelCapabilities;
   stream: boolean;
 }
@@ -31,7 +36,7 @@ function convertTool(tool: FunctionTool): AnthropicTool {
 }
 
 function convertToolChoice(
-  choice: ToolChoice | undefined,
+  choice: PlainToolChoice | undefined,
   parallelToolCalls: boolean | undefined,
   thinking: boolean,
 ): AnthropicToolChoice | undefined {
@@ -58,7 +63,15 @@ function lastToolTurnLacksThinking(messages: readonly AnthropicMessage[]): boole
   return first?.type !== 'thinking' && first?.type !== 'redacted_thinking';
 }
 
+/** `response_format` json_schema → Anthropic's structured output; `json_object` has no equivalent. */
+function outputConfigOf(format: ChatRequest['response_format']): AnthropicRequestBody['output_config'] {
+  const schema = (format?.json_schema as { schema?: unknown } | undefined)?.schema;
+  if (format?.type !== 'json_schema' || schema === null || typeof schema !== 'object') return undefined;
+  return { format: { type: 'json_schema', schema: schema as Record<string, unknown> } };
+}
+
 export function buildAnthropicRequest(request: ChatRequest, options: AnthropicRequestOptions): AnthropicRequestBody {
+  requireSupportedParameters(request, 'anthropic', options.providerId);
   const prompt = convertToAnthropicMessages(request.messages, {
     acceptsImages: options.capabilities.images,
     modelLabel: options.modelLabel,
@@ -72,14 +85,19 @@ export function buildAnthropicRequest(request: ChatRequest, options: AnthropicRe
   const body: AnthropicRequestBody = { model: options.model, max_tokens: plan.maxTokens, messages: prompt.messages };
   if (prompt.system) body.system = prompt.system;
   if (thinking) body.thinking = { type: 'enabled', budget_tokens: plan.budgetTokens as number };
-  if (request.tools && request.tools.length > 0) {
-    body.tools = request.tools.map(convertTool);
-    const toolChoice = convertToolChoice(request.tool_choice, request.parallel_tool_calls, thinking);
+  const tools = offeredTools(request);
+  if (tools.length > 0) {
+    body.tools = tools.map(convertTool);
+    const toolChoice = convertToolChoice(plainToolChoice(request.tool_choice), request.parallel_tool_calls, thinking);
     if (toolChoice) body.tool_choice = toolChoice;
   }
   // Thinking requires Anthropic's default temperature: the caller's is dropped rather than rejected.
   if (request.temperature !== undefined && !thinking) body.temperature = mapAnthropicTemperature(request.temperature);
   if (request.top_p !== undefined && (!thinking || request.top_p >= minTopPWithThinking)) body.top_p = request.top_p;
+  // Thinking allows no top_k either.
+  if (request.top_k !== undefined && !thinking) body.top_k = request.top_k;
+  const outputConfig = outputConfigOf(request.response_format);
+  if (outputConfig) body.output_config = outputConfig;
   if (request.stop !== undefined) {
     const stops = (typeof request.stop === 'string' ? [request.stop] : request.stop).filter((stop) => stop !== '');
     if (stops.length > 0) body.stop_sequences = stops;

@@ -2,7 +2,7 @@
 // Anthropic requires max_tokens, and with thinking on: 1024 ≤ budget_tokens < max_tokens (thinking counts
 // toward max_tokens). See docs/decisions/003-anthropic-temperature.md for the rules and why.
 
-import type { ChatRequest } from '../../../shared/api/index.js';
+import type { ChatRequest, ReasoningEffort } from '../../../shared/api/index.js';
 
 /** max_tokens when the caller gives none and thinking is off. */
 export const defaultMaxTokens = 4096;
@@ -10,10 +10,17 @@ export const defaultMaxTokens = 4096;
 export const answerTokens = 4096;
 export const minThinkingBudget = 1024;
 
+type ThinkingEffort = Exclude<ReasoningEffort, 'none'>;
 /** Budgets by effort when the caller gives no max_tokens. */
-const effortBudgets = { minimal: 1024, low: 2048, medium: 8192, high: 16384 } as const;
+const effortBudgets: Record<ThinkingEffort, number> = {
+  minimal: 1024,
+  low: 2048,
+  medium: 8192,
+  high: 16384,
+  xhigh: 32768,
+};
 /** Shares of the caller's max_tokens by effort (OpenRouter's rule), never under minThinkingBudget. */
-const effortShares = { minimal: 0.1, low: 0.2, medium: 0.5, high: 0.8 } as const;
+const effortShares: Record<ThinkingEffort, number> = { minimal: 0.1, low: 0.2, medium: 0.5, high: 0.8, xhigh: 0.95 };
 
 export interface AnthropicThinkingPlan {
   maxTokens: number;
@@ -21,9 +28,10 @@ export interface AnthropicThinkingPlan {
   budgetTokens?: number;
 }
 
-/** Whether the request asks for reasoning: a `reasoning` object that does not say `enabled: false`. */
+/** Whether the request asks for reasoning: a `reasoning` object that says neither `enabled: false` nor effort `none`. */
 export function wantsReasoning(request: Pick<ChatRequest, 'reasoning'>): boolean {
-  return request.reasoning !== undefined && request.reasoning.enabled !== false;
+  const reasoning = request.reasoning;
+  return reasoning !== undefined && reasoning.enabled !== false && reasoning.effort !== 'none';
 }
 
 export function planAnthropicThinking(
@@ -33,7 +41,7 @@ export function planAnthropicThinking(
   const callerMax = request.max_completion_tokens ?? request.max_tokens;
   if (!wantsReasoning(request) || !modelCanThink) return { maxTokens: callerMax ?? defaultMaxTokens };
   const reasoning = request.reasoning ?? {};
-  const effort = reasoning.effort ?? 'medium';
+  const effort = reasoning.effort === undefined || reasoning.effort === 'none' ? 'medium' : reasoning.effort;
   if (callerMax === undefined) {
     const budget = Math.max(minThinkingBudget, reasoning.max_tokens ?? effortBudgets[effort]);
     return { maxTokens: budget + answerTokens, budgetTokens: budget };

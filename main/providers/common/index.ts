@@ -2,3 +2,4 @@ export { isHttpUrl, parseDataUrl, type DataUrl } from './data-url.js';
 export { textOf, textsOf } from './content-text.js';
 export { parseToolArguments } from './tool-arguments.js';
 export { newToolCallId } from './tool-call-id.js';
+export { offeredTools, plainToolChoice, type PlainToolChoice } from './allowed-tools.js';

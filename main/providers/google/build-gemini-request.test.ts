@@ -4,6 +4,7 @@ import { buildGeminiRequest, planGeminiThinking, type GeminiRequestOptions } fro
 
 const options: GeminiRequestOptions = {
   modelLabel: 'gemini/gemini-2.5-flash',
+  providerId: 'gemini',
   capabilities: { images: true, thinking: true },
 };
 
@@ -141,5 +142,51 @@ describe('planGeminiThinking', () => {
     [{ enabled: false }, { thinkingBudget: 0 }],
   ] as const)('%j → %j', (reasoning, expected) => {
     expect(planGeminiThinking(reasoning as ChatRequest['reasoning'], true)).toEqual(expected);
+  });
+});
+
+describe('parameters beyond the interface', () => {
+  const base = { model: 'gemini/x', messages: [{ role: 'user', content: 'hi' }], stream: true } as ChatRequest;
+
+  it('passes top_k and n as topK and candidateCount', () => {
+    expect(buildGeminiRequest({ ...base, top_k: 20, n: 3 }, options).generationConfig).toMatchObject({
+      topK: 20,
+      candidateCount: 3,
+    });
+  });
+
+  it('turns effort none off, and gives xhigh the largest budget', () => {
+    expect(planGeminiThinking({ effort: 'none' }, true)).toEqual({ thinkingBudget: 0 });
+    expect(planGeminiThinking({ effort: 'xhigh' }, true)!.thinkingBudget).toBeGreaterThan(
+      planGeminiThinking({ effort: 'high' }, true)!.thinkingBudget!,
+    );
+  });
+
+  it('offers only the allowed tools and calls one of them when the mode is required', () => {
+    const body = buildGeminiRequest(
+      {
+        ...base,
+        tools: [
+          { type: 'function', function: { name: 'a' } },
+          { type: 'function', function: { name: 'b' } },
+        ],
+        tool_choice: {
+          type: 'allowed_tools',
+          allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name: 'a' } }] },
+        },
+      },
+      options,
+    );
+    expect(body.tools![0]!.functionDeclarations.map((declaration) => declaration.name)).toEqual(['a']);
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
+  });
+
+  it('refuses a parameter Gemini cannot honour when the caller requires every parameter', () => {
+    expect(() =>
+      buildGeminiRequest(
+        { ...base, logit_bias: { '1': 1 }, provider: { require_parameters: true } } as ChatRequest,
+        options,
+      ),
+    ).toThrow('Provider "gemini" (kind google) does not support the parameter "logit_bias"');
   });
 });

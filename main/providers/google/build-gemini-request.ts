@@ -1,7 +1,9 @@
 // Our validated ChatRequest → the body of :generateContent / :streamGenerateContent. Gemini's temperature range is
 // 0–2 like ours, so it travels as is. parallel_tool_calls has no Gemini equivalent and is ignored.
 
-import type { ChatRequest, ToolChoice } from '../../../shared/api/index.js';
+import type { ChatRequest, ReasoningEffort } from '../../../shared/api/index.js';
+import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
+import { requireSupportedParameters } from '../parameter-support.js';
 import type {
   GeminiFunctionDeclaration,
   GeminiGenerationConfig,
@@ -15,11 +17,20 @@ import { convertToGeminiParameters, convertToGeminiSchema } from './convert-to-g
 export interface GeminiRequestOptions {
   /** `<provider>/<model>`, for error messages. */
   modelLabel: string;
+  /** The provider's id, for error messages. */
+  providerId: string;
   capabilities: GeminiModelCapabilities;
 }
 
-/** Thinking budgets by effort; without effort or max_tokens the model decides (-1, "dynamic"). */
-const effortBudgets = { minimal: 512, low: 1024, medium: 8192, high: 24576 } as const;
+/** Thinking budgets by effort; without effort or max_tokens the model decides (-1, "dynamic"); `none` is off. */
+const effortBudgets: Record<ReasoningEffort, number> = {
+  none: 0,
+  minimal: 512,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+  xhigh: 32768,
+};
 
 /** `reasoning` → thinkingConfig. No `reasoning`: the model's default (2.5 models think, but show no thoughts). */
 export function planGeminiThinking(
@@ -27,12 +38,12 @@ export function planGeminiThinking(
   modelCanThink: boolean,
 ): GeminiThinkingConfig | undefined {
   if (reasoning === undefined || !modelCanThink) return undefined;
-  if (reasoning.enabled === false) return { thinkingBudget: 0 };
+  if (reasoning.enabled === false || reasoning.effort === 'none') return { thinkingBudget: 0 };
   const budget = reasoning.max_tokens ?? (reasoning.effort ? effortBudgets[reasoning.effort] : -1);
   return { thinkingBudget: budget, includeThoughts: reasoning.exclude !== true };
 }
 
-function toolConfigOf(choice: ToolChoice | undefined): GeminiRequestBody['toolConfig'] {
+function toolConfigOf(choice: PlainToolChoice | undefined): GeminiRequestBody['toolConfig'] {
   if (choice === undefined) return undefined;
   if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
@@ -44,6 +55,8 @@ function generationConfigOf(request: ChatRequest, thinking: GeminiThinkingConfig
   const config: GeminiGenerationConfig = {};
   if (request.temperature !== undefined) config.temperature = request.temperature;
   if (request.top_p !== undefined) config.topP = request.top_p;
+  if (request.top_k !== undefined) config.topK = request.top_k;
+  if (request.n !== undefined && request.n > 1) config.candidateCount = request.n;
   const maxTokens = request.max_completion_tokens ?? request.max_tokens;
   if (maxTokens !== undefined) config.maxOutputTokens = maxTokens;
   if (request.stop !== undefined) {
@@ -64,16 +77,18 @@ function generationConfigOf(request: ChatRequest, thinking: GeminiThinkingConfig
 }
 
 export function buildGeminiRequest(request: ChatRequest, options: GeminiRequestOptions): GeminiRequestBody {
+  requireSupportedParameters(request, 'google', options.providerId);
   const prompt = convertToGeminiContents(request.messages, {
     acceptsImages: options.capabilities.images,
     modelLabel: options.modelLabel,
   });
   const body: GeminiRequestBody = { contents: prompt.contents };
   if (prompt.systemInstruction) body.systemInstruction = prompt.systemInstruction;
-  if (request.tools && request.tools.length > 0) {
+  const tools = offeredTools(request);
+  if (tools.length > 0) {
     body.tools = [
       {
-        functionDeclarations: request.tools.map((tool) => {
+        functionDeclarations: tools.map((tool) => {
           const declaration: GeminiFunctionDeclaration = {
             name: tool.function.name,
           };
@@ -84,7 +99,7 @@ export function buildGeminiRequest(request: ChatRequest, options: GeminiRequestO
         }),
       },
     ];
-    const toolConfig = toolConfigOf(request.tool_choice);
+    const toolConfig = toolConfigOf(plainToolChoice(request.tool_choice));
     if (toolConfig) body.toolConfig = toolConfig;
   }
   const generationConfig = generationConfigOf(

@@ -38,6 +38,8 @@ export interface GeminiThinkingConfig {
 export interface GeminiGenerationConfig {
   temperature?: number;
   topP?: number;
+  topK?: number;
+  candidateCount?: number;
   maxOutputTokens?: number;
   stopSequences?: string[];
   seed?: number;

@@ -40,6 +40,7 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
   function requestBody(chatRequest: ChatRequest, target: UpstreamTarget): GeminiRequestBody {
     return buildGeminiRequest(chatRequest, {
       modelLabel: `${target.provider.id}/${target.model}`,
+      providerId: target.provider.id,
       capabilities: geminiModelCapabilities(target.model),
     });
   }

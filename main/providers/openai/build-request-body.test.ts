@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chatRequestSchema,
-  forwardedFields,
-  gatewayConsumedFields,
-  type ChatRequest,
-} from '../../../shared/api/index.js';
+import { chatRequestSchema, gatewayConsumedFields, type ChatRequest } from '../../../shared/api/index.js';
 import { buildOpenAIRequestBody } from './build-request-body.js';
 
 const toolRound: ChatRequest = {
@@ -96,23 +91,83 @@ describe('buildOpenAIRequestBody', () => {
   });
 });
 
-describe('the one list of what the gateway consumes and what it forwards', () => {
-  it('forwards every request field except those the gateway acts on itself', () => {
-    expect(forwardedFields).toEqual([
-      'tools',
-      'tool_choice',
-      'parallel_tool_calls',
-      'temperature',
-      'top_p',
-      'max_tokens',
-      'max_completion_tokens',
-      'stop',
-      'seed',
-      'presence_penalty',
-      'frequency_penalty',
-      'response_format',
-      'user',
+describe('no silent drops', () => {
+  const plain = { upstreamModel: 'm', openRouterLike: false };
+  const openRouter = { upstreamModel: 'm', openRouterLike: true };
+  const issueFields = {
+    n: 2,
+    logprobs: true,
+    top_logprobs: 3,
+    logit_bias: { '50256': -100 },
+    metadata: { run: 'nightly' },
+    store: false,
+    service_tier: 'flex',
+    verbosity: 'low',
+    modalities: ['text'],
+    audio: { voice: 'alloy', format: 'wav' },
+    prediction: { type: 'content', content: 'x' },
+    web_search_options: { search_context_size: 'low' },
+    prompt_cache_key: 'conv-1',
+    safety_identifier: 'user-hash',
+    top_k: 40,
+    min_p: 0.05,
+    repetition_penalty: 1.1,
+    top_a: 0.2,
+    chat_template_kwargs: { enable_thinking: false },
+  };
+
+  function parsed(extra: Record<string, unknown>) {
+    return chatRequestSchema.parse({
+      model: 'p/m',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: false,
+      ...extra,
+    });
+  }
+
+  it('forwards every field the gateway does not consume, the ones OpenAI and OpenRouter define and unknown ones', () => {
+    const body = buildOpenAIRequestBody(parsed({ ...issueFields, some_future_field: { a: 1 } }), plain);
+    expect(body).toMatchObject({ ...issueFields, some_future_field: { a: 1 } });
+  });
+
+  it('consumes routing and answer fields: models, provider, stream_options never travel as the caller sent them', () => {
+    const request = parsed({ models: ['p/m', 'q/n'], provider: { require_parameters: true }, stream_options: {} });
+    const body = buildOpenAIRequestBody(request, plain);
+    expect(body).not.toHaveProperty('models');
+    expect(body).not.toHaveProperty('provider');
+    expect(body).not.toHaveProperty('stream_options');
+  });
+
+  it('sends OpenRouter’s own fields to OpenRouter alone', () => {
+    const request = parsed({ provider: { order: ['a'] }, transforms: ['middle-out'], plugins: [{ id: 'web' }] });
+    expect(buildOpenAIRequestBody(request, plain)).not.toHaveProperty('transforms');
+    expect(buildOpenAIRequestBody(request, plain)).not.toHaveProperty('plugins');
+    expect(buildOpenAIRequestBody(request, openRouter)).toMatchObject({
+      provider: { order: ['a'] },
+      transforms: ['middle-out'],
+      plugins: [{ id: 'web' }],
+    });
+  });
+
+  it('spells top-level reasoning_effort (every value) as each host understands it', () => {
+    for (const effort of ['none', 'minimal', 'low', 'medium', 'high', 'xhigh']) {
+      const request = parsed({ reasoning_effort: effort });
+      expect(buildOpenAIRequestBody(request, plain)).toMatchObject({ reasoning_effort: effort });
+      expect(buildOpenAIRequestBody(request, openRouter)).toMatchObject({ reasoning: { effort } });
+      expect(buildOpenAIRequestBody(request, openRouter)).not.toHaveProperty('reasoning_effort');
+    }
+  });
+
+  it('keeps the gateway’s list of consumed fields in one place', () => {
+    expect(gatewayConsumedFields).toEqual([
+      'model',
+      'models',
+      'messages',
+      'stream',
+      'stream_options',
+      'reasoning',
+      'reasoning_effort',
+      'provider',
     ]);
-    expect([...gatewayConsumedFields, ...forwardedFields].sort()).toEqual(Object.keys(chatRequestSchema.shape).sort());
   });
 });

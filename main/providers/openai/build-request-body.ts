@@ -1,8 +1,15 @@
-// Our validated ChatRequest → the body of an OpenAI-compatible POST /chat/completions. The fields the gateway does
-// not consume itself travel as they came (shared/api/chat-request.ts keeps the one list); `reasoning` is spelled
-// as the host understands it, and usage is always asked for on a stream.
+// Our validated ChatRequest → the body of an OpenAI-compatible POST /chat/completions. Every field the gateway does
+// not consume itself travels as it came, future ones included (shared/api/chat-request.ts keeps the one list of
+// what it consumes), as OpenRouter forwards them; OpenRouter's own fields go to OpenRouter alone, since strict
+// servers (OpenAI's) answer 400 to fields they do not know. `reasoning` is spelled as the host understands it, and
+// usage is always asked for on a stream.
 
-import { forwardedFields, type ChatMessage, type ChatRequest } from '../../../shared/api/index.js';
+import {
+  forwardedFieldsOf,
+  openRouterOnlyFields,
+  type ChatMessage,
+  type ChatRequest,
+} from '../../../shared/api/index.js';
 
 export interface OpenAIBodyOptions {
   /** The model name as the upstream knows it (the part after `<provider>/`). */
@@ -23,9 +30,12 @@ export function buildOpenAIRequestBody(request: ChatRequest, options: OpenAIBody
     model: options.upstreamModel,
     messages: options.openRouterLike ? request.messages : request.messages.map(withoutReasoningFields),
   };
-  for (const field of forwardedFields) {
-    if (request[field] !== undefined) body[field] = request[field];
+  const given = request as Record<string, unknown>;
+  for (const field of forwardedFieldsOf(request)) {
+    if (!options.openRouterLike && (openRouterOnlyFields as readonly string[]).includes(field)) continue;
+    body[field] = given[field];
   }
+  if (options.openRouterLike && request.provider !== undefined) body.provider = request.provider;
   if (request.reasoning !== undefined) {
     if (options.openRouterLike) body.reasoning = request.reasoning;
     else if (request.reasoning.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
