@@ -2,8 +2,15 @@
 
 import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeCall, usage as upstreamUsage, weatherCall } from './fake-upstream.js';
-import { rawRequest, startHarness, upstreamSecret, type Harness } from './harness.js';
+import {
+  rawRequest,
+  startHarness,
+  timeCall,
+  upstreamSecret,
+  usage as upstreamUsage,
+  weatherCall,
+  type Harness,
+} from './harness.js';
 
 let harness: Harness;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-// The real gateway over small in-memory deps, in front of a FakeUpstream, driven by the official openai SDK.
+// The real gateway over small in-memory deps, in front of the fake OpenAI upstream, driven by the official openai
+// SDK. The model name picks what the upstream does (see `gatewayScenarios`).
 
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -7,11 +8,52 @@ import { pino } from 'pino';
 import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
 import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { FakeUpstream } from './fake-upstream.js';
+import { answer, fail, FakeOpenAI, type Step, type ToolCall } from '../support/fake-openai.js';
 
 export const callerSecret = 'sk-sy-v1-caller-secret';
 export const otherSecret = 'sk-sy-v1-other-secret';
 export const upstreamSecret = 'sk-upstream-secret-abcdef';
+
+export const usage = {
+  prompt_tokens: 12,
+  completion_tokens: 3,
+  total_tokens: 15,
+  prompt_tokens_details: { cached_tokens: 4, audio_tokens: 0 },
+  completion_tokens_details: { reasoning_tokens: 2, audio_tokens: 0 },
+};
+
+export const weatherCall: ToolCall = { id: 'call_weather1', name: 'get_weather', arguments: '{"city": "Paris"}' };
+export const timeCall: ToolCall = { id: 'call_time2', name: 'get_time', arguments: '{"tz": "Europe/Paris"}' };
+
+/** What the upstream does, by model name. */
+export const gatewayScenarios: Record<string, Step> = {
+  'gpt-test': answer({ content: ['Hello', ', world', '!'], usage }),
+  'tool-model': answer({ toolCalls: [weatherCall, timeCall], usage }),
+  'reasoning-model': answer({ reasoning: ['Thinking', ' hard.'], content: ['42'], usage }),
+  'rate-limited': fail(
+    429,
+    { error: { message: 'Rate limit reached for requests', type: 'requests' } },
+    { 'retry-after': '7' },
+  ),
+  'bad-key': fail(401, (request) => ({
+    error: { message: `Incorrect API key provided: ${String(request.headers.authorization)}`, code: 'invalid_api_key' },
+  })),
+  'server-error': fail(500, { error: { message: 'The server had an error' } }),
+  garbage: answer({ content: ['Partial'], ending: 'garbage', form: 'stream' }),
+  drop: answer({ content: ['Partial'], ending: 'destroy', form: 'stream' }),
+  // One chunk, then silence until the caller goes away.
+  slow: answer({ content: ['Still'], ending: 'hang', form: 'stream' }),
+  // Five chunks 30 ms apart, then a normal end.
+  'slow-finish': answer({
+    content: ['0', '1', '2', '3', '4'],
+    chunkDelayMs: 30,
+    usageUnasked: true,
+    usage,
+    form: 'stream',
+  }),
+  'json-answer': answer({ content: ['plain JSON'], form: 'whole', usage }),
+  truncated: answer({ content: ['Partial'], ending: 'truncated', form: 'stream' }),
+};
 
 export class MemoryKeys implements GatewayKeys {
   private readonly bySecret = new Map<string, ApiKeyInfo>();
@@ -49,7 +91,7 @@ async function closedPort(): Promise<number> {
 }
 
 export interface Harness {
-  upstream: FakeUpstream;
+  upstream: FakeOpenAI;
   gateway: Gateway;
   baseURL: string;
   client: OpenAI;
@@ -60,8 +102,8 @@ export interface Harness {
 }
 
 export async function startHarness(options: GatewayOptions = {}): Promise<Harness> {
-  const upstream = new FakeUpstream();
-  const upstreamUrl = await upstream.start();
+  const upstream = new FakeOpenAI({ models: Object.keys(gatewayScenarios), byModel: gatewayScenarios });
+  const upstreamUrl = `${await upstream.start()}/`;
   const downPort = await closedPort();
   const created_at = '2026-01-01T00:00:00.000Z';
   const providers: ProviderInfo[] = [
@@ -101,15 +143,6 @@ export async function startHarness(options: GatewayOptions = {}): Promise<Harnes
       await upstream.close();
     },
   };
-}
-
-/** Polls until `check` returns true (or throws after a generous deadline, never asserting on timing). */
-export async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for: ${what}`);
 }
 
 /** A raw request to the gateway (for what the SDK hides: headers, bodies, bad JSON). */

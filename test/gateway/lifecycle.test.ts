@@ -2,7 +2,8 @@
 
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerSecret, eventually, otherSecret, rawRequest, startHarness, type Harness } from './harness.js';
+import { waitFor } from '../support/wait-for.js';
+import { callerSecret, otherSecret, rawRequest, startHarness, type Harness } from './harness.js';
 
 const hi: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'hi' }];
 
@@ -27,8 +28,8 @@ describe('with a shared gateway', () => {
     const generationId = first.value!.id;
     controller.abort();
     const upstreamRequest = harness.upstream.chatRequests().at(-1)!;
-    await eventually(() => upstreamRequest.closedEarly, 'the upstream request to be closed');
-    await eventually(() => harness.usage.some((row) => row.id === generationId), 'the usage row');
+    await waitFor(() => upstreamRequest.closedEarly, { what: 'the upstream request to be closed' });
+    await waitFor(() => harness.usage.some((row) => row.id === generationId), { what: 'the usage row' });
     expect(harness.usage.find((row) => row.id === generationId)).toMatchObject({
       finish_reason: 'cancelled',
       status: 200,
@@ -43,15 +44,14 @@ describe('with a shared gateway', () => {
     const pending = harness.client.chat.completions
       .create({ model: 'fake/slow', messages: hi, stream: false }, { signal: controller.signal })
       .catch((error: unknown) => error);
-    await eventually(() => harness.upstream.chatRequests().length > before, 'the upstream request');
+    await waitFor(() => harness.upstream.chatRequests().length > before, { what: 'the upstream request' });
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
     const upstreamRequest = harness.upstream.chatRequests().at(-1)!;
-    await eventually(() => upstreamRequest.closedEarly, 'the upstream request to be closed');
-    await eventually(
-      () => harness.usage.some((row) => !row.streamed && row.finish_reason === 'cancelled'),
-      'the cancelled usage row',
-    );
+    await waitFor(() => upstreamRequest.closedEarly, { what: 'the upstream request to be closed' });
+    await waitFor(() => harness.usage.some((row) => !row.streamed && row.finish_reason === 'cancelled'), {
+      what: 'the cancelled usage row',
+    });
   });
 
   it('lists models with provider-prefixed ids; an unreachable provider contributes none', async () => {
@@ -173,7 +173,7 @@ describe('graceful close', () => {
         choices: [{ finish_reason: 'error' }],
       });
       const upstreamRequest = harness.upstream.chatRequests().at(-1)!;
-      await eventually(() => upstreamRequest.closedEarly, 'the upstream request to be closed');
+      await waitFor(() => upstreamRequest.closedEarly, { what: 'the upstream request to be closed' });
       expect(harness.usage.at(-1)).toMatchObject({ finish_reason: 'error', error: 'Switchyard is shutting down' });
       await expect(fetch(`${harness.baseURL}/models`)).rejects.toThrow(); // no longer listening
     } finally {

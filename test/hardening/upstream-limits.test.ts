@@ -3,94 +3,74 @@
 // ends in the protocol's error shape (a 504 or 502 before the stream opened, a `finish_reason: "error"` chunk
 // after), with the limit named, and is never asked twice. A request the gateway cannot encode never reaches it.
 
-import type { ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../shared/api/index.js';
 import { createGateway, type Gateway } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { RecordingServer, type RecordedRequest } from '../support/recording-server.js';
+import { chunk, FakeOpenAI, hang, sse, type Step } from '../support/fake-openai.js';
 import { callerSecret, MemoryKeys } from './harness.js';
 
 const timeoutMs = 1_000;
 const maxBodyBytes = 256 * 1024;
 
 function chunkEvent(content: string, finish: string | null = null): string {
-  const choice = { index: 0, delta: { content }, finish_reason: finish };
-  return `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [choice] })}\n\n`;
+  return sse(chunk('m', { content }, finish));
 }
 
-/** Keeps a response going with one byte at a time; stops when the gateway hangs up. */
-function drip(response: ServerResponse, text: string, everyMs: number): void {
-  let at = 0;
-  const timer = setInterval(() => {
-    if (at < text.length) response.write(text[at++]!);
-  }, everyMs);
-  response.once('close', () => clearInterval(timer));
-}
-
-function answer(recorded: RecordedRequest, response: ServerResponse): void {
-  const model = String(recorded.body?.model);
-  const stream = recorded.body?.stream === true;
-  switch (model) {
-    case 'no-headers':
-      return; // accepted, never answered
-    case 'drip': {
-      response.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
-      // One complete event first (streamed), then an event that never completes, a byte every 100 ms.
-      if (stream) response.write(chunkEvent('first '));
-      drip(response, stream ? chunkEvent('x'.repeat(500)) : JSON.stringify({ padding: 'x'.repeat(500) }), 100);
-      return;
-    }
-    case 'comments': {
-      // A reasoning model thinking for longer than the event limit, with keep-alive comments: not cut off.
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      let sent = 0;
-      const timer = setInterval(() => {
-        sent += 1;
-        if (sent < 6) response.write(': PROCESSING\n\n');
-        else {
-          clearInterval(timer);
-          response.end(`${chunkEvent('thought long', 'stop')}data: [DONE]\n\n`);
+const json = { 'content-type': 'application/json' };
+const eventStream = { 'content-type': 'text/event-stream' };
+const limits: Record<string, Step> = {
+  'no-headers': hang(),
+  // One complete event first (streamed), then an event that never completes, a byte every 100 ms, until the
+  // gateway hangs up.
+  drip: (recorded) =>
+    recorded.body?.stream === true
+      ? {
+          headers: eventStream,
+          chunks: [chunkEvent('first '), ...chunkEvent('x'.repeat(500))],
+          chunkDelayMs: 100,
+          then: 'hang',
         }
-      }, timeoutMs / 3);
-      response.once('close', () => clearInterval(timer));
-      return;
-    }
-    case 'huge-declared':
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(maxBodyBytes * 4) });
-      response.write('{"id":"');
-      return; // the gateway must not wait for (or read) the rest
-    case 'huge-chunked': {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      const piece = 'z'.repeat(64 * 1024);
-      for (let index = 0; index < 8; index += 1) response.write(piece);
-      response.end();
-      return;
-    }
-    case 'huge-event':
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(chunkEvent('before '));
-      response.end(`data: ${'e'.repeat(maxBodyBytes + 10)}\n\n`);
-      return;
-    default:
-      response.writeHead(404);
-      response.end();
-  }
-}
+      : {
+          headers: json,
+          chunks: [...JSON.stringify({ padding: 'x'.repeat(500) })],
+          firstChunkAfterMs: 100,
+          chunkDelayMs: 100,
+          then: 'hang',
+        },
+  // A reasoning model thinking for longer than the event limit, with keep-alive comments: not cut off.
+  comments: () => ({
+    headers: eventStream,
+    chunks: [...Array<string>(5).fill(': PROCESSING\n\n'), `${chunkEvent('thought long', 'stop')}data: [DONE]\n\n`],
+    firstChunkAfterMs: timeoutMs / 3,
+    chunkDelayMs: timeoutMs / 3,
+  }),
+  // The gateway must not wait for (or read) the rest.
+  'huge-declared': () => ({
+    headers: { ...json, 'content-length': String(maxBodyBytes * 4) },
+    chunks: ['{"id":"'],
+    then: 'hang',
+  }),
+  'huge-chunked': () => ({ headers: json, chunks: Array<string>(8).fill('z'.repeat(64 * 1024)) }),
+  'huge-event': () => ({
+    headers: eventStream,
+    chunks: [chunkEvent('before '), `data: ${'e'.repeat(maxBodyBytes + 10)}\n\n`],
+  }),
+};
 
-let upstream: RecordingServer;
+let upstream: FakeOpenAI;
 let registry: ProviderRegistry;
 let gateway: Gateway;
 let baseURL: string;
 
 beforeAll(async () => {
-  upstream = new RecordingServer(answer);
+  upstream = new FakeOpenAI({ models: Object.keys(limits), byModel: limits });
   const providers: ProviderInfo[] = [
     {
       id: 'slow',
       kind: 'openai',
-      base_url: `${await upstream.start()}/v1`,
+      base_url: await upstream.start(),
       has_api_key: false,
       created_at: '2026-01-01T00:00:00.000Z',
     },

@@ -6,11 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../main/app/index.js';
-import { RecordingServer, type RecordedRequest } from '../support/recording-server.js';
+import { FakeOpenAI, type RecordedRequest, type Step } from '../support/fake-openai.js';
 
 const storedSecret = 'sk-up/Qw9+Zr7Xk2-1357924680abcdefGHIJKL';
 const envSecret = 'sk-en/Vb4+Tn8Mp3-8642097531fedcbaMNOPQR';
@@ -31,7 +30,7 @@ function spellings(secret: string): string[] {
 
 /** An error body (as JSON text) quoting the request's key and its whole body in several spellings. */
 function echo(recorded: RecordedRequest): string {
-  const key = String(recorded.headers.authorization).replace(/^Bearer /, '');
+  const key = keyOf(recorded);
   const quotedBody = JSON.stringify(JSON.stringify(recorded.body)); // a JSON string holding the request body
   const forms = spellings(key).map((form) => `"${form}"`);
   return `{"error":{"message":"Incorrect API key provided: ${spellings(key)[0]}","keys":[${forms.join(',')}],"request":${quotedBody},"url":"https://x.test/?key=${encodeURIComponent(key)}"}}`;
@@ -39,35 +38,28 @@ function echo(recorded: RecordedRequest): string {
 
 const models = ['echo-error', 'echo-in-stream', 'echo-in-200', 'echo-garbage', 'echo-long'];
 
-function answer(recorded: RecordedRequest, response: ServerResponse): void {
-  const model = String(recorded.body?.model);
-  if (recorded.method === 'GET') {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }));
-  } else if (model === 'echo-error') {
-    response.writeHead(400, { 'content-type': 'application/json' });
-    response.end(echo(recorded));
-  } else if (model === 'echo-in-stream') {
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.end(`data: ${echo(recorded)}\n\n`);
-  } else if (model === 'echo-in-200') {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(echo(recorded));
-  } else if (model === 'echo-garbage') {
-    // Not JSON: quoted as text, cut at 500 characters; the key straddles the cut.
-    const key = String(recorded.headers.authorization).replace(/^Bearer /, '');
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.end(`data: {${'x'.repeat(480)} ${unicodeEscaped(key)} ${key}\n\n`);
-  } else if (model === 'echo-long') {
-    // Over the 64 KiB an error body is read to, with the key right at the cut.
-    const key = String(recorded.headers.authorization).replace(/^Bearer /, '');
-    response.writeHead(500, { 'content-type': 'text/plain' });
-    response.end(`${'y'.repeat(64 * 1024 - 10)}${key}${'z'.repeat(1000)}`);
-  } else {
-    response.writeHead(404);
-    response.end();
-  }
+function keyOf(recorded: RecordedRequest): string {
+  return String(recorded.headers.authorization).replace(/^Bearer /, '');
 }
+
+const json = { 'content-type': 'application/json' };
+const eventStream = { 'content-type': 'text/event-stream' };
+const echoes: Record<string, Step> = {
+  'echo-error': (recorded) => ({ status: 400, headers: json, chunks: [echo(recorded)] }),
+  'echo-in-stream': (recorded) => ({ headers: eventStream, chunks: [`data: ${echo(recorded)}\n\n`] }),
+  'echo-in-200': (recorded) => ({ headers: json, chunks: [echo(recorded)] }),
+  // Not JSON: quoted as text, cut at 500 characters; the key straddles the cut.
+  'echo-garbage': (recorded) => ({
+    headers: eventStream,
+    chunks: [`data: {${'x'.repeat(480)} ${unicodeEscaped(keyOf(recorded))} ${keyOf(recorded)}\n\n`],
+  }),
+  // Over the 64 KiB an error body is read to, with the key right at the cut.
+  'echo-long': (recorded) => ({
+    status: 500,
+    headers: { 'content-type': 'text/plain' },
+    chunks: [`${'y'.repeat(64 * 1024 - 10)}${keyOf(recorded)}${'z'.repeat(1000)}`],
+  }),
+};
 
 /** True when any 6 consecutive characters of `secret` past its 3-character prefix appear in `text`. */
 function leaks(text: string, secret: string): boolean {
@@ -77,7 +69,7 @@ function leaks(text: string, secret: string): boolean {
   return false;
 }
 
-let upstream: RecordingServer;
+let upstream: FakeOpenAI;
 let app: App;
 let dataDir: string;
 let baseURL: string;
@@ -85,8 +77,8 @@ let gatewayKey: string;
 let closeApp: () => Promise<void>;
 
 beforeAll(async () => {
-  upstream = new RecordingServer(answer);
-  const upstreamUrl = `${await upstream.start()}/v1`;
+  upstream = new FakeOpenAI({ models, byModel: echoes });
+  const upstreamUrl = await upstream.start();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-secrets-'));
   app = createApp({
     dataDir,

@@ -4,8 +4,8 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReasoningDetail } from '../../shared/api/index.js';
-import { eventually } from '../gateway/harness.js';
-import { anthropicKey } from './fake-anthropic.js';
+import { waitFor } from '../support/wait-for.js';
+import { anthropicKey } from '../support/fake-anthropic.js';
 import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
 
 let harness: ProviderHarness;
@@ -347,7 +347,7 @@ describe('Anthropic errors through the gateway', () => {
     expect(content).toBe('Hello, wörld! 👋');
     const upstream = harness.anthropic.messageRequests().at(-1)!;
     expect(upstream.body?.model).toBe('claude-slow');
-    await eventually(() => upstream.closedEarly, 'the upstream request to close');
+    await waitFor(() => upstream.closedEarly, { what: 'the upstream request to close' });
   });
 
   it('lists the provider models with their modalities', async () => {

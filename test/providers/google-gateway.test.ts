@@ -3,7 +3,7 @@
 
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geminiKey } from './fake-gemini.js';
+import { geminiKey } from '../support/fake-gemini.js';
 import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
 
 let harness: ProviderHarness;

@@ -1,21 +1,100 @@
 // The real gateway over in-memory deps, with the Anthropic and Google adapters in its registry, in front of fake
-// Anthropic and Gemini servers on 127.0.0.1, driven by the official openai SDK.
+// Anthropic and Gemini servers on 127.0.0.1, driven by the official openai SDK. The model name picks what the fake
+// does; any other model answers with text, or with tool calls when tools are offered and none were answered yet.
 
 import OpenAI from 'openai';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import type { ProviderInfo, ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
 import { createGateway, type Gateway } from '../../main/gateway/index.js';
+import type { Step } from '../support/recording-server.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
 import { ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
 import { callerSecret, MemoryKeys } from '../gateway/harness.js';
-import { anthropicKey, FakeAnthropic } from './fake-anthropic.js';
-import { FakeGemini, geminiKey } from './fake-gemini.js';
+import * as anthropic from '../support/fake-anthropic.js';
+import * as gemini from '../support/fake-gemini.js';
+
+const anthropicText = {
+  id: 'msg_01TextWhole',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-sonnet-4-20250514',
+  content: [{ type: 'text', text: 'Hello from Claude.' }],
+  stop_reason: 'end_turn',
+  stop_sequence: null,
+  usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 10, output_tokens: 5 },
+};
+
+/** Whether a request offers tools and its last message answers none (the first turn of a tool loop). */
+function wantsTools(offered: unknown, lastParts: { type?: string; functionResponse?: unknown }[] | undefined) {
+  const answered = lastParts?.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
+  return Array.isArray(offered) && offered.length > 0 && !answered;
+}
+
+const cutBefore = 'event: content_block_stop';
+const anthropicSteps = {
+  'claude-sonnet-4-20250514': undefined,
+  'claude-2.1': undefined,
+  'claude-rate-limited': anthropic.fail(
+    429,
+    'rate_limit_error',
+    'Number of request tokens has exceeded your rate limit',
+    { 'retry-after': '17' },
+  ),
+  'claude-overloaded': anthropic.fail(529, 'overloaded_error', 'Overloaded'),
+  'claude-mid-stream-error': anthropic.answer({ stream: 'anthropic-overloaded-mid-stream.sse.txt' }),
+  'claude-dropped': anthropic.answer({ cutBefore, then: 'destroy' }),
+  // The first text, then silence until the gateway goes away.
+  'claude-slow': anthropic.answer({ cutBefore, then: 'hang' }),
+};
+
+const anthropicAnswer = anthropic.answer((request) => {
+  const body = request.body as { tools?: unknown; messages?: { content: { type: string }[] }[] };
+  return wantsTools(body.tools, body.messages?.at(-1)?.content)
+    ? {
+        stream: 'anthropic-thinking-tool-calls.sse.txt',
+        whole: JSON.parse(anthropic.anthropicFixture('anthropic-message.json')),
+      }
+    : { stream: 'anthropic-text.sse.txt', whole: anthropicText };
+});
+
+const geminiText = {
+  candidates: [{ content: { parts: [{ text: 'Hello from Gemini.' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+  usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 4, totalTokenCount: 34, cachedContentTokenCount: 16 },
+  modelVersion: 'gemini-2.5-flash',
+  responseId: 'whole-1',
+};
+
+const geminiSteps = {
+  'gemini-2.5-flash': undefined,
+  'gemini-1.0-pro': undefined,
+  'gemini-rate-limited': gemini.fail(429, 'RESOURCE_EXHAUSTED', 'You exceeded your current quota.', [
+    { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' },
+  ]),
+  'gemini-overloaded': gemini.fail(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.'),
+  'gemini-mid-stream-error': gemini.answer({ stream: 'gemini-overloaded-mid-stream.sse.txt' }),
+  'gemini-truncated': gemini.answer({ truncated: true }),
+};
+
+const geminiAnswer = gemini.answer((request) => {
+  const body = request.body as { tools?: unknown; contents?: { parts: { functionResponse?: unknown }[] }[] };
+  return wantsTools(body.tools, body.contents?.at(-1)?.parts)
+    ? {
+        stream: 'gemini-thinking-tool-calls.sse.txt',
+        whole: JSON.parse(gemini.geminiFixture('gemini-response.json')),
+      }
+    : { stream: 'gemini-text.sse.txt', whole: geminiText };
+});
+
+/** The steps for the models that do something particular; `undefined` ones answer normally. */
+function byModel(steps: Record<string, Step | undefined>): Record<string, Step> {
+  return Object.fromEntries(Object.entries(steps).filter((entry): entry is [string, Step] => entry[1] !== undefined));
+}
 
 export interface ProviderHarness {
-  anthropic: FakeAnthropic;
-  gemini: FakeGemini;
+  anthropic: anthropic.FakeAnthropic;
+  gemini: gemini.FakeGemini;
   baseURL: string;
   client: OpenAI;
   usage: UsageRecord[];
@@ -23,10 +102,18 @@ export interface ProviderHarness {
 }
 
 export async function startProviderHarness(): Promise<ProviderHarness> {
-  const anthropic = new FakeAnthropic();
-  const gemini = new FakeGemini();
-  const anthropicUrl = await anthropic.start();
-  const geminiUrl = await gemini.start();
+  const anthropicFake = new anthropic.FakeAnthropic({
+    models: Object.keys(anthropicSteps),
+    byModel: byModel(anthropicSteps),
+    fallback: anthropicAnswer,
+  });
+  const geminiFake = new gemini.FakeGemini({
+    models: Object.keys(geminiSteps),
+    byModel: byModel(geminiSteps),
+    fallback: geminiAnswer,
+  });
+  const anthropicUrl = await anthropicFake.start();
+  const geminiUrl = await geminiFake.start();
   const created_at = '2026-01-01T00:00:00.000Z';
   const provider = (id: string, kind: ProviderInfo['kind'], base_url: string): ProviderInfo => ({
     id,
@@ -43,10 +130,10 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
     provider('gemini-badkey', 'google', `${geminiUrl}/v1beta`),
   ];
   const keys: Record<string, string> = {
-    claude: anthropicKey,
-    'claude-v1': anthropicKey,
+    claude: anthropic.anthropicKey,
+    'claude-v1': anthropic.anthropicKey,
     'claude-badkey': 'sk-ant-wrong-key',
-    gemini: geminiKey,
+    gemini: gemini.geminiKey,
     'gemini-badkey': 'AIzaSy-wrong-key',
   };
   const source: ProviderSource = {
@@ -78,16 +165,16 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
   );
   const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
   return {
-    anthropic,
-    gemini,
+    anthropic: anthropicFake,
+    gemini: geminiFake,
     baseURL,
     client: new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 }),
     usage,
     async close() {
       await gateway.close(1_000);
       await registry.close();
-      await anthropic.close();
-      await gemini.close();
+      await anthropicFake.close();
+      await geminiFake.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 // Retries and the `models` fallback list through the real gateway, against scripted upstreams.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { callerSecret, eventually } from '../gateway/harness.js';
+import { callerSecret } from '../gateway/harness.js';
+import { waitFor } from '../support/wait-for.js';
 import {
   answer,
   dropAfterFirstChunk,
@@ -151,10 +152,10 @@ describe('retries before the first byte', () => {
     const request = post({ model: 'primary/m1', models: ['backup/m1'], messages: hi }, controller.signal).catch(
       (error: unknown) => error,
     );
-    await eventually(() => setup.primary.chatRequests().length === 1, 'the first attempt');
+    await waitFor(() => setup.primary.chatRequests().length === 1, { what: 'the first attempt' });
     controller.abort();
     expect(await request).toBeInstanceOf(Error);
-    await eventually(() => setup.usage.length === 1, 'the usage row');
+    await waitFor(() => setup.usage.length === 1, { what: 'the usage row' });
     expect(setup.usage[0]).toMatchObject({ status: 499, finish_reason: 'cancelled' });
     // Well past the backoff: nothing else was asked, of this upstream or the fallback.
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -1,31 +1,123 @@
-// A small HTTP server on 127.0.0.1 that records every request (method, URL, headers, JSON body) and hands it to a
-// handler. The fake Anthropic and Gemini servers are built on it.
+// A small HTTP server on 127.0.0.1 that records every request (method, URL, headers, JSON body, when it came and
+// when its connection closed) and answers it with a `Reply`: a plain description of what goes on the wire, delays
+// and faults included. The fake OpenAI, Anthropic and Gemini upstreams are built on it: each routes its protocol
+// and picks a step for each generation request — the next one queued with `script()`, else the one set for its
+// model with `on()`, else `fallback` — and a step turns the request into a reply.
 
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** The JSON body; null when there was none or it was not JSON. */
   body: Record<string, unknown> | null;
-  /** Set when the connection closed before the response ended (the gateway tore the request down). */
+  /** performance.now() when the whole request had arrived. */
+  at: number;
+  /** Set when the connection closed before the response ended (the caller tore the request down). */
   closedEarly: boolean;
+  /** performance.now() when the response ended or its connection closed; null while it is open. */
+  closedAt: number | null;
+  /** Resolves with `closedAt`. */
+  closed: Promise<number>;
 }
 
-export type Handler = (request: RecordedRequest, response: ServerResponse) => Promise<void> | void;
+/** What to send. Everything is optional: `{}` is an empty 200. */
+export interface Reply {
+  /** Accept the request and never answer: the caller's timeouts must fire. */
+  silent?: boolean;
+  /** Wait this long before the status line. */
+  headersAfterMs?: number;
+  /** Default 200. */
+  status?: number;
+  headers?: OutgoingHttpHeaders;
+  /** The body, written piece by piece: a piece is one write, so a network sees it as it would a real one. */
+  chunks?: readonly (string | Buffer)[];
+  /** Wait this long after the headers (which are then sent at once) before the first piece. */
+  firstChunkAfterMs?: number;
+  /** Wait this long between pieces (0: yield to the event loop). Unset: write them back to back. */
+  chunkDelayMs?: number;
+  /**
+   * After the pieces: end the response (default); keep it open until the caller goes away; or cut the connection
+   * (`destroy`) or reset it (`reset`), 20 ms later so that what was written reaches the caller first.
+   */
+  then?: 'end' | 'hang' | 'destroy' | 'reset';
+}
+
+/** What to answer one request with. */
+export type Step = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export interface RecordingServerOptions {
+  /** The step per model name. */
+  byModel?: Record<string, Step>;
+  /** The step for a generation request that nothing else claims. */
+  fallback?: Step;
+  /** False: keep no requests (a benchmark's upstream answering hundreds of thousands). Default true. */
+  record?: boolean;
+}
 
 export class RecordingServer {
   readonly requests: RecordedRequest[] = [];
+  /** How many connections callers opened: a caller that pools its connections opens few. */
+  connections = 0;
+  private readonly sockets = new Set<Socket>();
+  /** The step for a generation request that nothing else claims. */
+  fallback: Step | undefined;
   private server: Server | null = null;
+  private readonly record: boolean;
+  private readonly queue: Step[] = [];
+  private readonly byModel = new Map<string, Step>();
 
-  constructor(private readonly handler: Handler) {}
+  /** `route` answers every request; protocol fakes call `stepFor` from it for generation requests. */
+  constructor(
+    private readonly route: Step,
+    options: RecordingServerOptions = {},
+  ) {
+    this.record = options.record ?? true;
+    this.fallback = options.fallback;
+    for (const [model, step] of Object.entries(options.byModel ?? {})) this.byModel.set(model, step);
+  }
+
+  /** Queues steps for the next generation requests, whatever their model. */
+  script(...steps: Step[]): this {
+    this.queue.push(...steps);
+    return this;
+  }
+
+  /** Sets the step for every generation request naming `model`. */
+  on(model: string, step: Step): this {
+    this.byModel.set(model, step);
+    return this;
+  }
+
+  protected stepFor(model: string): Step | undefined {
+    return this.queue.shift() ?? this.byModel.get(model) ?? this.fallback;
+  }
+
+  /** Sockets open right now. */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
 
   /** Starts listening; resolves with `http://127.0.0.1:<port>`. */
-  async start(): Promise<string> {
+  async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => void this.handle(request, response));
-    this.server.listen(0, '127.0.0.1');
+    this.server.keepAliveTimeout = 60_000;
+    this.server.on('connection', (socket: Socket) => {
+      this.connections += 1;
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    this.server.listen(port, '127.0.0.1');
     await once(this.server, 'listening');
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
@@ -37,45 +129,106 @@ export class RecordingServer {
     await once(this.server, 'close');
   }
 
+  /** Requests whose connection closed before their answer ended. */
+  abortedCount(): number {
+    return this.requests.filter((request) => request.closedEarly).length;
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    let markClosed!: (at: number) => void;
     const recorded: RecordedRequest = {
       method: request.method ?? '',
       url: request.url ?? '',
       headers: request.headers,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      body: parseBody(Buffer.concat(chunks).toString('utf8')),
+      at: performance.now(),
       closedEarly: false,
+      closedAt: null,
+      closed: new Promise((resolve) => (markClosed = resolve)),
     };
-    this.requests.push(recorded);
-    response.on('close', () => {
+    if (this.record) this.requests.push(recorded);
+    response.once('close', () => {
       if (!response.writableFinished) recorded.closedEarly = true;
+      recorded.closedAt = performance.now();
+      markClosed(recorded.closedAt);
     });
-    await this.handler(recorded, response);
+    await sendReply(response, await this.route(recorded));
   }
 }
 
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
+function parseBody(text: string): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
-export function openEventStream(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+/** Resolves after `ms`, or as soon as the response closes. */
+function pause(response: ServerResponse, ms: number): Promise<void> {
+  if (response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      response.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    response.once('close', done);
+  });
 }
 
-/** Writes a recorded SSE body in a few pieces, cut inside events, as a network would deliver it. */
-export async function replay(response: ServerResponse, body: string, { end = true } = {}): Promise<void> {
+/** Sends a reply; resolves once it is done (ended, cut, or left hanging until the caller went away). */
+export async function sendReply(response: ServerResponse, reply: Reply): Promise<void> {
+  if (reply.silent) return;
+  if (reply.headersAfterMs) await pause(response, reply.headersAfterMs);
+  if (response.destroyed) return;
+  response.writeHead(reply.status ?? 200, reply.headers);
+  const chunks = reply.chunks ?? [];
+  const then = reply.then ?? 'end';
+  if (reply.firstChunkAfterMs || (chunks.length === 0 && then !== 'end')) response.flushHeaders();
+  for (const [index, chunk] of chunks.entries()) {
+    const wait = index === 0 ? reply.firstChunkAfterMs : reply.chunkDelayMs;
+    if (wait !== undefined && (index > 0 || wait > 0)) await pause(response, wait);
+    if (response.destroyed) return;
+    if (index === chunks.length - 1 && then === 'end') return void response.end(chunk);
+    response.write(chunk);
+  }
+  if (then === 'end') return void response.end();
+  if (then === 'hang') {
+    if (!response.destroyed) await once(response, 'close');
+    return;
+  }
+  await pause(response, 20);
+  if (then === 'reset') response.socket?.resetAndDestroy();
+  else response.socket?.destroy();
+}
+
+/** A JSON body (an answer or an error) with its status and headers. */
+export function jsonReply(status: number, body: unknown, headers: OutgoingHttpHeaders = {}): Reply {
+  const text = Buffer.from(JSON.stringify(body));
+  return {
+    status,
+    headers: { 'content-type': 'application/json', 'content-length': text.length, ...headers },
+    chunks: [text],
+  };
+}
+
+export const eventStreamHeaders = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+
+/** A recorded SSE body cut into five pieces, cut inside events, as a network would deliver it. */
+export function replayReply(body: string, then: Reply['then'] = 'end'): Reply {
   const size = Math.ceil(body.length / 5);
-  for (let start = 0; start < body.length; start += size) {
-    response.write(body.slice(start, start + size));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  if (end) response.end();
+  const chunks: string[] = [];
+  for (let start = 0; start < body.length; start += size) chunks.push(body.slice(start, start + size));
+  return { headers: eventStreamHeaders, chunks, chunkDelayMs: 0, then };
+}
+
+/** A recorded upstream answer kept next to its provider's code (main/providers/<provider>/__fixtures__/<name>). */
+export function providerFixture(provider: string, name: string): string {
+  return readFileSync(new URL(`../../main/providers/${provider}/__fixtures__/${name}`, import.meta.url), 'utf8');
 }

@@ -1,0 +1,99 @@
+// The fake Anthropic upstream: the Messages API's POST /v1/messages (SSE with `event:` + `data:` lines, or one JSON
+// message) and GET /v1/models, checking `x-api-key`, `anthropic-version` and `max_tokens` like the real API. A
+// message request gets the step RecordingServer picks; `answer()` replays a recorded fixture from
+// main/providers/anthropic/__fixtures__, `fail()` sends Anthropic's error shape.
+
+import type { OutgoingHttpHeaders } from 'node:http';
+import {
+  jsonReply,
+  providerFixture,
+  RecordingServer,
+  replayReply,
+  type RecordedRequest,
+  type RecordingServerOptions,
+  type Reply,
+  type Step,
+} from './recording-server.js';
+
+export const anthropicKey = 'sk-ant-api03-test-key-abcdef';
+
+export function anthropicFixture(name: string): string {
+  return providerFixture('anthropic', name);
+}
+
+/** Anthropic's error shape. */
+export function fail(status: number, type: string, message: string, headers: OutgoingHttpHeaders = {}): Step {
+  return () => jsonReply(status, { type: 'error', error: { type, message }, request_id: 'req_011CTest' }, headers);
+}
+
+export interface AnthropicAnswer {
+  /** The fixture replayed when a stream is asked. */
+  stream?: string;
+  /** The whole message (JSON) sent otherwise. */
+  whole?: unknown;
+  /** Replay the stream only up to the first occurrence of this text, then `then`. */
+  cutBefore?: string;
+  then?: Reply['then'];
+}
+
+/** A generation: a recorded stream replayed in pieces cut inside events, or a whole message. */
+export function answer(plan: AnswerPlanOrFn): Step {
+  return (request) => {
+    const resolved = typeof plan === 'function' ? plan(request) : plan;
+    if (request.body?.stream !== true && resolved.whole !== undefined) return jsonReply(200, resolved.whole);
+    let text = anthropicFixture(resolved.stream ?? 'anthropic-text.sse.txt');
+    if (resolved.cutBefore) text = text.slice(0, text.indexOf(resolved.cutBefore));
+    return replayReply(text, resolved.then);
+  };
+}
+
+type AnswerPlanOrFn = AnthropicAnswer | ((request: RecordedRequest) => AnthropicAnswer);
+
+export interface FakeAnthropicOptions extends RecordingServerOptions {
+  /** What GET /v1/models lists. */
+  models?: readonly string[];
+  /** The key `x-api-key` must carry. Default `anthropicKey`. */
+  apiKey?: string;
+}
+
+export class FakeAnthropic extends RecordingServer {
+  readonly models: readonly string[];
+  private readonly apiKey: string;
+
+  constructor(options: FakeAnthropicOptions = {}) {
+    super((request) => this.answer(request), options);
+    this.models = options.models ?? [];
+    this.apiKey = options.apiKey ?? anthropicKey;
+  }
+
+  messageRequests(): RecordedRequest[] {
+    return this.requests.filter((request) => request.url === '/v1/messages');
+  }
+
+  private answer(request: RecordedRequest): Reply | Promise<Reply> {
+    const refuse = (status: number, type: string, message: string) => fail(status, type, message)(request);
+    if (request.headers['x-api-key'] !== this.apiKey) {
+      return refuse(401, 'authentication_error', 'invalid x-api-key');
+    }
+    if (request.headers['anthropic-version'] !== '2023-06-01') {
+      return refuse(400, 'invalid_request_error', 'anthropic-version: header is required');
+    }
+    if (request.method === 'GET' && request.url.startsWith('/v1/models')) {
+      return jsonReply(200, {
+        data: this.models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-05-22T00:00:00Z' })),
+        has_more: false,
+        first_id: this.models[0],
+        last_id: this.models.at(-1),
+      });
+    }
+    if (request.method !== 'POST' || request.url !== '/v1/messages') {
+      return refuse(404, 'not_found_error', `No route ${request.url}`);
+    }
+    if (typeof request.body?.max_tokens !== 'number') {
+      return refuse(400, 'invalid_request_error', 'max_tokens: Field required');
+    }
+    const model = String(request.body.model);
+    const step = this.stepFor(model);
+    return step ? step(request) : refuse(404, 'not_found_error', `model: ${model}`);
+  }
+}

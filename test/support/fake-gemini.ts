@@ -1,0 +1,103 @@
+// The fake Gemini upstream: POST /v1beta/models/{model}:streamGenerateContent?alt=sse (`data:` lines separated by
+// CRLF, no [DONE]) and :generateContent, and GET /v1beta/models, checking `x-goog-api-key` like the real API (a bad
+// key is a 400 API_KEY_INVALID). A generation request gets the step RecordingServer picks; `answer()` replays a
+// recorded fixture from main/providers/google/__fixtures__, `fail()` sends Google's error shape.
+
+import {
+  jsonReply,
+  providerFixture,
+  RecordingServer,
+  replayReply,
+  type RecordedRequest,
+  type RecordingServerOptions,
+  type Reply,
+  type Step,
+} from './recording-server.js';
+
+export const geminiKey = 'AIzaSy-test-key-abcdef';
+
+export function geminiFixture(name: string): string {
+  return providerFixture('google', name);
+}
+
+/** Google's error shape. */
+export function fail(code: number, status: string, message: string, details: unknown[] = []): Step {
+  return () => jsonReply(code, { error: { code, message, status, details } });
+}
+
+export interface GeminiAnswer {
+  /** The fixture replayed for :streamGenerateContent. */
+  stream?: string;
+  /** The whole response (JSON) for :generateContent. */
+  whole?: unknown;
+  /** Replay the stream only up to its last `data:` line (a stream cut before its end). */
+  truncated?: boolean;
+}
+
+/** True for :streamGenerateContent. */
+export function isStreaming(request: RecordedRequest): boolean {
+  return request.url.includes(':streamGenerateContent');
+}
+
+/** A generation: a recorded stream replayed in pieces cut inside events, or a whole response. */
+export function answer(plan: GeminiAnswer | ((request: RecordedRequest) => GeminiAnswer)): Step {
+  return (request) => {
+    const resolved = typeof plan === 'function' ? plan(request) : plan;
+    if (!isStreaming(request) && resolved.whole !== undefined) return jsonReply(200, resolved.whole);
+    let text = geminiFixture(resolved.stream ?? 'gemini-text.sse.txt');
+    if (resolved.truncated) text = text.slice(0, text.lastIndexOf('data:'));
+    return replayReply(text);
+  };
+}
+
+const callPattern = /^\/v1beta\/models\/([^/:?]+):(streamGenerateContent|generateContent)(\?.*)?$/;
+
+export interface FakeGeminiOptions extends RecordingServerOptions {
+  /** What GET /v1beta/models lists. */
+  models?: readonly string[];
+  /** The key `x-goog-api-key` must carry. Default `geminiKey`. */
+  apiKey?: string;
+}
+
+export class FakeGemini extends RecordingServer {
+  readonly models: readonly string[];
+  private readonly apiKey: string;
+
+  constructor(options: FakeGeminiOptions = {}) {
+    super((request) => this.answer(request), options);
+    this.models = options.models ?? [];
+    this.apiKey = options.apiKey ?? geminiKey;
+  }
+
+  generateRequests(): RecordedRequest[] {
+    return this.requests.filter((request) => callPattern.test(request.url));
+  }
+
+  private answer(request: RecordedRequest): Reply | Promise<Reply> {
+    if (request.headers['x-goog-api-key'] !== this.apiKey) {
+      return fail(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
+      ])(request);
+    }
+    if (request.method === 'GET' && request.url.startsWith('/v1beta/models?')) {
+      return jsonReply(200, {
+        models: this.models.map((id) => ({
+          name: `models/${id}`,
+          displayName: id,
+          inputTokenLimit: 1048576,
+          supportedGenerationMethods: ['generateContent', 'countTokens'],
+        })),
+      });
+    }
+    const match = callPattern.exec(request.url);
+    if (request.method !== 'POST' || !match) {
+      return fail(404, 'NOT_FOUND', `Method not found: ${request.url}`)(request);
+    }
+    const [, model, method, query] = match;
+    if (method === 'streamGenerateContent' && query !== '?alt=sse') {
+      return fail(400, 'INVALID_ARGUMENT', 'expected alt=sse')(request);
+    }
+    const step = this.stepFor(model!);
+    return step ? step(request) : fail(404, 'NOT_FOUND', `models/${model} is not found`)(request);
+  }
+}

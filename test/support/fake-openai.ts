@@ -1,0 +1,242 @@
+// The fake OpenAI-compatible upstream for every test and the benchmark. It speaks the real chat-completions
+// protocol (SSE `data:` lines and `[DONE]`, the `choices: []` usage chunk when include_usage is asked, or one JSON
+// completion) and GET /models. A chat request gets the step RecordingServer picks, or a 404 naming its model. Steps
+// are built by `answer()`, `fail()`, `errorEvent()` and `hang()`, or return any `Reply` for what those do not say.
+
+import type { OutgoingHttpHeaders } from 'node:http';
+import {
+  eventStreamHeaders,
+  jsonReply,
+  RecordingServer,
+  type RecordedRequest,
+  type RecordingServerOptions,
+  type Reply,
+  type Step,
+} from './recording-server.js';
+
+export type { RecordedRequest, Reply, Step };
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface AnswerPlan {
+  /** The answer's text, one stream chunk per piece. */
+  content?: readonly string[];
+  /** Reasoning streamed before the text, one chunk per piece. */
+  reasoning?: readonly string[];
+  /** The field reasoning travels in: `reasoning_content` (DeepSeek, vLLM; default) or `reasoning` (OpenRouter). */
+  reasoningField?: 'reasoning_content' | 'reasoning';
+  /** Parallel tool calls; each one's arguments stream in `argumentPieces` fragments split inside keys and values. */
+  toolCalls?: readonly ToolCall[];
+  argumentPieces?: number;
+  /** Default {prompt_tokens: 5, completion_tokens: 2, total_tokens: 7}. */
+  usage?: Record<string, unknown>;
+  /** Send the usage chunk even when the request did not ask for it (some upstreams always do). */
+  usageUnasked?: boolean;
+  /** Default `tool_calls` with tool calls, else `stop`. */
+  finishReason?: string;
+  /** Answer in this form whatever the request asked (an upstream that ignores `stream`). */
+  form?: 'whole' | 'stream';
+  headersAfterMs?: number;
+  firstChunkAfterMs?: number;
+  chunkDelayMs?: number;
+  /**
+   * How a stream ends: `done` (finish chunk, usage, `[DONE]`; default); after the content pieces, a line that is
+   * not JSON (`garbage`), nothing more (`truncated`), silence until the caller leaves (`hang`), a cut or reset
+   * connection (`destroy`, `reset`); or everything but `[DONE]`, replaced by a line that is not JSON
+   * (`garbage-after-usage`).
+   */
+  ending?: 'done' | 'garbage' | 'garbage-after-usage' | 'truncated' | 'hang' | 'destroy' | 'reset';
+}
+
+export const defaultUsage = { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 };
+const created = 1_700_000_000;
+const notJson = 'data: {this is not json\n\n';
+
+export function sse(payload: unknown): string {
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
+/** One streamed chunk of `model`'s answer. */
+export function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null = null) {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
+
+/** The deltas of a plan, in order; the first one carries the role, as OpenAI's do. */
+function deltas(plan: AnswerPlan): Record<string, unknown>[] {
+  const list: Record<string, unknown>[] = [];
+  const field = plan.reasoningField ?? 'reasoning_content';
+  for (const piece of plan.reasoning ?? []) list.push({ [field]: piece });
+  for (const piece of plan.content ?? []) list.push({ content: piece });
+  (plan.toolCalls ?? []).forEach((call, index) => {
+    list.push({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
+    const size = Math.ceil(call.arguments.length / (plan.argumentPieces ?? 3));
+    for (let start = 0; start < call.arguments.length; start += size) {
+      list.push({ tool_calls: [{ index, function: { arguments: call.arguments.slice(start, start + size) } }] });
+    }
+  });
+  if (list.length === 0) list.push({ content: '' });
+  list[0] = { role: 'assistant', ...list[0] };
+  return list;
+}
+
+function finishReasonOf(plan: AnswerPlan): string {
+  return plan.finishReason ?? (plan.toolCalls?.length ? 'tool_calls' : 'stop');
+}
+
+function completion(plan: AnswerPlan, model: string) {
+  const toolCalls = plan.toolCalls?.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  }));
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: toolCalls?.length ? null : (plan.content ?? []).join(''),
+  };
+  if (toolCalls?.length) message.tool_calls = toolCalls;
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [{ index: 0, message, finish_reason: finishReasonOf(plan) }],
+    usage: plan.usage ?? defaultUsage,
+  };
+}
+
+function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: boolean): Reply {
+  const timing = { headersAfterMs: plan.headersAfterMs };
+  if (plan.form === 'whole' || (!stream && plan.form !== 'stream'))
+    return { ...jsonReply(200, completion(plan, model)), ...timing };
+  const chunks = deltas(plan).map((delta) => Buffer.from(sse(chunk(model, delta))));
+  const ending = plan.ending ?? 'done';
+  const base = { ...timing, headers: eventStreamHeaders, firstChunkAfterMs: plan.firstChunkAfterMs };
+  const paced = { ...base, chunkDelayMs: plan.chunkDelayMs };
+  if (ending === 'garbage') return { ...paced, chunks: [...chunks, notJson] };
+  if (ending === 'truncated') return { ...paced, chunks };
+  if (ending === 'hang' || ending === 'destroy' || ending === 'reset') return { ...paced, chunks, then: ending };
+  let tail = sse(chunk(model, {}, finishReasonOf(plan)));
+  if (includeUsage || plan.usageUnasked) {
+    tail += sse({ ...chunk(model, {}), choices: [], usage: plan.usage ?? defaultUsage });
+  }
+  tail += ending === 'garbage-after-usage' ? notJson : 'data: [DONE]\n\n';
+  return { ...paced, chunks: [...chunks, Buffer.from(tail)] };
+}
+
+/**
+ * A generation: streamed in small deltas when the request asks for a stream, else one completion. What goes on
+ * the wire is prepared once per model and form, so answering costs little (the benchmark's upstream uses it).
+ */
+export function answer(plan: AnswerPlan): Step {
+  const prepared = new Map<string, Reply>();
+  return (request) => {
+    const model = String(request.body?.model);
+    const stream = request.body?.stream === true;
+    const includeUsage = (request.body?.stream_options as { include_usage?: unknown } | undefined)?.include_usage;
+    const key = `${model}\n${stream}\n${includeUsage === true}`;
+    let reply = prepared.get(key);
+    if (!reply) prepared.set(key, (reply = render(plan, model, stream, includeUsage === true)));
+    return reply;
+  };
+}
+
+/** The text split in `count` pieces of about equal length. */
+export function pieces(text: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / count));
+  const list: string[] = [];
+  for (let start = 0; start < text.length; start += size) list.push(text.slice(start, start + size));
+  return list;
+}
+
+/** A JSON body, or a function of the request that builds it (to quote the request back, as OpenAI quotes a key). */
+type Payload = Record<string, unknown> | ((request: RecordedRequest) => Record<string, unknown>);
+
+function payloadOf(body: Payload | undefined, request: RecordedRequest): Record<string, unknown> | undefined {
+  return typeof body === 'function' ? body(request) : body;
+}
+
+/**
+ * An error status with an OpenAI-style body (`{"error": {"message": "scripted <status>"}}` unless given).
+ */
+export function fail(status: number, body?: Payload, headers: OutgoingHttpHeaders = {}): Step {
+  return (request) =>
+    jsonReply(status, payloadOf(body, request) ?? { error: { message: `scripted ${status}` } }, headers);
+}
+
+/** Status 200, then one error event before any chunk (OpenRouter's way when its provider fails at once). */
+export function errorEvent(body?: Payload): Step {
+  return (request) => ({
+    headers: eventStreamHeaders,
+    chunks: [sse(payloadOf(body, request) ?? { error: { code: 502, message: 'scripted' } })],
+  });
+}
+
+/** Accepts the request and never answers. */
+export function hang(): Step {
+  return () => ({ silent: true });
+}
+
+export interface FakeOpenAIOptions extends RecordingServerOptions {
+  /** What GET /models lists: ids, or whole entries. Null: it answers 503 (a server still starting). */
+  models?: readonly (string | Record<string, unknown>)[] | null;
+}
+
+export class FakeOpenAI extends RecordingServer {
+  /** `http://127.0.0.1:<port>/v1`, once started. */
+  baseUrl = '';
+  models: FakeOpenAIOptions['models'];
+  /** Makes GET /models fail with this status. */
+  modelsStatus = 200;
+
+  constructor(options: FakeOpenAIOptions = {}) {
+    super((request) => this.answer(request), options);
+    this.models = options.models === undefined ? ['gpt-test'] : options.models;
+  }
+
+  /** Starts listening; resolves with the base URL (ends in /v1). */
+  override async start(port = 0): Promise<string> {
+    this.baseUrl = `${await super.start(port)}/v1`;
+    return this.baseUrl;
+  }
+
+  chatRequests(): RecordedRequest[] {
+    return this.requests.filter((request) => request.url.endsWith('/chat/completions'));
+  }
+
+  private answer(request: RecordedRequest): Reply | Promise<Reply> {
+    const path = request.url.split('?')[0]!;
+    if (request.method === 'GET' && path.endsWith('/models')) {
+      if (!this.models || this.modelsStatus !== 200) {
+        return jsonReply(this.models ? this.modelsStatus : 503, { error: { message: 'models unavailable' } });
+      }
+      const data = this.models.map((entry) =>
+        typeof entry === 'string' ? { id: entry, object: 'model', created, owned_by: 'fake' } : entry,
+      );
+      return jsonReply(200, { object: 'list', data });
+    }
+    if (request.method !== 'POST' || !path.endsWith('/chat/completions') || !request.body) {
+      return jsonReply(404, { error: { message: `no route ${request.method} ${path}` } });
+    }
+    const model = String(request.body.model);
+    const step = this.stepFor(model);
+    if (!step) return jsonReply(404, { error: { message: `The model ${model} does not exist` } });
+    return step(request);
+  }
+}
+
+/** Starts a fake; resolves with it once it listens. */
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  const fake = new FakeOpenAI(options);
+  await fake.start();
+  return fake;
+}
