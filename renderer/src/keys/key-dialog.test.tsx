@@ -9,6 +9,7 @@ import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
 import { KeyDialog } from './key-dialog.js';
+import { editorPluginKey } from './test-keys.js';
 
 afterEach(cleanup);
 
@@ -17,22 +18,7 @@ const models: ModelOption[] = [
   { id: 'fake/echo-2', name: 'echo-2', provider: 'fake', acceptsImages: false },
 ];
 
-const existing: ApiKeyDetails = {
-  id: 'key-7',
-  name: 'editor plugin',
-  label: 'sk-sy-v1-3f2…9ab',
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_used_at: null,
-  limit: 20,
-  limit_reset: 'monthly',
-  allowed_models: ['fake/echo-2', 'openai/*'],
-  allowed_providers: null,
-  management: true,
-  expires_at: null,
-  disabled: false,
-  requests_per_minute: 60,
-  tokens_per_minute: null,
-};
+const existing = editorPluginKey;
 
 /** A bridge that records what the dialog invokes and answers with `answer`. */
 function recordingBridge(answer: (channel: string, request: unknown) => unknown) {

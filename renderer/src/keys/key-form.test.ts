@@ -3,23 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyDetails } from '../../../shared/api/index.js';
 import { rulesProblem, toKeyForm, toKeyRules } from './key-form.js';
+import { editorPluginKey } from './test-keys.js';
 
 const known = new Set(['fake/echo-1', 'fake/echo-2']);
 
 const existing: ApiKeyDetails = {
-  id: 'key-7',
-  name: 'editor plugin',
-  label: 'sk-sy-v1-3f2…9ab',
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_used_at: null,
-  limit: 20,
-  limit_reset: 'monthly',
-  allowed_models: ['fake/echo-2', 'openai/*'],
+  ...editorPluginKey,
   allowed_providers: ['ollama'],
-  management: true,
   expires_at: '2026-03-01T12:30:00.000Z',
   disabled: true,
-  requests_per_minute: 60,
   tokens_per_minute: 1000,
 };
 

@@ -66,31 +66,26 @@ export function ExpiryAndRateLimits({ form, set }: KeyFieldsProps) {
             />
           )}
         </Field>
-        <Field label="Requests per minute" hint="Empty: unlimited.">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              min={1}
-              step={1}
-              value={form.rpm}
-              onChange={(event) => set('rpm', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Tokens per minute" hint="Empty: unlimited.">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              min={1}
-              step={1}
-              value={form.tpm}
-              onChange={(event) => set('tpm', event.target.value)}
-            />
-          )}
-        </Field>
+        <PerMinuteLimit label="Requests per minute" value={form.rpm} onChange={(value) => set('rpm', value)} />
+        <PerMinuteLimit label="Tokens per minute" value={form.tpm} onChange={(value) => set('tpm', value)} />
       </div>
     </details>
+  );
+}
+
+function PerMinuteLimit({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  return (
+    <Field label={label} hint="Empty: unlimited.">
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          min={1}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,0 +1,20 @@
+// A key with every rule set, for the key dialog's tests.
+
+import type { ApiKeyDetails } from '../../../shared/api/index.js';
+
+export const editorPluginKey: ApiKeyDetails = {
+  id: 'key-7',
+  name: 'editor plugin',
+  label: 'sk-sy-v1-3f2…9ab',
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_used_at: null,
+  limit: 20,
+  limit_reset: 'monthly',
+  allowed_models: ['fake/echo-2', 'openai/*'],
+  allowed_providers: null,
+  management: true,
+  expires_at: null,
+  disabled: false,
+  requests_per_minute: 60,
+  tokens_per_minute: null,
+};
