@@ -11,6 +11,7 @@ import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness
 let upstream: FakeUpstream;
 let ui: UiHarness;
 let generationId: string;
+let reportsSecret: string;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ models: ['echo-1'] });
@@ -21,14 +22,24 @@ beforeAll(async () => {
       ]),
   });
   const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' });
+  reportsSecret = secret;
+  generationId = await requestThroughGateway();
+}, 120_000);
+
+/** One request through the gateway as the "reports" key and the "Weekly report" app; answers its generation id. */
+async function requestThroughGateway(): Promise<string> {
   const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-title': 'Weekly report' },
+    headers: {
+      authorization: `Bearer ${reportsSecret}`,
+      'content-type': 'application/json',
+      'x-title': 'Weekly report',
+    },
     body: JSON.stringify({ model: 'fake/echo-1', messages: [{ role: 'user', content: 'hi' }], stream: false }),
   });
   expect(response.status).toBe(200);
-  generationId = ((await response.json()) as { id: string }).id;
-}, 120_000);
+  return ((await response.json()) as { id: string }).id;
+}
 
 afterEach(async () => {
   await ui.closePages();
@@ -113,5 +124,19 @@ describe('the activity screen', () => {
         page.getByRole('button', { name: `Details of ${generationId}` }),
       ];
     });
+  });
+
+  // Last: it adds a request, which the tests above do not expect.
+  it('shows a new request after Refresh, and the period chosen', async () => {
+    const { page } = await ui.open('Activity');
+    const chart = (days: string) =>
+      page.getByRole('img', { name: new RegExp(`^Cost and requests per day, ${days}: `) });
+    await expect.poll(() => chart('30 days').getAttribute('aria-label')).toContain('1 requests');
+    await requestThroughGateway();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => chart('30 days').getAttribute('aria-label')).toContain('2 requests');
+    await page.getByRole('radio', { name: '7 days' }).check();
+    await expect.poll(() => chart('7 days').getAttribute('aria-label')).toContain('2 requests');
+    expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
   });
 });
