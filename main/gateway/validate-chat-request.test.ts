@@ -88,7 +88,7 @@ describe('parseChatRequest', () => {
     ],
     [
       { model: 'a/b', messages: [{ role: 'user', content: [{ type: 'video' }] }] },
-      'messages[0].content[0].type must be "text" or "image_url"',
+      'messages[0].content[0].type must be one of "text", "image_url", "file", "input_audio", "refusal"',
     ],
     [
       { model: 'a/b', messages: [{ role: 'user', content: 42 }] },
@@ -243,5 +243,43 @@ describe('OpenAI’s and OpenRouter’s further parameters', () => {
       'Invalid request: top_logprobs must be <= 20.',
     );
     expect(message({ model: 'a/b', messages: [user], logit_bias: { '1': 'x' } })).toContain('logit_bias');
+  });
+});
+
+describe('content parts beyond text and images', () => {
+  it('accepts files (data or id), audio in user messages and refusals in assistant messages', () => {
+    const request = parseChatRequest({
+      model: 'a/b',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERg==', filename: 'a.pdf' } },
+            { type: 'file', file: { file_id: 'file-123' } },
+            { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+          ],
+        },
+        { role: 'assistant', content: [{ type: 'refusal', refusal: 'No.' }] },
+        user,
+      ],
+    });
+    expect(request.messages).toHaveLength(3);
+  });
+
+  it('names what is wrong: a file with neither data nor id, media outside user messages, a refusal from the user', () => {
+    expect(message({ model: 'a/b', messages: [{ role: 'user', content: [{ type: 'file', file: {} }] }] })).toBe(
+      'Invalid request: messages[0].content[0].file needs file_data or file_id.',
+    );
+    expect(
+      message({
+        model: 'a/b',
+        messages: [
+          { role: 'assistant', content: [{ type: 'input_audio', input_audio: { data: 'AA==', format: 'wav' } }] },
+        ],
+      }),
+    ).toBe('Invalid request: messages[0].content[0].type must be "text" when role is "assistant".');
+    expect(message({ model: 'a/b', messages: [{ role: 'user', content: [{ type: 'refusal', refusal: 'x' }] }] })).toBe(
+      'Invalid request: messages[0].content[0].type "refusal" is only allowed when role is "assistant".',
+    );
   });
 });

@@ -37,7 +37,41 @@ export const imagePartSchema = z.looseObject({
     detail: z.enum(['auto', 'low', 'high']).optional(),
   }),
 });
-export const contentPartSchema = z.discriminatedUnion('type', [textPartSchema, imagePartSchema]);
+const dataUrlAnyType = /^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(;[^;,]+)*;base64,[A-Za-z0-9+/]+={0,2}$/i;
+
+/** A file (OpenAI's shape): its content as a base64 data URL (`file_data`, a PDF most often), or an uploaded `file_id`. */
+export const filePartSchema = z.looseObject({
+  type: z.literal('file'),
+  file: z
+    .looseObject({
+      file_data: z
+        .string()
+        .regex(dataUrlAnyType, { error: 'must be a base64 data URL "data:<type>;base64,<data>"' })
+        .optional(),
+      file_id: z.string().min(1).optional(),
+      filename: z.string().optional(),
+    })
+    .refine((file) => file.file_data !== undefined || file.file_id !== undefined, {
+      error: 'needs file_data or file_id',
+    }),
+});
+/** Audio (OpenAI's shape): base64 `data` in a `format` such as wav or mp3. */
+export const audioPartSchema = z.looseObject({
+  type: z.literal('input_audio'),
+  input_audio: z.looseObject({ data: z.string().min(1), format: z.string().min(1) }),
+});
+/** An assistant's refusal, as OpenAI returns it in earlier turns. */
+export const refusalPartSchema = z.looseObject({ type: z.literal('refusal'), refusal: z.string() });
+export const contentPartSchema = z.discriminatedUnion('type', [
+  textPartSchema,
+  imagePartSchema,
+  filePartSchema,
+  audioPartSchema,
+  refusalPartSchema,
+]);
+
+/** The parts only a user message may carry: images, files and audio. */
+const mediaPartTypes = new Set(['image_url', 'file', 'input_audio']);
 
 export const toolCallSchema = z.looseObject({
   id: z.string().min(1),
@@ -83,9 +117,14 @@ export const chatMessageSchema = z
     if (message.tool_calls !== undefined && role !== 'assistant') {
       issue(['tool_calls'], 'is only allowed when role is "assistant"');
     }
-    if (Array.isArray(content) && role !== 'user') {
+    if (Array.isArray(content)) {
       content.forEach((part, index) => {
-        if (part.type !== 'text') issue(['content', index, 'type'], `must be "text" when role is "${role}"`);
+        if (mediaPartTypes.has(part.type) && role !== 'user') {
+          issue(['content', index, 'type'], `must be "text" when role is "${role}"`);
+        }
+        if (part.type === 'refusal' && role !== 'assistant') {
+          issue(['content', index, 'type'], `"refusal" is only allowed when role is "assistant"`);
+        }
       });
     }
   });
@@ -220,6 +259,9 @@ export const chatRequestSchema = z
 
 export type TextPart = z.output<typeof textPartSchema>;
 export type ImagePart = z.output<typeof imagePartSchema>;
+export type FilePart = z.output<typeof filePartSchema>;
+export type AudioPart = z.output<typeof audioPartSchema>;
+export type RefusalPart = z.output<typeof refusalPartSchema>;
 export type ContentPart = z.output<typeof contentPartSchema>;
 export type ToolCall = z.output<typeof toolCallSchema>;
 export type ReasoningDetail = z.output<typeof reasoningDetailSchema>;

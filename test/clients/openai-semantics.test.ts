@@ -10,7 +10,8 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callerSecret } from '../gateway/harness.js';
-import { answer, startResilienceGateway, type ResilienceGateway } from '../resilience/scripted-upstream.js';
+import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
+import { answer } from '../support/fake-openai.js';
 
 let setup: ResilienceGateway;
 let v1: string;
@@ -77,8 +78,10 @@ describe('/v1: OpenAI semantics', () => {
     for (const path of ['/models', '/api-keys']) {
       const response = await fetch(`${v1}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
       expect(response.status, path).toBe(200);
-      expect(await response.json()).toEqual(
-        await (await fetch(`${setup.baseURL}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } })).json(),
+      const spec = await fetch(`${setup.baseURL}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
+      const ids = (body: { data: { id: string }[] }) => body.data.map((entry) => entry.id);
+      expect(ids((await response.json()) as { data: { id: string }[] }), path).toEqual(
+        ids((await spec.json()) as { data: { id: string }[] }),
       );
     }
     const keyless = await fetch(`${v1}/models`);
@@ -134,5 +137,26 @@ describe('no silent drops', () => {
     const extras = { top_k: 20, min_p: 0.05, repetition_penalty: 1.1, top_a: 0.1, chat_template_kwargs: { x: true } };
     await client.chat.completions.create({ model: 'primary/m1', messages: hi, ...parameters, ...extras } as never);
     expect(setup.primary.chatRequests()[0]!.body).toMatchObject({ ...parameters, ...extras });
+  });
+});
+
+describe('content parts', () => {
+  it('passes file (data and id), audio and refusal parts to an OpenAI-compatible upstream as they came', async () => {
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const messages = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'read these' },
+          { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERi0xLjc=', filename: 'a.pdf' } },
+          { type: 'file', file: { file_id: 'file-abc123' } },
+          { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'refusal', refusal: 'I can’t.' }] },
+      { role: 'user', content: 'please' },
+    ];
+    await client.chat.completions.create({ model: 'primary/m1', messages } as never);
+    expect(setup.primary.chatRequests()[0]!.body?.messages).toEqual(messages);
   });
 });

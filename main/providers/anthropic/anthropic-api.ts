@@ -22,6 +22,16 @@ export interface AnthropicImageBlock {
   cache_control?: unknown;
 }
 
+/** A PDF (base64) or plain text the model reads as a document. */
+export interface AnthropicDocumentBlock {
+  type: 'document';
+  source:
+    | { type: 'base64'; media_type: 'application/pdf'; data: string }
+    | { type: 'text'; media_type: 'text/plain'; data: string };
+  title?: string;
+  cache_control?: unknown;
+}
+
 export interface AnthropicToolUseBlock {
   type: 'tool_use';
   id: string;
@@ -50,6 +60,7 @@ export interface AnthropicRedactedThinkingBlock {
 export type AnthropicContentBlock =
   | AnthropicTextBlock
   | AnthropicImageBlock
+  | AnthropicDocumentBlock
   | AnthropicToolUseBlock
   | AnthropicToolResultBlock
   | AnthropicThinkingBlock

@@ -252,3 +252,51 @@ describe('thinkingBlocksOf', () => {
     ).toEqual([]);
   });
 });
+
+describe('files, audio and refusals', () => {
+  const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.7 tiny').toString('base64')}`;
+  const user = (part: unknown): ChatMessage[] => [{ role: 'user', content: [part] } as ChatMessage];
+  const blocksOf = (messages: ChatMessage[]) => convertToAnthropicMessages(messages, options).messages[0]!.content;
+
+  it('sends a PDF as a document block with its filename as title, and plain text as a text document', () => {
+    expect(blocksOf(user({ type: 'file', file: { file_data: pdf, filename: 'paper.pdf' } }))).toEqual([
+      {
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: pdf.split(',')[1] },
+        title: 'paper.pdf',
+      },
+    ]);
+    const text = `data:text/plain;base64,${Buffer.from('plain words').toString('base64')}`;
+    expect(blocksOf(user({ type: 'file', file: { file_data: text } }))).toEqual([
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'plain words' } },
+    ]);
+  });
+
+  it('refuses what Anthropic cannot take with a 400 naming the part and the model', () => {
+    const refused = (part: unknown) => () => blocksOf(user(part));
+    expect(refused({ type: 'file', file: { file_id: 'file-abc' } })).toThrow(
+      'messages[0].content[0] is a file by id; model "claude/claude-sonnet-4" takes files only as data (file_data).',
+    );
+    expect(refused({ type: 'file', file: { file_data: 'data:application/zip;base64,UEsDBA==' } })).toThrow(
+      'messages[0].content[0] is a file of type application/zip; model "claude/claude-sonnet-4" takes PDF and plain-text files.',
+    );
+    expect(refused({ type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } })).toThrow(
+      'Model "claude/claude-sonnet-4" does not accept audio (messages[0].content[0] is audio).',
+    );
+  });
+
+  it('sends an assistant’s earlier refusal as what it said', () => {
+    const prompt = convertToAnthropicMessages(
+      [
+        { role: 'user', content: 'do it' },
+        { role: 'assistant', content: [{ type: 'refusal', refusal: 'I can’t help with that.' }] },
+        { role: 'user', content: 'why?' },
+      ] as ChatMessage[],
+      options,
+    );
+    expect(prompt.messages[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'I can’t help with that.' }],
+    });
+  });
+});

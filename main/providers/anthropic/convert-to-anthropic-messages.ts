@@ -3,11 +3,18 @@
 // blocks first in an assistant message, and strictly alternating roles: consecutive messages that map to the same
 // role are merged into one.
 
-import { ApiError, type ChatMessage, type ContentPart, type ReasoningDetail } from '../../../shared/api/index.js';
+import {
+  ApiError,
+  type ChatMessage,
+  type ContentPart,
+  type FilePart,
+  type ReasoningDetail,
+} from '../../../shared/api/index.js';
 import { isHttpUrl, parseDataUrl, parseToolArguments, textsOf } from '../common/index.js';
 import {
   anthropicReasoningFormat,
   type AnthropicContentBlock,
+  type AnthropicDocumentBlock,
   type AnthropicImageBlock,
   type AnthropicMessage,
   type AnthropicTextBlock,
@@ -41,13 +48,39 @@ function textBlock(text: string, cacheControl?: unknown): AnthropicTextBlock {
   return block;
 }
 
-/** Anthropic rejects empty text blocks, so empty strings and parts are left out. */
+/** Anthropic rejects empty text blocks, so empty strings and parts are left out. A refusal is what was said. */
 function textBlocksOf(content: ChatMessage['content']): AnthropicTextBlock[] {
   if (content == null) return [];
   if (typeof content === 'string') return content === '' ? [] : [textBlock(content)];
-  return content.flatMap((part) =>
-    part.type === 'text' && part.text !== '' ? [textBlock(part.text, cacheControlOf(part))] : [],
-  );
+  return content.flatMap((part) => {
+    const text = part.type === 'text' ? part.text : part.type === 'refusal' ? part.refusal : '';
+    return text !== '' ? [textBlock(text, cacheControlOf(part))] : [];
+  });
+}
+
+/** A PDF or plain-text file → a document block; other files, and files by id, have no Anthropic form. */
+function documentBlock(part: FilePart, where: string, modelLabel: string): AnthropicDocumentBlock {
+  const { file_data: fileData, filename } = part.file;
+  const dataUrl = fileData === undefined ? null : parseDataUrl(fileData);
+  if (!dataUrl) {
+    throw new ApiError(400, `${where} is a file by id; model "${modelLabel}" takes files only as data (file_data).`);
+  }
+  let block: AnthropicDocumentBlock;
+  if (dataUrl.mediaType === 'application/pdf') {
+    block = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: dataUrl.data } };
+  } else if (dataUrl.mediaType === 'text/plain') {
+    const text = Buffer.from(dataUrl.data, 'base64').toString('utf8');
+    block = { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text } };
+  } else {
+    throw new ApiError(
+      400,
+      `${where} is a file of type ${dataUrl.mediaType}; model "${modelLabel}" takes PDF and plain-text files.`,
+    );
+  }
+  if (filename) block.title = filename;
+  const cacheControl = cacheControlOf(part);
+  if (cacheControl !== undefined) block.cache_control = cacheControl;
+  return block;
 }
 
 function imageBlock(part: Extract<ContentPart, { type: 'image_url' }>, where: string): AnthropicImageBlock {
@@ -77,10 +110,22 @@ function userBlocks(message: ChatMessage, position: number, options: AnthropicPr
   return message.content.flatMap((part, partIndex): AnthropicContentBlock[] => {
     if (part.type === 'text') return part.text === '' ? [] : [textBlock(part.text, cacheControlOf(part))];
     const where = `messages[${position}].content[${partIndex}]`;
-    if (!options.acceptsImages) {
-      throw new ApiError(400, `Model "${options.modelLabel}" does not accept images (${where} is an image).`);
+    switch (part.type) {
+      case 'image_url':
+        if (!options.acceptsImages) {
+          throw new ApiError(400, `Model "${options.modelLabel}" does not accept images (${where} is an image).`);
+        }
+        return [imageBlock(part, where)];
+      case 'file':
+        if (!options.acceptsImages) {
+          throw new ApiError(400, `Model "${options.modelLabel}" does not accept files (${where} is a file).`);
+        }
+        return [documentBlock(part, where, options.modelLabel)];
+      case 'input_audio':
+        throw new ApiError(400, `Model "${options.modelLabel}" does not accept audio (${where} is audio).`);
+      default:
+        return textBlocksOf([part]);
     }
-    return [imageBlock(part, where)];
   });
 }
 

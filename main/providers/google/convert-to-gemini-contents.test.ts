@@ -173,3 +173,32 @@ describe('convertToGeminiContents', () => {
     ]);
   });
 });
+
+describe('files and audio', () => {
+  const user = (part: unknown): ChatMessage[] => [{ role: 'user', content: [part] } as ChatMessage];
+  const partsOf = (messages: ChatMessage[]) => convertToGeminiContents(messages, options).contents[0]!.parts;
+
+  it('sends a PDF and audio as inline data with their media types', () => {
+    expect(
+      partsOf(user({ type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERg==', filename: 'a.pdf' } })),
+    ).toEqual([{ inlineData: { mimeType: 'application/pdf', data: 'JVBERg==' } }]);
+    expect(partsOf(user({ type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } }))).toEqual([
+      { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } },
+    ]);
+  });
+
+  it('refuses a file by id, an unknown audio format and media for a text-only model, naming the part and model', () => {
+    expect(() => partsOf(user({ type: 'file', file: { file_id: 'file-1' } }))).toThrow(
+      'messages[0].content[0] is a file by id; Gemini models take files only as data (file_data).',
+    );
+    expect(() => partsOf(user({ type: 'input_audio', input_audio: { data: 'AA==', format: 'opus' } }))).toThrow(
+      'messages[0].content[0] is audio in "opus"',
+    );
+    expect(() =>
+      convertToGeminiContents(user({ type: 'input_audio', input_audio: { data: 'AA==', format: 'wav' } }), {
+        ...options,
+        acceptsImages: false,
+      }),
+    ).toThrow('Model "gemini/gemini-2.5-flash" does not accept audio (messages[0].content[0] is audio).');
+  });
+});

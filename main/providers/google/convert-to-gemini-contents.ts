@@ -24,17 +24,42 @@ function textParts(content: ChatMessage['content']): GeminiPart[] {
   return textsOf(content).flatMap((text) => (text === '' ? [] : [{ text }]));
 }
 
+/** Audio formats as OpenAI names them → their media types. */
+const audioMediaTypes: Record<string, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mp3',
+  aiff: 'audio/aiff',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+};
+
 function userParts(message: ChatMessage, position: number, options: GeminiPromptOptions): GeminiPart[] {
   if (typeof message.content === 'string' || message.content == null) return textParts(message.content);
   return message.content.flatMap((part, partIndex): GeminiPart[] => {
     if (part.type === 'text') return part.text === '' ? [] : [{ text: part.text }];
+    if (part.type === 'refusal') return part.refusal === '' ? [] : [{ text: part.refusal }];
     const where = `messages[${position}].content[${partIndex}]`;
+    const what = part.type === 'image_url' ? 'an image' : part.type === 'file' ? 'a file' : 'audio';
     if (!options.acceptsImages) {
-      throw new ApiError(400, `Model "${options.modelLabel}" does not accept images (${where} is an image).`);
+      const kind = part.type === 'image_url' ? 'images' : part.type === 'file' ? 'files' : 'audio';
+      throw new ApiError(400, `Model "${options.modelLabel}" does not accept ${kind} (${where} is ${what}).`);
     }
-    const dataUrl = parseDataUrl(part.image_url.url);
+    if (part.type === 'input_audio') {
+      const mimeType = audioMediaTypes[part.input_audio.format.toLowerCase()];
+      if (!mimeType) {
+        const known = Object.keys(audioMediaTypes).join(', ');
+        throw new ApiError(400, `${where} is audio in "${part.input_audio.format}"; Gemini models take ${known}.`);
+      }
+      return [{ inlineData: { mimeType, data: part.input_audio.data } }];
+    }
+    const url = part.type === 'image_url' ? part.image_url.url : (part.file.file_data ?? '');
+    const dataUrl = parseDataUrl(url);
     if (dataUrl) return [{ inlineData: { mimeType: dataUrl.mediaType, data: dataUrl.data } }];
-    if (isHttpUrl(part.image_url.url)) {
+    if (part.type === 'file') {
+      throw new ApiError(400, `${where} is a file by id; Gemini models take files only as data (file_data).`);
+    }
+    if (isHttpUrl(url)) {
       throw new ApiError(
         400,
         `${where} is an image by URL; Gemini models take images only as base64 data URLs ("data:image/png;base64,…").`,

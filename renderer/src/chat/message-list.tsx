@@ -72,9 +72,17 @@ const UserMessage = memo(function UserMessage({ message }: { message: ChatMessag
           <p key={index} className="user-text">
             {part.text}
           </p>
-        ) : (
+        ) : part.type === 'image_url' ? (
           <img key={index} className="user-image" src={part.image_url.url} alt="Attached image" />
-        ),
+        ) : part.type === 'file' ? (
+          <p key={index} className="user-text">
+            Attached file: {part.file.filename ?? 'file'}
+          </p>
+        ) : part.type === 'input_audio' ? (
+          <p key={index} className="user-text">
+            Attached audio ({part.input_audio.format})
+          </p>
+        ) : null,
       )}
     </article>
   );
