@@ -4,17 +4,11 @@
 
 import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import { generateText, stepCountIs, streamText, tool, type TextStreamPart, type ToolSet } from 'ai';
-import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callerSecret } from '../gateway/harness.js';
-import {
-  dropAfterFirstChunk,
-  startResilienceGateway,
-  type ResilienceGateway,
-  type ScriptedRequest,
-  type Step,
-} from '../resilience/scripted-upstream.js';
+import { dropAfterFirstChunk, startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
+import { answer } from '../support/fake-openai.js';
 
 let setup: ResilienceGateway;
 let openrouter: ReturnType<typeof createOpenRouter>;
@@ -29,24 +23,6 @@ afterEach(async () => {
   await setup.close();
 });
 
-function send(response: ServerResponse, request: ScriptedRequest, delta: Record<string, unknown>, extra = {}) {
-  const chunk = {
-    id: 'chatcmpl-up',
-    object: 'chat.completion.chunk',
-    created: 1_730_000_000,
-    model: String(request.body?.model),
-    choices: [{ index: 0, delta, finish_reason: null }],
-    ...extra,
-  };
-  response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-}
-
-function finish(response: ServerResponse, request: ScriptedRequest, reason: string, usage: Record<string, unknown>) {
-  send(response, request, {}, { choices: [{ index: 0, delta: {}, finish_reason: reason }] });
-  send(response, request, {}, { choices: [], usage });
-  response.end('data: [DONE]\n\n');
-}
-
 const costlyUsage = {
   prompt_tokens: 120,
   completion_tokens: 30,
@@ -57,34 +33,23 @@ const costlyUsage = {
 };
 
 /** Reasoning with OpenRouter-style reasoning_details (text pieces, then the signature), then the answer. */
-const reasoningStep: Step = (request, response) => {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  send(response, request, { role: 'assistant', content: '' });
-  for (const text of ['Thinking', ' hard.']) {
-    send(response, request, {
+const reasoningStep = answer({
+  deltas: [
+    ...['Thinking', ' hard.'].map((text) => ({
       reasoning: text,
       reasoning_details: [{ type: 'reasoning.text', text, format: 'anthropic-claude-v1', index: 0 }],
-    });
-  }
-  send(response, request, {
-    reasoning_details: [{ type: 'reasoning.text', signature: 'sig-abc', format: 'anthropic-claude-v1', index: 0 }],
-  });
-  send(response, request, { content: '42' });
-  finish(response, request, 'stop', costlyUsage);
-};
+    })),
+    { reasoning_details: [{ type: 'reasoning.text', signature: 'sig-abc', format: 'anthropic-claude-v1', index: 0 }] },
+  ],
+  content: ['42'],
+  usage: costlyUsage,
+});
 
 /** A call of get_weather in the OpenAI convention: id and name first, the arguments in fragments. */
-const toolCallStep: Step = (request, response) => {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  send(response, request, { role: 'assistant', content: null });
-  send(response, request, {
-    tool_calls: [{ index: 0, id: 'call_w1', type: 'function', function: { name: 'get_weather', arguments: '' } }],
-  });
-  for (const piece of ['{"ci', 'ty": "Pa', 'ris"}']) {
-    send(response, request, { tool_calls: [{ index: 0, function: { arguments: piece } }] });
-  }
-  finish(response, request, 'tool_calls', { prompt_tokens: 20, completion_tokens: 8, total_tokens: 28 });
-};
+const toolCallStep = answer({
+  toolCalls: [{ id: 'call_w1', name: 'get_weather', arguments: '{"city": "Paris"}' }],
+  usage: { prompt_tokens: 20, completion_tokens: 8, total_tokens: 28 },
+});
 
 describe('@openrouter/ai-sdk-provider through the gateway', () => {
   it('streams text, with the response model, finish reason and usage', async () => {

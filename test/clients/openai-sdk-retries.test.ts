@@ -5,7 +5,8 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callerSecret } from '../gateway/harness.js';
-import { fail, startResilienceGateway, type ResilienceGateway } from '../resilience/scripted-upstream.js';
+import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
+import { fail } from '../support/fake-openai.js';
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
 let setup: ResilienceGateway;

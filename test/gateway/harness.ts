@@ -1,14 +1,13 @@
 // The real gateway over small in-memory deps, in front of the fake OpenAI upstream, driven by the official openai
 // SDK. The model name picks what the upstream does (see `gatewayScenarios`).
 
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { pino } from 'pino';
 import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
 import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
 import { answer, fail, FakeOpenAI, type Step, type ToolCall } from '../support/fake-openai.js';
+import { closedPort } from '../support/recording-server.js';
 
 export const callerSecret = 'sk-sy-v1-caller-secret';
 export const otherSecret = 'sk-sy-v1-other-secret';
@@ -30,19 +29,23 @@ export const gatewayScenarios: Record<string, Step> = {
   'gpt-test': answer({ content: ['Hello', ', world', '!'], usage }),
   'tool-model': answer({ toolCalls: [weatherCall, timeCall], usage }),
   'reasoning-model': answer({ reasoning: ['Thinking', ' hard.'], content: ['42'], usage }),
-  'rate-limited': fail(
-    429,
-    { error: { message: 'Rate limit reached for requests', type: 'requests' } },
-    { 'retry-after': '7' },
-  ),
-  'bad-key': fail(401, (request) => ({
-    error: { message: `Incorrect API key provided: ${String(request.headers.authorization)}`, code: 'invalid_api_key' },
-  })),
-  'server-error': fail(500, { error: { message: 'The server had an error' } }),
-  garbage: answer({ content: ['Partial'], ending: 'garbage', form: 'stream' }),
-  drop: answer({ content: ['Partial'], ending: 'destroy', form: 'stream' }),
+  'rate-limited': fail(429, {
+    body: { error: { message: 'Rate limit reached for requests', type: 'requests' } },
+    headers: { 'retry-after': '7' },
+  }),
+  'bad-key': fail(401, {
+    body: (request) => ({
+      error: {
+        message: `Incorrect API key provided: ${String(request.headers.authorization)}`,
+        code: 'invalid_api_key',
+      },
+    }),
+  }),
+  'server-error': fail(500, { body: { error: { message: 'The server had an error' } } }),
+  garbage: answer({ content: ['Partial'], ending: 'garbage' }),
+  drop: answer({ content: ['Partial'], ending: 'destroy' }),
   // One chunk, then silence until the caller goes away.
-  slow: answer({ content: ['Still'], ending: 'hang', form: 'stream' }),
+  slow: answer({ content: ['Still'], ending: 'hang' }),
   // Five chunks 30 ms apart, then a normal end.
   'slow-finish': answer({
     content: ['0', '1', '2', '3', '4'],
@@ -52,7 +55,7 @@ export const gatewayScenarios: Record<string, Step> = {
     form: 'stream',
   }),
   'json-answer': answer({ content: ['plain JSON'], form: 'whole', usage }),
-  truncated: answer({ content: ['Partial'], ending: 'truncated', form: 'stream' }),
+  truncated: answer({ content: ['Partial'], ending: 'truncated' }),
 };
 
 export class MemoryKeys implements GatewayKeys {
@@ -79,15 +82,6 @@ export class MemoryKeys implements GatewayKeys {
     }
     return false;
   }
-}
-
-/** A port nothing listens on: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export interface Harness {

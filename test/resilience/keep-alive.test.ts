@@ -4,7 +4,8 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callerSecret } from '../gateway/harness.js';
-import { answer, fail, startResilienceGateway, type ResilienceGateway } from './scripted-upstream.js';
+import { answer, fail } from '../support/fake-openai.js';
+import { startResilienceGateway, type ResilienceGateway } from './harness.js';
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
 let setup: ResilienceGateway;

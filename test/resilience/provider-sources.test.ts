@@ -8,7 +8,9 @@ import OpenAI from 'openai';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../main/app/index.js';
-import { closedPort, ScriptedUpstream } from './scripted-upstream.js';
+import type { FakeOpenAI } from '../support/fake-openai.js';
+import { closedPort } from '../support/recording-server.js';
+import { namedUpstream } from './harness.js';
 
 const envSecret = 'sk-or-from-the-environment-5f1e';
 const hi = [{ role: 'user' as const, content: 'hi' }];
@@ -18,9 +20,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function upstream(name: string, models: string[]): Promise<{ fake: ScriptedUpstream; baseUrl: string }> {
-  const fake = new ScriptedUpstream(name);
-  fake.models = models;
+async function upstream(name: string, models: string[]): Promise<{ fake: FakeOpenAI; baseUrl: string }> {
+  const fake = namedUpstream(name, models);
   const baseUrl = await fake.start();
   cleanups.push(() => fake.close());
   return { fake, baseUrl };

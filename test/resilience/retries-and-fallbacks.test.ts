@@ -3,15 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callerSecret } from '../gateway/harness.js';
 import { waitFor } from '../support/wait-for.js';
-import {
-  answer,
-  dropAfterFirstChunk,
-  errorEvent,
-  fail,
-  primarySecret,
-  startResilienceGateway,
-  type ResilienceGateway,
-} from './scripted-upstream.js';
+import { answer, errorEvent, fail } from '../support/fake-openai.js';
+import { dropAfterFirstChunk, primarySecret, startResilienceGateway, type ResilienceGateway } from './harness.js';
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
 let setup: ResilienceGateway;
@@ -77,7 +70,7 @@ describe('retries before the first byte', () => {
 
   it('honours a 429 Retry-After of 1 s before trying again', async () => {
     setup = await startResilienceGateway();
-    setup.primary.script(fail(429, { 'retry-after': '1' }));
+    setup.primary.script(fail(429, { headers: { 'retry-after': '1' } }));
     expect((await streamedText('primary/m1')).content).toBe('answer from primary');
     const [first, second] = setup.primary.chatRequests();
     // The gateway waited what the upstream asked (a lower bound only: slow machines wait longer).
@@ -210,11 +203,11 @@ describe('the models fallback list', () => {
   it('when every attempt fails: the last status, the attempts in metadata, no secrets, x-should-retry false', async () => {
     setup = await startResilienceGateway();
     setup.primary.script(fail(503), fail(503), fail(503));
-    setup.backup.script(fail(429, { 'retry-after': '120' }));
+    setup.backup.script(fail(429, { headers: { 'retry-after': '120' } }));
     for (const stream of [true, false]) {
       if (!stream) {
         setup.primary.script(fail(503), fail(503), fail(503));
-        setup.backup.script(fail(429, { 'retry-after': '120' }));
+        setup.backup.script(fail(429, { headers: { 'retry-after': '120' } }));
       }
       const response = await post({ model: 'primary/m1', models: ['down/m1', 'backup/m1'], messages: hi, stream });
       expect(response.status).toBe(429);

@@ -29,6 +29,8 @@ export interface AnswerPlan {
   reasoning?: readonly string[];
   /** The field reasoning travels in: `reasoning_content` (DeepSeek, vLLM; default) or `reasoning` (OpenRouter). */
   reasoningField?: 'reasoning_content' | 'reasoning';
+  /** Deltas sent as they are, after the reasoning (fields the plan does not name: OpenRouter's reasoning_details). */
+  deltas?: readonly Record<string, unknown>[];
   /** Parallel tool calls; each one's arguments stream in `argumentPieces` fragments split inside keys and values. */
   toolCalls?: readonly ToolCall[];
   argumentPieces?: number;
@@ -47,7 +49,7 @@ export interface AnswerPlan {
    * How a stream ends: `done` (finish chunk, usage, `[DONE]`; default); after the content pieces, a line that is
    * not JSON (`garbage`), nothing more (`truncated`), silence until the caller leaves (`hang`), a cut or reset
    * connection (`destroy`, `reset`); or everything but `[DONE]`, replaced by a line that is not JSON
-   * (`garbage-after-usage`).
+   * (`garbage-after-usage`). Any but `done` streams whatever the request asked.
    */
   ending?: 'done' | 'garbage' | 'garbage-after-usage' | 'truncated' | 'hang' | 'destroy' | 'reset';
 }
@@ -76,6 +78,7 @@ function deltas(plan: AnswerPlan): Record<string, unknown>[] {
   const list: Record<string, unknown>[] = [];
   const field = plan.reasoningField ?? 'reasoning_content';
   for (const piece of plan.reasoning ?? []) list.push({ [field]: piece });
+  list.push(...(plan.deltas ?? []));
   for (const piece of plan.content ?? []) list.push({ content: piece });
   (plan.toolCalls ?? []).forEach((call, index) => {
     list.push({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
@@ -116,10 +119,11 @@ function completion(plan: AnswerPlan, model: string) {
 
 function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: boolean): Reply {
   const timing = { headersAfterMs: plan.headersAfterMs };
-  if (plan.form === 'whole' || (!stream && plan.form !== 'stream'))
-    return { ...jsonReply(200, completion(plan, model)), ...timing };
-  const chunks = deltas(plan).map((delta) => Buffer.from(sse(chunk(model, delta))));
   const ending = plan.ending ?? 'done';
+  // An ending other than `done` is a fault of a stream: it streams whatever was asked.
+  const streams = plan.form ? plan.form === 'stream' : stream || ending !== 'done';
+  if (!streams) return { ...jsonReply(200, completion(plan, model)), ...timing };
+  const chunks = deltas(plan).map((delta) => Buffer.from(sse(chunk(model, delta))));
   const base = { ...timing, headers: eventStreamHeaders, firstChunkAfterMs: plan.firstChunkAfterMs };
   const paced = { ...base, chunkDelayMs: plan.chunkDelayMs };
   if (ending === 'garbage') return { ...paced, chunks: [...chunks, notJson] };
@@ -134,10 +138,12 @@ function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: 
 }
 
 /**
- * A generation: streamed in small deltas when the request asks for a stream, else one completion. What goes on
- * the wire is prepared once per model and form, so answering costs little (the benchmark's upstream uses it).
+ * A generation: streamed in small deltas when the request asks for a stream, else one completion. A text alone is
+ * streamed in two pieces; `options` add to the plan. What goes on the wire is prepared once per model and form, so
+ * answering costs little (the benchmark's upstream uses it).
  */
-export function answer(plan: AnswerPlan): Step {
+export function answer(text: string | AnswerPlan, options: AnswerPlan = {}): Step {
+  const plan = { ...(typeof text === 'string' ? { content: pieces(text, 2) } : text), ...options };
   const prepared = new Map<string, Reply>();
   return (request) => {
     const model = String(request.body?.model);
@@ -168,7 +174,10 @@ function payloadOf(body: Payload | undefined, request: RecordedRequest): Record<
 /**
  * An error status with an OpenAI-style body (`{"error": {"message": "scripted <status>"}}` unless given).
  */
-export function fail(status: number, body?: Payload, headers: OutgoingHttpHeaders = {}): Step {
+export function fail(
+  status: number,
+  { body, headers = {} }: { body?: Payload; headers?: OutgoingHttpHeaders } = {},
+): Step {
   return (request) =>
     jsonReply(status, payloadOf(body, request) ?? { error: { message: `scripted ${status}` } }, headers);
 }
@@ -177,7 +186,7 @@ export function fail(status: number, body?: Payload, headers: OutgoingHttpHeader
 export function errorEvent(body?: Payload): Step {
   return (request) => ({
     headers: eventStreamHeaders,
-    chunks: [sse(payloadOf(body, request) ?? { error: { code: 502, message: 'scripted' } })],
+    chunks: [sse(payloadOf(body, request) ?? { error: { code: 502, message: 'Provider returned error' } })],
   });
 }
 

@@ -232,3 +232,14 @@ export function replayReply(body: string, then: Reply['then'] = 'end'): Reply {
 export function providerFixture(provider: string, name: string): string {
   return readFileSync(new URL(`../../main/providers/${provider}/__fixtures__/${name}`, import.meta.url), 'utf8');
 }
+
+/** A port nothing listens on: connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
