@@ -32,6 +32,8 @@ export interface ResilienceGateway {
   baseURL: string;
   client: OpenAI;
   usage: UsageRecord[];
+  /** The gateway's warnings (failed attempts, with the backoff it chose), parsed. */
+  warnings: Record<string, unknown>[];
   gateway: Gateway;
   close(): Promise<void>;
 }
@@ -60,7 +62,8 @@ export async function startResilienceGateway(
     getApiKey: async (id) => (id === 'primary' ? primarySecret : null),
     changeVersion: () => 1,
   };
-  const logger = pino({ level: 'silent' });
+  const warnings: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
   const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter(adapterOptions)], logger });
   const keys = new MemoryKeys();
   keys.add('key-1', callerSecret);
@@ -79,6 +82,7 @@ export async function startResilienceGateway(
     baseURL,
     client: new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 }),
     usage,
+    warnings,
     gateway,
     async close() {
       await gateway.close(1_000);
