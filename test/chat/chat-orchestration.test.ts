@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { chatKeyName, deniedToolResult } from '../../main/chat/index.js';
 import { echoFunction } from './scripted-upstream.js';
-import { startChatTestApp, waitFor, type ChatTestApp } from './chat-test-app.js';
+import { waitFor } from '../support/wait-for.js';
+import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
 
 let env: ChatTestApp;
 
@@ -29,7 +30,7 @@ function turnFinish(conversationId: string, after = 0) {
       eventsOf(conversationId)
         .slice(after)
         .find((event): event is Extract<ChatEvent, { type: 'turn-finish' }> => event.type === 'turn-finish'),
-    'the end of the turn',
+    { what: 'the end of the turn' },
   );
 }
 
@@ -39,7 +40,7 @@ function approvalRequired(conversationId: string) {
       eventsOf(conversationId).find(
         (event): event is Extract<ChatEvent, { type: 'approval-required' }> => event.type === 'approval-required',
       ),
-    'an approval request',
+    { what: 'an approval request' },
   );
 }
 
@@ -162,10 +163,12 @@ describe('the chat tool loop', () => {
     const conversation = newConversation();
     const abortedBefore = env.upstream.abortedCount();
     await env.app.chat.send(conversation.id, 'a slow answer please');
-    await waitFor(() => eventsOf(conversation.id).filter((event) => event.type === 'text-delta').length >= 3, 'deltas');
+    await waitFor(() => eventsOf(conversation.id).filter((event) => event.type === 'text-delta').length >= 3, {
+      what: 'deltas',
+    });
     expect(await env.app.chat.stop(conversation.id)).toBe(true);
     expect((await turnFinish(conversation.id)).reason).toBe('stopped');
-    await waitFor(() => env.upstream.abortedCount() > abortedBefore, 'the upstream request to be closed');
+    await waitFor(() => env.upstream.abortedCount() > abortedBefore, { what: 'the upstream request to be closed' });
     const reply = env.app.chat.getConversation(conversation.id).messages[1];
     expect(reply?.status).toBe('stopped');
     expect(reply?.content).toMatch(/^word0 /);

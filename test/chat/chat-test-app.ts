@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { createApp, type App } from '../../main/app/index.js';
 import { repoRoot } from '../support/cli.js';
+import { waitFor as waitForCondition } from '../support/wait-for.js';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.js';
 
 export const everythingBin = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -71,17 +72,7 @@ export async function startChatTestApp(options: { maxSteps?: number } = {}): Pro
   };
 }
 
-/** Polls until `check` returns a value (never asserting on how long that took). */
-export async function waitFor<T>(
-  check: () => T | undefined | null | false,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The shared waitFor in the call shape test/browser still uses; remove once it imports test/support/wait-for.ts. */
+export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+  return waitForCondition(check, { what, timeoutMs });
 }

@@ -1,18 +1,16 @@
-// A fake OpenAI-compatible upstream for the chat tests: what it streams depends on the conversation it gets.
+// The fake OpenAI upstream as the chat tests configure it: what it streams depends on the conversation it gets.
 // - the last message is a `tool` result → a final answer quoting it ("The tool said: …");
 // - the last user message mentions "echo" → a streamed tool call of server-everything's `echo`, in fragments;
 // - "loop" → a tool call every time (for the step cap);
 // - "slow" → a long answer, piece by piece (for stop);
 // - "think" → reasoning first, then the answer;
 // - anything else → a short markdown answer with a code block.
-// Every request is recorded, and how many were closed by the client before the end.
+// Every answer ends with a usage chunk carrying a cost, as OpenRouter's do.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answer, FakeOpenAI, cut, type AnswerPlan, type RecordedRequest, type Step } from '../support/fake-openai.js';
 
-export interface RecordedUpstreamRequest {
-  url: string;
-  headers: http.IncomingHttpHeaders;
+/** What the chat tests read of a request the upstream received. */
+export interface RecordedUpstreamRequest extends RecordedRequest {
   body: {
     model?: string;
     messages?: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
@@ -21,15 +19,8 @@ export interface RecordedUpstreamRequest {
   } | null;
 }
 
-export interface ScriptedUpstream {
-  /** Base URL to configure as the provider's base URL (ends in /v1). */
-  baseUrl: string;
-  requests: RecordedUpstreamRequest[];
-  chatRequests(): RecordedUpstreamRequest[];
-  /** Chat requests whose connection closed before the answer ended. */
-  abortedCount(): number;
-  close(): Promise<void>;
-}
+/** The fake, with the chat request bodies typed. */
+export type ScriptedUpstream = Omit<FakeOpenAI, 'chatRequests'> & { chatRequests(): RecordedUpstreamRequest[] };
 
 export interface ScriptedUpstreamOptions {
   /** Delay between pieces of ordinary answers (slow answers use slowPieceMs). */
@@ -39,18 +30,6 @@ export interface ScriptedUpstreamOptions {
 
 export const echoFunction = 'everything__echo';
 export const defaultAnswer = 'Hello from the **scripted** model.\n\n```js\nconst answer = 42;\n```\n';
-
-type Chunk = Record<string, unknown>;
-
-function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null = null): Chunk {
-  return {
-    id: 'chatcmpl-scripted',
-    object: 'chat.completion.chunk',
-    created: 1_700_000_000,
-    model,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-  };
-}
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -62,133 +41,61 @@ function textOf(content: unknown): string {
   return '';
 }
 
-function split(text: string, size: number): string[] {
-  const pieces: string[] = [];
-  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
-  return pieces;
-}
-
-function script(body: NonNullable<RecordedUpstreamRequest['body']>): { chunks: Chunk[]; slow: boolean } {
-  const model = body.model ?? 'scripted';
+/** The plan for a conversation, and whether it is a slow one. */
+function plan(body: NonNullable<RecordedUpstreamRequest['body']>): AnswerPlan & { slow?: boolean } {
   const messages = body.messages ?? [];
   const last = messages.at(-1);
   const lastUser = textOf(messages.findLast((message) => message.role === 'user')?.content).toLowerCase();
-  const text = (answer: string, size = 6) => [
-    chunk(model, { role: 'assistant', content: '' }),
-    ...split(answer, size).map((piece) => chunk(model, { content: piece })),
-    chunk(model, {}, 'stop'),
-  ];
-  const toolCall = (id: string, args: string) => [
-    chunk(model, { role: 'assistant', content: null }),
-    chunk(model, {
-      tool_calls: [{ index: 0, id, type: 'function', function: { name: echoFunction, arguments: '' } }],
-    }),
-    ...split(args, 5).map((piece) => chunk(model, { tool_calls: [{ index: 0, function: { arguments: piece } }] })),
-    chunk(model, {}, 'tool_calls'),
-  ];
+  const text = (answerText: string, size = 6) => ({ content: cut(answerText, size) });
+  const toolCall = (id: string, args: string) => ({
+    toolCalls: [{ id, name: echoFunction, arguments: args }],
+    argumentPieceSize: 5,
+  });
   if (lastUser.includes('loop')) {
     const round = messages.filter((message) => message.role === 'tool').length;
-    return { chunks: toolCall(`call_loop_${round}`, JSON.stringify({ message: `round ${round}` })), slow: false };
+    return toolCall(`call_loop_${round}`, JSON.stringify({ message: `round ${round}` }));
   }
-  if (last?.role === 'tool') return { chunks: text(`The tool said: ${textOf(last.content)}`), slow: false };
+  if (last?.role === 'tool') return text(`The tool said: ${textOf(last.content)}`);
   if (lastUser.includes('echo')) {
     const word = /echo\s+(\S+)/.exec(lastUser)?.[1] ?? 'ping';
-    return { chunks: toolCall('call_echo_1', JSON.stringify({ message: word })), slow: false };
+    return toolCall('call_echo_1', JSON.stringify({ message: word }));
   }
   if (lastUser.includes('slow')) {
-    return { chunks: text(Array.from({ length: 400 }, (_, index) => `word${index} `).join(''), 8), slow: true };
+    return { ...text(Array.from({ length: 400 }, (_, index) => `word${index} `).join(''), 8), slow: true };
   }
   if (lastUser.includes('think')) {
-    return {
-      chunks: [
-        chunk(model, { role: 'assistant', reasoning: 'Let me ' }),
-        chunk(model, { reasoning: 'think about it.' }),
-        ...text('Thought it through.').slice(1),
-      ],
-      slow: false,
-    };
+    return { reasoning: ['Let me ', 'think about it.'], reasoningField: 'reasoning', ...text('Thought it through.') };
   }
-  return { chunks: text(defaultAnswer), slow: false };
+  return text(defaultAnswer);
+}
+
+/** Answers each chat request as its conversation asks, always streamed, usage with a cost at the end. */
+export function conversationStep(options: ScriptedUpstreamOptions = {}): Step {
+  return (request) => {
+    const { slow, ...chosen } = plan((request.body ?? {}) as NonNullable<RecordedUpstreamRequest['body']>);
+    return answer(chosen, {
+      form: 'stream',
+      usageUnasked: true,
+      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30, cost: 0.0002 },
+      chunkDelayMs: slow ? (options.slowPieceMs ?? 60) : (options.pieceDelayMs ?? 5),
+    })(request);
+  };
 }
 
 export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {}): Promise<ScriptedUpstream> {
-  const requests: RecordedUpstreamRequest[] = [];
-  let aborted = 0;
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (data: Buffer) => (raw += data.toString()));
-    request.on('end', () => {
-      let body: RecordedUpstreamRequest['body'] = null;
-      try {
-        body = raw ? (JSON.parse(raw) as RecordedUpstreamRequest['body']) : null;
-      } catch {
-        body = null;
-      }
-      requests.push({ url: request.url ?? '', headers: request.headers, body });
-      if (request.url === '/v1/models') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            object: 'list',
-            data: [
-              { id: 'scripted-1', object: 'model', created: 0, owned_by: 'test' },
-              {
-                id: 'scripted-vision',
-                object: 'model',
-                created: 0,
-                owned_by: 'test',
-                architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },
-              },
-            ],
-          }),
-        );
-        return;
-      }
-      if (request.url !== '/v1/chat/completions' || !body) {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: 'not found' } }));
-        return;
-      }
-      const { chunks, slow } = script(body);
-      const usage = {
-        prompt_tokens: 20,
-        completion_tokens: chunks.length,
-        total_tokens: 20 + chunks.length,
-        cost: 0.0002,
-      };
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      let timer: NodeJS.Timeout | undefined;
-      response.on('close', () => {
-        clearTimeout(timer);
-        if (!response.writableEnded) aborted += 1;
-      });
-      let index = 0;
-      const delay = slow ? (options.slowPieceMs ?? 60) : (options.pieceDelayMs ?? 5);
-      const next = () => {
-        if (response.destroyed) return;
-        const event = chunks[index++];
-        if (event) {
-          response.write(`data: ${JSON.stringify(event)}\n\n`);
-          timer = setTimeout(next, delay);
-          return;
-        }
-        response.write(`data: ${JSON.stringify({ ...chunk(body?.model ?? 'scripted', {}), choices: [], usage })}\n\n`);
-        response.end('data: [DONE]\n\n');
-      };
-      next();
-    });
+  const fake = new FakeOpenAI({
+    models: [
+      { id: 'scripted-1', object: 'model', created: 0, owned_by: 'test' },
+      {
+        id: 'scripted-vision',
+        object: 'model',
+        created: 0,
+        owned_by: 'test',
+        architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },
+      },
+    ],
+    fallback: conversationStep(options),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    chatRequests: () => requests.filter((request) => request.url === '/v1/chat/completions'),
-    abortedCount: () => aborted,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  await fake.start();
+  return fake as ScriptedUpstream;
 }

@@ -31,9 +31,9 @@ export interface AnswerPlan {
   reasoningField?: 'reasoning_content' | 'reasoning';
   /** Deltas sent as they are, after the reasoning (fields the plan does not name: OpenRouter's reasoning_details). */
   deltas?: readonly Record<string, unknown>[];
-  /** Parallel tool calls; each one's arguments stream in `argumentPieces` fragments split inside keys and values. */
+  /** Parallel tool calls; each one's arguments stream in fragments of `argumentPieceSize` (default: a third). */
   toolCalls?: readonly ToolCall[];
-  argumentPieces?: number;
+  argumentPieceSize?: number;
   /** Default {prompt_tokens: 5, completion_tokens: 2, total_tokens: 7}. */
   usage?: Record<string, unknown>;
   /** Send the usage chunk even when the request did not ask for it (some upstreams always do). */
@@ -82,9 +82,8 @@ function deltas(plan: AnswerPlan): Record<string, unknown>[] {
   for (const piece of plan.content ?? []) list.push({ content: piece });
   (plan.toolCalls ?? []).forEach((call, index) => {
     list.push({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
-    const size = Math.ceil(call.arguments.length / (plan.argumentPieces ?? 3));
-    for (let start = 0; start < call.arguments.length; start += size) {
-      list.push({ tool_calls: [{ index, function: { arguments: call.arguments.slice(start, start + size) } }] });
+    for (const piece of cut(call.arguments, plan.argumentPieceSize ?? Math.ceil(call.arguments.length / 3))) {
+      list.push({ tool_calls: [{ index, function: { arguments: piece } }] });
     }
   });
   if (list.length === 0) list.push({ content: '' });
@@ -143,7 +142,10 @@ function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: 
  * answering costs little (the benchmark's upstream uses it).
  */
 export function answer(text: string | AnswerPlan, options: AnswerPlan = {}): Step {
-  const plan = { ...(typeof text === 'string' ? { content: pieces(text, 2) } : text), ...options };
+  const plan = {
+    ...(typeof text === 'string' ? { content: cut(text, Math.ceil(text.length / 2)) } : text),
+    ...options,
+  };
   const prepared = new Map<string, Reply>();
   return (request) => {
     const model = String(request.body?.model);
@@ -156,11 +158,10 @@ export function answer(text: string | AnswerPlan, options: AnswerPlan = {}): Ste
   };
 }
 
-/** The text split in `count` pieces of about equal length. */
-export function pieces(text: string, count: number): string[] {
-  const size = Math.max(1, Math.ceil(text.length / count));
+/** The text cut every `size` characters. */
+export function cut(text: string, size: number): string[] {
   const list: string[] = [];
-  for (let start = 0; start < text.length; start += size) list.push(text.slice(start, start + size));
+  for (let start = 0; start < text.length; start += Math.max(1, size)) list.push(text.slice(start, start + size));
   return list;
 }
 

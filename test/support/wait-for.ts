@@ -5,7 +5,7 @@
 export interface WaitForOptions {
   /** What is awaited, for the error when it never comes ("the usage row"). */
   what: string;
-  /** Default 10 s: long enough for a loaded machine, short enough to fail within the test's own timeout. */
+  /** Default 20 s: long enough for a loaded machine, short enough to fail within a test's own timeout. */
   timeoutMs?: number;
   /** Between two checks. Default 10 ms. */
   everyMs?: number;
@@ -14,7 +14,7 @@ export interface WaitForOptions {
 /** Resolves with the condition's first truthy value; rejects with `timed out waiting for <what>`. */
 export async function waitFor<T>(
   condition: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  { what, timeoutMs = 10_000, everyMs = 10 }: WaitForOptions,
+  { what, timeoutMs = 20_000, everyMs = 10 }: WaitForOptions,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
