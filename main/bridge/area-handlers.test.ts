@@ -259,12 +259,18 @@ describe('usage and credits', () => {
 });
 
 describe('gateway info', () => {
-  it('gives the base URL, its port, and snippets that use it and read the key from the environment', async () => {
+  it('gives both base URLs, the port, and snippets that use the /v1 one and read the key from the environment', async () => {
     const info = await call('gateway:info', { model: "fake/it's" });
-    expect(info).toMatchObject({ listening: true, baseUrl: 'http://127.0.0.1:7420/api/v1', port: 7420 });
+    expect(info).toMatchObject({
+      listening: true,
+      baseUrl: 'http://127.0.0.1:7420/api/v1',
+      openAIBaseUrl: 'http://127.0.0.1:7420/v1',
+      port: 7420,
+    });
     expect(info.snippets.map((snippet) => snippet.id)).toEqual(['curl', 'openai-js', 'openai-python']);
     for (const snippet of info.snippets) {
-      expect(snippet.code).toContain('http://127.0.0.1:7420/api/v1');
+      expect(snippet.code).toContain('http://127.0.0.1:7420/v1');
+      expect(snippet.code).not.toContain('/api/v1');
       expect(snippet.code).toContain('SWITCHYARD_API_KEY');
     }
     // The quote in the model id cannot end the shell's single-quoted body.
