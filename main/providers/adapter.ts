@@ -37,7 +37,7 @@ export type StreamPart =
   | { type: 'usage'; usage: Usage };
 
 /** A completion as an adapter returns it; the gateway sets id, created, model and provider. */
-export type AdapterCompletion = Pick<ChatCompletion, 'choices' | 'usage'>;
+export type AdapterCompletion = Pick<ChatCompletion, 'choices' | 'usage' | 'system_fingerprint'>;
 
 export interface ProviderAdapter {
   readonly kind: ProviderKind;

@@ -88,6 +88,8 @@ export interface ChatCompletion {
   provider?: string;
   choices: CompletionChoice[];
   usage: Usage;
+  /** The upstream's backend configuration when it sent one; null otherwise (non-streamed answers always carry it). */
+  system_fingerprint?: string | null;
 }
 
 /** An entry of GET /models (OpenRouter's shape, the fields we can know). */

@@ -46,6 +46,8 @@ export async function answerWhole(generation: Generation, context: GenerationCon
     provider: resolved.target.provider.id,
     choices: completion.choices,
     usage: generation.recorder.addCost(completion.usage),
+    // OpenAI's and OpenRouter's schemas require the field: the upstream's backend configuration, or null.
+    system_fingerprint: completion.system_fingerprint ?? null,
   };
   const finishReason = completion.choices[0]?.finish_reason ?? null;
   generation.recorder.record({ status: 200, finishReason, usage: completion.usage });

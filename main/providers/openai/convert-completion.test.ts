@@ -54,6 +54,7 @@ describe('convertOpenAICompletion', () => {
         prompt_tokens_details: { cached_tokens: 0 },
         completion_tokens_details: { reasoning_tokens: 0 },
       },
+      system_fingerprint: 'fp_a7d06e42a7',
     });
   });
 

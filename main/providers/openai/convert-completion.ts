@@ -43,7 +43,12 @@ export function convertOpenAICompletion(
     if (toolCalls.length > 0) converted.message.tool_calls = toolCalls;
     return converted;
   });
-  return { choices, usage: completion.usage ? convertOpenAIUsage(completion.usage) : { ...emptyUsage } };
+  const converted: AdapterCompletion = {
+    choices,
+    usage: completion.usage ? convertOpenAIUsage(completion.usage) : { ...emptyUsage },
+  };
+  if (completion.system_fingerprint) converted.system_fingerprint = completion.system_fingerprint;
+  return converted;
 }
 
 /** A completion replayed as stream parts: one delta per choice carrying everything, then the usage. */

@@ -97,6 +97,7 @@ export const upstreamCompletionSchema = z.looseObject({
     }),
   ),
   usage: upstreamUsageSchema.nullish(),
+  system_fingerprint: z.string().nullish(),
 });
 export type UpstreamCompletion = z.infer<typeof upstreamCompletionSchema>;
 
