@@ -90,7 +90,7 @@ describe('providers and prices', () => {
       message: 'Connected: 2 models.',
       modelCount: 2,
     });
-    const seen = upstream.received.filter((request) => request.url === '/v1/models').at(-1);
+    const seen = upstream.requests.filter((request) => request.url === '/v1/models').at(-1);
     expect(seen?.headers.authorization).toBe(`Bearer ${providerSecret}`);
     await call('prices:set', { model: 'fake/echo-1', input: 1.5, output: 6 });
     const { models } = await call('providers:models', { id: 'fake' });

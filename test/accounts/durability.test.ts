@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditsStatus } from '../../shared/api/index.js';
 import { runCli, startServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../support/fake-openai-upstream.js';
+import { waitFor } from '../support/wait-for.js';
 
 let dataDir: string;
 let upstream: FakeUpstream;
@@ -52,15 +53,7 @@ async function serve(): Promise<RunningServer> {
 }
 
 function chatCalls(): number {
-  return upstream.received.filter((request) => request.url === '/v1/chat/completions').length;
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 3000; attempt++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  return upstream.chatRequests().length;
 }
 
 function committedRowIds(): string[] {
@@ -134,11 +127,11 @@ describe('durability of usage and spend', () => {
 
       // 30 parallel streams run to their end; 10 more are held upstream so that they are in flight at the kill.
       const finishing = Array.from({ length: 30 }, () => stream(client));
-      await until(() => committedRowIds().length >= 20, '20 committed usage rows');
+      await waitFor(() => committedRowIds().length >= 20, { what: '20 committed usage rows', timeoutMs: 30_000 });
       let release!: () => void;
       upstreamOptions.gate = new Promise((resolve) => (release = resolve));
       const held = Array.from({ length: 10 }, () => stream(client));
-      await until(() => chatCalls() === 40, 'all 40 requests upstream');
+      await waitFor(() => chatCalls() === 40, { what: 'all 40 requests upstream', timeoutMs: 30_000 });
       const committedBeforeKill = committedRowIds();
       server.child.kill('SIGKILL');
       await server.exited;

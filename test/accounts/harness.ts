@@ -78,7 +78,7 @@ export async function startAccountsHarness(upstreamOptions: FakeUpstreamOptions 
     baseURL,
     createKey: (name, rules) => keys.create(name, rules),
     client: (secret, headers) => new OpenAI({ baseURL, apiKey: secret, maxRetries: 0, defaultHeaders: headers }),
-    chatCalls: () => upstream.received.filter((request) => request.url === '/v1/chat/completions').length,
+    chatCalls: () => upstream.chatRequests().length,
     async get(urlPath, secret) {
       const response = await fetch(`${baseURL}${urlPath}`, { headers: { authorization: `Bearer ${secret}` } });
       const text = await response.text();

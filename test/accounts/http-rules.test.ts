@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type OpenAI from 'openai';
 import { usdToNanos } from '../../shared/api/index.js';
+import { waitFor } from '../support/wait-for.js';
 import { failure, startAccountsHarness, type AccountsHarness } from './harness.js';
 
 let harness: AccountsHarness;
@@ -56,7 +57,7 @@ describe('credits (402)', () => {
       metadata: { balance: 0 },
     });
     expect((await failure(() => complete(harness.client(key.key)))).status).toBe(402);
-    expect(harness.upstream.received).toEqual([]);
+    expect(harness.upstream.requests).toEqual([]);
     // The refusals are in the usage log too, at no cost.
     harness.usage.flush();
     expect(harness.store.listUsage().map((row) => [row.status, row.cost])).toEqual([
@@ -90,7 +91,7 @@ describe('credits (402)', () => {
     let release!: () => void;
     harness.upstreamOptions.gate = new Promise((resolve) => (release = resolve));
     const streams = Array.from({ length: parallel }, () => stream(client));
-    while (harness.chatCalls() < parallel) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => harness.chatCalls() >= parallel, { what: 'every stream upstream' });
     release();
     const results = await Promise.all(streams);
     expect(results.every((result) => result.text === 'Hello!')).toBe(true);

@@ -99,7 +99,7 @@ describe('switchyard CLI + serve + openai SDK', () => {
     expect(completion.choices[0]?.message.content).toBe('Hello!');
     expect(completion.usage?.completion_tokens).toBe(3);
 
-    const chatCalls = fake.received.filter((request) => request.url === '/v1/chat/completions');
+    const chatCalls = fake.chatRequests();
     expect(chatCalls.length).toBe(2);
     for (const call of chatCalls) {
       expect(call.headers.authorization).toBe(`Bearer ${upstreamSecret}`);
@@ -185,7 +185,7 @@ describe('switchyard CLI + serve + openai SDK', () => {
     expect(text).toBe('0 1 2 3 4 5 6 7 8 9 ');
     expect(finish).toBe('stop');
     expect(await server.exited).toBe(0);
-    expect(fake.received.some((request) => request.headers.authorization !== undefined)).toBe(false);
+    expect(fake.requests.some((request) => request.headers.authorization !== undefined)).toBe(false);
 
     const database = new Database(path.join(dataDir, 'switchyard.db'));
     try {
