@@ -7,10 +7,13 @@ import {
   formatUsd,
   nanosToUsd,
   usdToNanos,
+  type ApiKeyDetails,
+  type CreatedApiKey,
   type CreditLedgerEntry,
   type CreditsInfo,
   type CreditsStatus,
   type GenerationInfo,
+  type KeyRulesChange,
   type KeyStatus,
   type KeyWithUsage,
   type LimitReset,
@@ -20,7 +23,7 @@ import {
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
 import type { Disposable } from '../../shared/events/index.js';
-import type { PriceBook, PricedCost, PriceTarget } from '../providers/pricing/index.js';
+import type { PriceBook, PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
 import type { CreditChange, Store } from '../store/index.js';
 import type { ApiKeys } from './api-keys.js';
 import { modelAllowed } from './key-rules.js';
@@ -50,7 +53,8 @@ export interface AdmissionRequest {
   models?: string[];
 }
 
-const maxCreditsUsd = 1_000_000_000;
+/** The largest balance `credits set` accepts, USD. */
+export const maxCreditsUsd = 1_000_000_000;
 
 export class Accounts {
   readonly prices: PriceBook;
@@ -121,9 +125,29 @@ export class Accounts {
     return modelAllowed(this.keys.rulesOf(keyId), model);
   }
 
+  /** The price `provider/model` is charged at, as GET /models shows it; null when the price book has none. */
+  modelPrice(model: string): TokenPrices | null {
+    return this.prices.find({ model, provider: null, upstreamModel: null })?.prices ?? null;
+  }
+
   /** Whether the key may list and delete every key (GET and DELETE /api-keys); without it, only itself. */
   mayManageKeys(keyId: string): boolean {
     return this.keys.rulesOf(keyId).management;
+  }
+
+  /** The key with its rules; undefined for an unknown id. */
+  keyDetails(keyId: string): ApiKeyDetails | undefined {
+    return this.keys.get(keyId);
+  }
+
+  /** A new key (everything allowed but management unless the rules say otherwise); its secret is in `key`. */
+  createKey(name: string, rules: KeyRulesChange = {}): CreatedApiKey & ApiKeyDetails {
+    return this.keys.create(name, rules);
+  }
+
+  /** Changes a key's rules, and its name when given. Throws ApiError 404 (unknown key) or 400 (invalid change). */
+  updateKey(keyId: string, rules: KeyRulesChange, name?: string): ApiKeyDetails {
+    return this.keys.update(keyId, rules, name);
   }
 
   /** Records one request's usage row (through the usage log, which writes it in a batch). */

@@ -53,6 +53,7 @@ function instrumented(target: Store) {
     getKey: (id) => (state.getKeyCalls++, target.getKey(id)),
     listKeys: () => target.listKeys(),
     deleteKey: (id) => target.deleteKey(id),
+    renameKey: (id, name) => target.renameKey(id, name),
     touchKeys: (lastUsed) => {
       if (state.failTouches > 0) {
         state.failTouches--;

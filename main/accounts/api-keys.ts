@@ -12,6 +12,7 @@ export type KeyStore = Pick<
   | 'getKey'
   | 'listKeys'
   | 'deleteKey'
+  | 'renameKey'
   | 'touchKeys'
   | 'changeVersion'
   | 'getKeyRules'
@@ -75,14 +76,19 @@ export class ApiKeys {
     return { ...this.toInfo({ ...row, lastUsedAt: null }, validRules), key: secret };
   }
 
-  /** Changes some of a key's rules. Throws ApiError 404 for an unknown key, 400 for an invalid rule. */
-  update(id: string, change: KeyRulesChange): ApiKeyDetails {
+  /**
+   * Changes some of a key's rules, and its name when given; both are checked before either is stored. Throws ApiError
+   * 404 for an unknown key, 400 for an invalid rule or a name create() would refuse.
+   */
+  update(id: string, change: KeyRulesChange, name?: string): ApiKeyDetails {
     const row = this.store.getKey(id);
     if (!row) throw new ApiError(404, `No API key has the id "${id}".`);
     const rules = applyRulesChange(this.store.getKeyRules(id), change);
+    const newName = name === undefined ? row.name : validateName(name);
     if (!this.store.setKeyRules(id, rules)) throw new ApiError(404, `No API key has the id "${id}".`);
+    if (newName !== row.name) this.store.renameKey(id, newName);
     this.cache.delete(id);
-    return this.toInfo(row, rules);
+    return this.toInfo({ ...row, name: newName }, rules);
   }
 
   /** Oldest first. */

@@ -1,6 +1,12 @@
 // Gateway API keys, key rules, credits, rate limits and the usage log.
 
-export { Accounts, type AccountsOptions, type AccountsStore, type AdmissionRequest } from './accounts.js';
+export {
+  Accounts,
+  maxCreditsUsd,
+  type AccountsOptions,
+  type AccountsStore,
+  type AdmissionRequest,
+} from './accounts.js';
 export { ApiKeys, type ApiKeysOptions, type KeyStore } from './api-keys.js';
 export { applyRulesChange, modelAllowed, toApiRules } from './key-rules.js';
 export { RateLimiter } from './rate-limiter.js';

@@ -19,6 +19,7 @@ import { registerChatCompletionsRoute } from './chat-completions-route.js';
 import type { GatewayDeps } from './deps.js';
 import { toApiError, type ErrorContext } from './errors.js';
 import { InFlightRequests, ShuttingDownError } from './in-flight.js';
+import { registerKeyManagementRoutes } from './key-management-routes.js';
 import { registerKeysRoutes } from './keys-routes.js';
 import { registerModelsRoute } from './models-route.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
@@ -230,7 +231,10 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     registerChatCompletionsRoute(server, base, chatContext);
     registerModelsRoute(server, base, deps.providers, deps.accounts);
     registerKeysRoutes(server, base, deps.keys, deps.accounts);
-    if (deps.accounts) registerAccountRoutes(server, base, deps.accounts);
+    if (deps.accounts) {
+      registerAccountRoutes(server, base, deps.accounts);
+      registerKeyManagementRoutes(server, base, deps.keys, deps.accounts);
+    }
   }
 
   async function shutDown(graceMs: number): Promise<void> {

@@ -3,15 +3,18 @@
 
 import type { Logger } from 'pino';
 import type {
+  ApiKeyDetails,
   ApiKeyInfo,
   ChatRequest,
+  CreatedApiKey,
   CreditsInfo,
   GenerationInfo,
+  KeyRulesChange,
   KeyStatus,
   Usage,
   UsageRecord,
 } from '../../shared/api/index.js';
-import type { PricedCost, PriceTarget } from '../providers/pricing/index.js';
+import type { PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 
 export interface GatewayKeys {
@@ -41,8 +44,16 @@ export interface GatewayAccounts {
   admit(keyId: string, request: Pick<ChatRequest, 'model' | 'models'>): void;
   /** Whether GET /models shows this `provider/model` to the key. */
   allowsModel(keyId: string, model: string): boolean;
+  /** The price `provider/model` is charged at (overrides, then the bundled table), or null when it has none. */
+  modelPrice(model: string): TokenPrices | null;
   /** Whether the key may list and delete every key; without the right it lists and deletes only itself. */
   mayManageKeys(keyId: string): boolean;
+  /** The key with its rules (GET /keys), or undefined for an unknown id. */
+  keyDetails(keyId: string): ApiKeyDetails | undefined;
+  /** POST /keys. Throws ApiError(400) for an invalid name or rule. */
+  createKey(name: string, rules: KeyRulesChange): CreatedApiKey & ApiKeyDetails;
+  /** PATCH /keys/{id}: rules, and the name when given. Throws ApiError 404 (unknown key) or 400. */
+  updateKey(keyId: string, rules: KeyRulesChange, name?: string): ApiKeyDetails;
   /** GET /key. */
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */

@@ -1,20 +1,129 @@
-import type { FastifyInstance } from 'fastify';
+// The model catalogue in OpenRouter's shapes (model-entry.ts), only the models the calling key may use:
+//   GET {base}/models                  `{data, links, total_count}`; ?supported_parameters=, ?output_modalities=,
+//                                      ?offset= and ?limit= as OpenRouter's list takes them
+//   GET {base}/models/user             the same list (it is the key's own already)
+//   GET {base}/models/count            `{data: {count}}`
+//   GET {base}/models/{id}             one entry; ids contain `/` (`openrouter/anthropic/claude-sonnet-4`)
+//   GET {base}/model/{author}/{slug}   the same, at the path @openrouter/sdk's models.get() calls
+//   GET {base}/models/{id}/endpoints   the model with its endpoint (the provider in its id)
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../shared/api/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import type { ApiBase } from './api-bases.js';
 import { authenticatedKey } from './auth.js';
 import type { GatewayAccounts } from './deps.js';
+import {
+  producesAny,
+  supportsAll,
+  toOpenRouterEndpoints,
+  toOpenRouterModel,
+  type OpenRouterModel,
+} from './openrouter/model-entry.js';
 
-/** GET {base}/models in OpenRouter's shape: `{data: ModelInfo[]}`, ids `<provider>/<model>`; only the key's. */
+type ModelsQuery = Record<string, string | string[] | undefined>;
+
+/** A comma-separated query parameter as a list; empty when absent. */
+function listParameter(query: ModelsQuery, name: string): string[] {
+  const value = query[name];
+  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function countParameter(query: ModelsQuery, name: string): number | undefined {
+  const value = query[name];
+  if (value === undefined || value === '') return undefined;
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isNaN(number)) throw new ApiError(400, `The query parameter "${name}" must be a whole number from 0.`);
+  return number;
+}
+
+/** The URL of the next page: this request's, with `offset` moved on. */
+function nextPage(request: FastifyRequest, offset: number): string {
+  const url = new URL(request.url, 'http://gateway');
+  url.searchParams.set('offset', String(offset));
+  return `${url.pathname}${url.search}`;
+}
+
 export function registerModelsRoute(
   server: FastifyInstance,
   base: ApiBase,
   providers: ProviderRegistry,
-  accounts?: Pick<GatewayAccounts, 'allowsModel'>,
+  accounts?: Pick<GatewayAccounts, 'allowsModel' | 'modelPrice'>,
 ): void {
-  server.get(`${base.prefix}/models`, async (request) => {
-    const models = await providers.listModels();
-    if (!accounts) return { data: models };
+  /** Every model the calling key may use, in OpenRouter's shape. */
+  async function catalogue(request: FastifyRequest): Promise<OpenRouterModel[]> {
+    const [models, providerList] = await Promise.all([providers.listModels(), providers.listProviders()]);
+    const kinds = new Map(providerList.map((provider) => [provider.id, provider.kind]));
     const keyId = authenticatedKey(request).id;
-    return { data: models.filter((model) => accounts.allowsModel(keyId, model.id)) };
+    return models
+      .filter((model) => !accounts || accounts.allowsModel(keyId, model.id))
+      .map((model) =>
+        toOpenRouterModel(model, {
+          kind: kinds.get(model.id.slice(0, model.id.indexOf('/'))),
+          prices: accounts?.modelPrice(model.id) ?? null,
+          basePrefix: base.prefix,
+        }),
+      );
+  }
+
+  async function filtered(request: FastifyRequest<{ Querystring: ModelsQuery }>): Promise<OpenRouterModel[]> {
+    const wantedParameters = listParameter(request.query, 'supported_parameters');
+    const wantedOutputs = listParameter(request.query, 'output_modalities');
+    return (await catalogue(request)).filter(
+      (model) =>
+        supportsAll(model, wantedParameters) && (wantedOutputs.length === 0 || producesAny(model, wantedOutputs)),
+    );
+  }
+
+  async function list(request: FastifyRequest<{ Querystring: ModelsQuery }>) {
+    const offset = countParameter(request.query, 'offset') ?? 0;
+    const limit = countParameter(request.query, 'limit');
+    const models = await filtered(request);
+    const end = limit === undefined ? models.length : Math.min(models.length, offset + limit);
+    return {
+      object: 'list',
+      data: models.slice(offset, end),
+      links: { next: end < models.length ? nextPage(request, end) : null },
+      total_count: models.length,
+    };
+  }
+
+  async function find(request: FastifyRequest, id: string): Promise<OpenRouterModel | undefined> {
+    return (await catalogue(request)).find((model) => model.id === id);
+  }
+
+  function notFound(id: string): ApiError {
+    return new ApiError(404, `No model has the id "${id}" (or this API key may not use it). GET /models lists them.`);
+  }
+
+  server.get<{ Querystring: ModelsQuery }>(`${base.prefix}/models`, list);
+  server.get<{ Querystring: ModelsQuery }>(`${base.prefix}/models/user`, list);
+  server.get<{ Querystring: ModelsQuery }>(`${base.prefix}/models/count`, async (request) => ({
+    data: { count: (await filtered(request)).length },
+  }));
+
+  server.get<{ Params: { '*': string } }>(`${base.prefix}/models/*`, async (request) => {
+    const path = request.params['*'];
+    const model = await find(request, path);
+    if (model) return { data: model };
+    const suffix = '/endpoints';
+    if (path.endsWith(suffix)) {
+      const id = path.slice(0, -suffix.length);
+      const endpointsOf = await find(request, id);
+      if (endpointsOf) return { data: toOpenRouterEndpoints(endpointsOf) };
+      throw notFound(id);
+    }
+    throw notFound(path);
+  });
+
+  server.get<{ Params: { '*': string } }>(`${base.prefix}/model/*`, async (request) => {
+    const id = request.params['*'];
+    const model = await find(request, id);
+    if (!model) throw notFound(id);
+    return { data: model };
   });
 }

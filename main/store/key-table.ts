@@ -31,6 +31,7 @@ export class KeyTable {
   private readonly getStatement: Statement<[string], KeyColumns>;
   private readonly listStatement: Statement<[], KeyColumns>;
   private readonly deleteStatement: Statement<[string]>;
+  private readonly renameStatement: Statement<[{ id: string; name: string }]>;
   private readonly touchStatement: Statement<[{ id: string; lastUsedAt: number }]>;
   private readonly touchAll: (lastUsed: ReadonlyMap<string, number>) => void;
 
@@ -41,6 +42,7 @@ export class KeyTable {
     this.getStatement = db.prepare(`SELECT ${columns} FROM api_keys WHERE id = ?`);
     this.listStatement = db.prepare(`SELECT ${columns} FROM api_keys ORDER BY created_at, rowid`);
     this.deleteStatement = db.prepare('DELETE FROM api_keys WHERE id = ?');
+    this.renameStatement = db.prepare('UPDATE api_keys SET name = @name WHERE id = @id');
     // Flushes from two processes may arrive out of order; last_used_at must never move back.
     this.touchStatement = db.prepare(
       `UPDATE api_keys SET last_used_at = @lastUsedAt
@@ -67,6 +69,11 @@ export class KeyTable {
 
   delete(id: string): boolean {
     return this.deleteStatement.run(id).changes > 0;
+  }
+
+  /** False when no key has this id. */
+  rename(id: string, name: string): boolean {
+    return this.renameStatement.run({ id, name }).changes > 0;
   }
 
   touch(lastUsed: ReadonlyMap<string, number>): void {

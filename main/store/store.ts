@@ -93,6 +93,11 @@ export class Store {
     return this.countChange(this.keys.delete(id));
   }
 
+  /** False when no key has this id. */
+  renameKey(id: string, name: string): boolean {
+    return this.countChange(this.keys.rename(id, name));
+  }
+
   /** Records when keys were last used, in one transaction; a time older than the stored one is ignored. */
   touchKeys(lastUsed: ReadonlyMap<string, number>): void {
     this.keys.touch(lastUsed);

@@ -149,23 +149,45 @@ describe('GET /key, /credits, /generation', () => {
         limit_reset: 'monthly',
         is_free_tier: false,
         is_management_key: false,
+        is_provisioning_key: false,
         expires_at: null,
-        rate_limit: { requests: 30, tokens: null, interval: '60s' },
+        rate_limit: { requests: 30, tokens: null, interval: '60s', note: expect.any(String) as unknown },
+        include_byok_in_limit: false,
+        byok_usage: 0,
+        byok_usage_daily: 0,
+        byok_usage_weekly: 0,
+        byok_usage_monthly: 0,
+        allowed_data_regions: [],
+        creator_user_id: null,
+        organization_id: null,
+        workspace_id: null,
+        free_model_daily_requests: { limit: -1, remaining: -1, used: 0 },
       },
     });
     const unlimited = await harness.get('/key', harness.createKey('plain', { management: true }).key);
     expect(unlimited.body).toMatchObject({
-      data: { usage: 0, limit: null, limit_remaining: null, limit_reset: null, is_management_key: true },
+      data: {
+        usage: 0,
+        limit: null,
+        limit_remaining: null,
+        limit_reset: null,
+        is_management_key: true,
+        rate_limit: { requests: -1, tokens: null },
+      },
     });
   });
 
-  it('GET /credits: total_credits null while unlimited, then granted and used in USD', async () => {
+  it('GET /credits: the largest balance and unlimited while no balance is set, then granted and used in USD', async () => {
     harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
     const key = harness.createKey('k');
-    expect((await harness.get('/credits', key.key)).body).toEqual({ data: { total_credits: null, total_usage: 0 } });
+    expect((await harness.get('/credits', key.key)).body).toEqual({
+      data: { total_credits: 1_000_000_000, total_usage: 0, unlimited: true },
+    });
     harness.accounts.setCredits(5);
     await stream(harness.client(key.key), 'up/echo-1');
-    expect((await harness.get('/credits', key.key)).body).toEqual({ data: { total_credits: 5, total_usage: 0.017 } });
+    expect((await harness.get('/credits', key.key)).body).toEqual({
+      data: { total_credits: 5, total_usage: 0.017, unlimited: false },
+    });
   });
 
   it('GET /generation returns one record; 400 without id; 404 unknown or another key’s unless management', async () => {

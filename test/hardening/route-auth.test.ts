@@ -106,14 +106,16 @@ describe('authentication of every route, however its URL is spelled', () => {
     const reached: string[] = [];
     for (const route of harness.gateway.routes()) {
       const path = concretePath(route.url);
-      // With a key, a spelling that reaches the route answers as the plain path does.
-      const routeOutcome = outcome(await send(route.method, path, secret));
+      // With a key, a spelling that reaches the route answers as the plain path does. A HEAD answer has no body to
+      // tell one 404 from another (an unknown model's from the router's), so its GET twin is compared instead.
+      const probe = route.method === 'HEAD' ? 'GET' : route.method;
+      const routeOutcome = outcome(await send(probe, path, secret));
       for (const target of spellings(path, port)) {
         const label = `${route.method} ${target}`;
         const keyless = await send(route.method, target, null);
         expect(keyless.status, label).toBeGreaterThanOrEqual(400);
         expect(keyless.status, label).toBeLessThan(500);
-        if (outcome(await send(route.method, target, secret)) !== routeOutcome) continue;
+        if (outcome(await send(probe, target, secret)) !== routeOutcome) continue;
         reached.push(label);
         expect(keyless.status, label).toBe(401);
         if (route.method !== 'HEAD') {
