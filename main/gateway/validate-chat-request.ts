@@ -79,10 +79,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Callers often send `null` for "not set" (OpenAI accepts that); treat it so except for the required fields. */
-function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
+function withoutNulls(body: Record<string, unknown>, required: readonly string[]): Record<string, unknown> {
   const cleaned: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (value !== null || key === 'model' || key === 'messages') cleaned[key] = value;
+    if (value !== null || required.includes(key)) cleaned[key] = value;
   }
   return cleaned;
 }
@@ -98,8 +98,16 @@ export interface ParseOptions {
   streamByDefault?: boolean;
 }
 
-/** Validates a request body; throws ApiError(400) naming the offending fields. */
-export function parseChatRequest(body: unknown, options: ParseOptions = {}): ChatRequest {
+/**
+ * Validates a request body against `schema`; throws ApiError(400) naming the offending fields. Every body is a JSON
+ * object, bounded in depth, and `null` stands for "not set" except in `required` fields.
+ */
+export function parseRequestBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  defaults: Record<string, unknown> = {},
+  required: readonly string[] = [],
+): z.output<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
@@ -108,9 +116,9 @@ export function parseChatRequest(body: unknown, options: ParseOptions = {}): Cha
     const field = formatPath(tooDeep.slice(0, 4)) + (tooDeep.length > 4 ? '…' : '');
     throw new ApiError(400, `Invalid request: ${field} is nested more than ${maxRequestDepth} levels deep.`);
   }
-  const given = withoutNulls(body as Record<string, unknown>);
-  if (given.stream === undefined && options.streamByDefault !== undefined) given.stream = options.streamByDefault;
-  const result = chatRequestSchema.safeParse(given, { error: describeIssue });
+  const given = withoutNulls(body as Record<string, unknown>, required);
+  for (const [field, value] of Object.entries(defaults)) if (given[field] === undefined) given[field] = value;
+  const result = schema.safeParse(given, { error: describeIssue });
   if (!result.success) {
     const messages = [
       ...new Set(
@@ -119,5 +127,11 @@ export function parseChatRequest(body: unknown, options: ParseOptions = {}): Cha
     ];
     throw new ApiError(400, `Invalid request: ${messages.slice(0, 3).join('; ')}.`);
   }
-  return result.data;
+  return result.data as z.output<S>;
+}
+
+/** Validates a chat request body; throws ApiError(400) naming the offending fields. */
+export function parseChatRequest(body: unknown, options: ParseOptions = {}): ChatRequest {
+  const defaults = options.streamByDefault === undefined ? {} : { stream: options.streamByDefault };
+  return parseRequestBody(chatRequestSchema, body, defaults, ['model', 'messages']);
 }

@@ -4,6 +4,7 @@
 import type {
   ChatCompletion,
   ChatRequest,
+  EmbeddingsRequest,
   ChunkDelta,
   FinishReason,
   ModelInfo,
@@ -39,6 +40,13 @@ export type StreamPart =
 /** A completion as an adapter returns it; the gateway sets id, created, model and provider. */
 export type AdapterCompletion = Pick<ChatCompletion, 'choices' | 'usage' | 'system_fingerprint'>;
 
+/** Embeddings as an adapter returns them, in input order; the gateway sets the model and prices the usage. */
+export interface AdapterEmbeddings {
+  embeddings: { index: number; embedding: number[] | string }[];
+  /** Null when the upstream reports no token counts. */
+  usage: { prompt_tokens: number; total_tokens: number } | null;
+}
+
 export interface ProviderAdapter {
   readonly kind: ProviderKind;
 
@@ -55,6 +63,12 @@ export interface ProviderAdapter {
 
   /** A whole generation (stream = false). Rejects with an ApiError like streamChat. */
   completeChat(request: ChatRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AdapterCompletion>;
+
+  /**
+   * Embeddings of the request's input, when the kind has an embeddings API. Rejects with an ApiError like
+   * streamChat; a 400 for input the upstream cannot take (token ids for Gemini).
+   */
+  embed?(request: EmbeddingsRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AdapterEmbeddings>;
 
   /** Releases what the adapter owns (connection pools). The registry's close() calls it. */
   close?(): Promise<void>;

@@ -18,3 +18,4 @@ export * from './usage.js';
 export * from './money.js';
 export * from './account.js';
 export * from './usage-total.js';
+export * from './embeddings.js';

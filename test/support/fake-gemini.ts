@@ -13,6 +13,7 @@ import {
   type Reply,
   type Step,
 } from './recording-server.js';
+import { fakeEmbedding } from './fake-openai.js';
 
 export const geminiKey = 'AIzaSy-test-key-abcdef';
 
@@ -87,6 +88,13 @@ export class FakeGemini extends RecordingServer {
           inputTokenLimit: 1048576,
           supportedGenerationMethods: ['generateContent', 'countTokens'],
         })),
+      });
+    }
+    const embed = /^\/v1beta\/models\/([^/:?]+):batchEmbedContents$/.exec(request.url);
+    if (request.method === 'POST' && embed) {
+      const requests = (request.body?.requests ?? []) as { content: { parts: { text: string }[] } }[];
+      return jsonReply(200, {
+        embeddings: requests.map((entry, index) => ({ values: fakeEmbedding(entry.content.parts[0]!.text, index) })),
       });
     }
     const match = callPattern.exec(request.url);

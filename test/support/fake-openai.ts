@@ -183,6 +183,15 @@ export function fail(
     jsonReply(status, payloadOf(body, request) ?? { error: { message: `scripted ${status}` } }, headers);
 }
 
+/** A 401 quoting the Authorization header it got, as OpenAI's "Incorrect API key provided: …" does. */
+export function rejectKey(fields: Record<string, unknown> = {}): Step {
+  return fail(401, {
+    body: (request) => ({
+      error: { message: `Incorrect API key provided: ${String(request.headers.authorization)}`, ...fields },
+    }),
+  });
+}
+
 /** Status 200, then one error event before any chunk (OpenRouter's way when its provider fails at once). */
 export function errorEvent(body?: Payload): Step {
   return (request) => ({
@@ -234,6 +243,9 @@ export class FakeOpenAI extends RecordingServer {
       );
       return jsonReply(200, { object: 'list', data });
     }
+    if (request.method === 'POST' && path.endsWith('/embeddings') && request.body) {
+      return jsonReply(200, embeddingsOf(request.body));
+    }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions') || !request.body) {
       return jsonReply(404, { error: { message: `no route ${request.method} ${path}` } });
     }
@@ -242,6 +254,24 @@ export class FakeOpenAI extends RecordingServer {
     if (!step) return jsonReply(404, { error: { message: `The model ${model} does not exist` } });
     return step(request);
   }
+}
+
+/** A vector that tells inputs apart: its length, its first character code, its position. */
+export function fakeEmbedding(input: unknown, index: number): number[] {
+  const text = typeof input === 'string' ? input : JSON.stringify(input);
+  return [text.length, text.charCodeAt(0) || 0, index];
+}
+
+/** POST /embeddings as OpenAI answers it, floats only, with a token per input character. */
+function embeddingsOf(body: Record<string, unknown>) {
+  const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
+  const tokens = inputs.reduce((sum: number, input) => sum + (typeof input === 'string' ? input.length : 1), 0);
+  return {
+    object: 'list',
+    data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input, index) })),
+    model: body.model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
 }
 
 /** Starts a fake; resolves with it once it listens. */

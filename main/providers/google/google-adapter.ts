@@ -15,6 +15,7 @@ import { convertGeminiResponse } from './convert-gemini-response.js';
 import { GeminiStreamDecoder, type GeminiDecoderContext } from './decode-gemini-stream.js';
 import { geminiModelListSchema, type GeminiRequestBody } from './gemini-api.js';
 import { convertGeminiModels, geminiModelCapabilities } from './gemini-models.js';
+import { buildGeminiEmbeddingsBody, convertGeminiEmbeddings, geminiEmbeddingsSchema } from './gemini-embeddings.js';
 import { geminiModelPath, geminiUrl } from './gemini-url.js';
 import { mapGeminiError } from './map-gemini-error.js';
 
@@ -122,6 +123,24 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
         signal,
       });
       return convertGeminiResponse(await http.readJson(response, target, signal), decoderContext(chatRequest, target));
+    },
+
+    async embed(request, target, signal) {
+      const modelPath = geminiModelPath(target.model);
+      const body = buildGeminiEmbeddingsBody(request, modelPath, `${target.provider.id}/${target.model}`);
+      const response = await http.send({
+        target,
+        method: 'POST',
+        url: geminiUrl(target.provider.base_url, `${modelPath}:batchEmbedContents`),
+        headers: headersFor(target),
+        body,
+        accept: 'application/json',
+        signal,
+      });
+      const parsed = geminiEmbeddingsSchema.safeParse(await http.readJson(response, target, signal));
+      if (!parsed.success)
+        throw malformedUpstream(target.provider.id, 'answered with something that is not embeddings');
+      return convertGeminiEmbeddings(parsed.data, request.encoding_format);
     },
 
     async close(): Promise<void> {

@@ -16,6 +16,7 @@ import { buildOpenAIRequestBody } from './build-request-body.js';
 import { completionToStreamParts, convertOpenAICompletion } from './convert-completion.js';
 import { convertOpenAIModels } from './convert-models.js';
 import { decodeOpenAIStream } from './decode-stream.js';
+import { buildEmbeddingsBody, convertEmbeddings, upstreamEmbeddingsSchema } from './embeddings.js';
 import { upstreamCompletionSchema, upstreamModelListSchema } from './upstream-schemas.js';
 import { isOpenRouterLike } from './url.js';
 
@@ -122,6 +123,15 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
         signal,
       );
       return parseCompletion(await readJson(response, target, signal), target);
+    },
+
+    async embed(request, target, signal) {
+      const body = buildEmbeddingsBody(request, target.model);
+      const response = await send(target, 'POST', 'embeddings', body, 'application/json', signal);
+      const parsed = upstreamEmbeddingsSchema.safeParse(await readJson(response, target, signal));
+      if (!parsed.success)
+        throw malformedUpstream(target.provider.id, 'answered with something that is not embeddings');
+      return convertEmbeddings(parsed.data);
     },
 
     async close(): Promise<void> {

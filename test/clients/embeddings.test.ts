@@ -1,0 +1,147 @@
+// POST /embeddings through the gateway with the official openai SDK: an OpenAI-compatible provider natively,
+// Gemini through batchEmbedContents (floats and base64), a kind without embeddings, bad input, and usage rows.
+
+import OpenAI from 'openai';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { createGateway, type Gateway } from '../../main/gateway/index.js';
+import {
+  createAnthropicAdapter,
+  createGoogleAdapter,
+  createOpenAIAdapter,
+  ProviderRegistry,
+  type ProviderSource,
+} from '../../main/providers/index.js';
+import { callerSecret, MemoryKeys } from '../gateway/harness.js';
+import { FakeAnthropic, anthropicKey } from '../support/fake-anthropic.js';
+import { FakeGemini, geminiKey } from '../support/fake-gemini.js';
+import { fakeEmbedding, FakeOpenAI } from '../support/fake-openai.js';
+
+let openai: FakeOpenAI;
+let gemini: FakeGemini;
+let anthropic: FakeAnthropic;
+let registry: ProviderRegistry;
+let gateway: Gateway;
+let client: OpenAI;
+const usage: UsageRecord[] = [];
+
+beforeAll(async () => {
+  openai = new FakeOpenAI({ models: ['text-embedding-3-small'] });
+  gemini = new FakeGemini({ models: ['text-embedding-004'] });
+  anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-20250514'] });
+  const created_at = '2026-01-01T00:00:00.000Z';
+  const providers: ProviderInfo[] = [
+    { id: 'oai', kind: 'openai', base_url: await openai.start(), has_api_key: true, created_at },
+    { id: 'gem', kind: 'google', base_url: await gemini.start(), has_api_key: true, created_at },
+    { id: 'claude', kind: 'anthropic', base_url: await anthropic.start(), has_api_key: true, created_at },
+  ];
+  const keys: Record<string, string> = { oai: 'sk-oai-upstream-0123456789', gem: geminiKey, claude: anthropicKey };
+  const source: ProviderSource = {
+    listProviders: () => providers,
+    getApiKey: async (id) => keys[id] ?? null,
+    changeVersion: () => 1,
+  };
+  const logger = pino({ level: 'silent' });
+  registry = new ProviderRegistry({
+    source,
+    adapters: [createOpenAIAdapter(), createGoogleAdapter(), createAnthropicAdapter()],
+    logger,
+  });
+  const callerKeys = new MemoryKeys();
+  callerKeys.add('key-1', callerSecret);
+  gateway = createGateway({
+    keys: callerKeys,
+    providers: registry,
+    usage: { record: (row) => usage.push(row) },
+    logger,
+  });
+  const base = (await gateway.listen({ host: '127.0.0.1', port: 0 })).replace(/\/api\/v1$/, '/v1');
+  client = new OpenAI({ baseURL: base, apiKey: callerSecret, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await gateway.close(500);
+  await registry.close();
+  await Promise.all([openai.close(), gemini.close(), anthropic.close()]);
+});
+
+describe('embeddings', () => {
+  it('embeds through an OpenAI-compatible provider with its usage, and writes a usage row', async () => {
+    const result = await client.embeddings.create({
+      model: 'oai/text-embedding-3-small',
+      input: ['hello', 'a longer input'],
+      dimensions: 3,
+      encoding_format: 'float',
+    });
+    expect(result.model).toBe('oai/text-embedding-3-small');
+    expect(result.data.map((item) => item.embedding)).toEqual([
+      fakeEmbedding('hello', 0),
+      fakeEmbedding('a longer input', 1),
+    ]);
+    expect(result.usage).toMatchObject({ prompt_tokens: 19, total_tokens: 19 });
+    const sent = openai.requests.find((request) => request.url === '/v1/embeddings')!;
+    expect(sent.body).toMatchObject({
+      model: 'text-embedding-3-small',
+      dimensions: 3,
+      input: ['hello', 'a longer input'],
+    });
+    expect(usage.at(-1)).toMatchObject({
+      model: 'oai/text-embedding-3-small',
+      provider: 'oai',
+      status: 200,
+      prompt_tokens: 19,
+    });
+  });
+
+  it('embeds through Gemini’s batchEmbedContents, as floats and as base64 (what the SDK asks for by default)', async () => {
+    const floats = await client.embeddings.create({
+      model: 'gem/text-embedding-004',
+      input: 'hi there',
+      dimensions: 3,
+      encoding_format: 'float',
+    });
+    expect(floats.data[0]!.embedding).toEqual(fakeEmbedding('hi there', 0));
+    const sent = gemini.requests.find((request) => request.url.endsWith(':batchEmbedContents'))!;
+    expect(sent.body).toEqual({
+      requests: [
+        { model: 'models/text-embedding-004', content: { parts: [{ text: 'hi there' }] }, outputDimensionality: 3 },
+      ],
+    });
+    // The SDK asks for base64 when no format is given and decodes it back into floats.
+    const decoded = await client.embeddings.create({ model: 'gem/text-embedding-004', input: 'hi there' });
+    expect(decoded.data[0]!.embedding).toEqual(fakeEmbedding('hi there', 0));
+  });
+
+  it('answers 400 for token ids sent to Gemini and for a provider kind without embeddings', async () => {
+    await expect(client.embeddings.create({ model: 'gem/text-embedding-004', input: [1, 2, 3] })).rejects.toMatchObject(
+      {
+        status: 400,
+        message: expect.stringContaining('embeds text only') as unknown,
+      },
+    );
+    await expect(
+      client.embeddings.create({ model: 'claude/claude-sonnet-4-20250514', input: 'x' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('providers of kind anthropic have no embeddings API') as unknown,
+    });
+  });
+
+  it('names a bad field in the error shape', async () => {
+    const response = await fetch(`${client.baseURL}/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'oai/text-embedding-3-small', input: { text: 'no' } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 400,
+        message:
+          'Invalid request: input must be a string, an array of strings, an array of token ids, or an array of token-id arrays.',
+        metadata: {},
+      },
+    });
+  });
+});
