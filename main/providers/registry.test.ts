@@ -1,8 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ModelInfo, type ProviderInfo } from '../../shared/api/index.js';
+import type { ApiError, ModelInfo, ProviderInfo } from '../../shared/api/index.js';
 import type { ProviderAdapter } from './adapter.js';
 import { ProviderRegistry, type DiscoveredProviderSource, type ProviderSource } from './registry.js';
+import { rejectedApiError } from './test-support.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -66,13 +67,8 @@ function setup(providers: ProviderInfo[], options: { resolveWaitMs?: number } = 
   };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  return rejectedApiError(() => promise);
 }
 
 describe('ProviderRegistry.resolve', () => {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
+import { fixtureText, usageOf } from '../test-support.js';
 import { anthropicModelListSchema } from './anthropic-api.js';
 import { anthropicModelCapabilities, convertAnthropicModels } from './anthropic-models.js';
 import { anthropicUrl } from './anthropic-url.js';
@@ -34,18 +34,8 @@ describe('convertAnthropicUsage', () => {
         cache_creation_input_tokens: 50,
         output_tokens: 7,
       }),
-    ).toEqual({
-      prompt_tokens: 360,
-      completion_tokens: 7,
-      total_tokens: 367,
-      prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 50 },
-    });
-    expect(convertAnthropicUsage({})).toEqual({
-      prompt_tokens: 0,
-      completion_tokens: 0,
-      total_tokens: 0,
-      prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
-    });
+    ).toEqual(usageOf(360, 7, { cached: 300, cacheWrite: 50 }));
+    expect(convertAnthropicUsage({})).toEqual(usageOf(0, 0, { cached: 0, cacheWrite: 0 }));
   });
 });
 
@@ -120,9 +110,7 @@ describe('Anthropic models', () => {
   });
 
   it('converts GET /v1/models with modalities from the capability table', () => {
-    const list = anthropicModelListSchema.parse(
-      JSON.parse(readFileSync(new URL('./__fixtures__/anthropic-models.json', import.meta.url), 'utf8')),
-    );
+    const list = anthropicModelListSchema.parse(JSON.parse(fixtureText('anthropic', 'anthropic-models.json')));
     expect(convertAnthropicModels(list)).toEqual([
       {
         id: 'claude-sonnet-4-20250514',

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureText, usageOf } from '../test-support.js';
 import { anthropicMessageSchema } from './anthropic-api.js';
 import { convertAnthropicMessage } from './convert-anthropic-message.js';
 
-const recorded = anthropicMessageSchema.parse(
-  JSON.parse(readFileSync(new URL('./__fixtures__/anthropic-message.json', import.meta.url), 'utf8')),
-);
+const recorded = anthropicMessageSchema.parse(JSON.parse(fixtureText('anthropic', 'anthropic-message.json')));
 
 describe('convertAnthropicMessage', () => {
   it('converts text, thinking with its signature, redacted thinking, tool calls, finish reason and usage', () => {
@@ -49,12 +47,7 @@ describe('convertAnthropicMessage', () => {
           native_finish_reason: 'tool_use',
         },
       ],
-      usage: {
-        prompt_tokens: 410 + 20 + 1500,
-        completion_tokens: 96,
-        total_tokens: 410 + 20 + 1500 + 96,
-        prompt_tokens_details: { cached_tokens: 1500, cache_write_tokens: 20 },
-      },
+      usage: usageOf(410 + 20 + 1500, 96, { cached: 1500, cacheWrite: 20 }),
     });
   });
 

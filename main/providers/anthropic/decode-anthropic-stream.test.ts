@@ -1,26 +1,28 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
-import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
+import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import { decodeSseEvents } from '../http/upstream-http.js';
+import {
+  fixtureText,
+  joinedText,
+  reasoningDetailsOf,
+  rejectedApiError,
+  sseEventsOf,
+  toolCallsOf,
+  usageOf,
+} from '../test-support.js';
 import { AnthropicStreamDecoder } from './decode-anthropic-stream.js';
 
 const apiKey = 'sk-ant-upstream-secret-123';
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
-}
-
-async function* pieces(text: string, size: number): AsyncGenerator<string> {
-  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
-}
+const fixture = (name: string) => fixtureText('anthropic', name);
+const newDecoder = (emitReasoning = true) =>
+  new AnthropicStreamDecoder({ providerId: 'claude', secrets: redactorFor(apiKey), emitReasoning });
 
 /** The fixture through the real SSE framing and the decoder, as the adapter runs them. */
 async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
-  const decoder = new AnthropicStreamDecoder({ providerId: 'claude', secrets: redactorFor(apiKey), emitReasoning });
+  const decoder = newDecoder(emitReasoning);
   const parts: StreamPart[] = [];
-  for await (const event of decodeSseEvents(pieces(text, size), 'claude')) {
+  for await (const event of sseEventsOf(text, 'claude', size)) {
     parts.push(...decoder.accept(event));
     if (decoder.done) return parts;
   }
@@ -28,45 +30,23 @@ async function decode(text: string, { size = text.length, emitReasoning = true }
   return parts;
 }
 
-async function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
-  try {
-    const decoder = new AnthropicStreamDecoder({
-      providerId: 'claude',
-      secrets: redactorFor(apiKey),
-      emitReasoning: true,
-    });
-    for await (const event of decodeSseEvents(pieces(text, text.length), 'claude')) seen.push(...decoder.accept(event));
+function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
+  return rejectedApiError(async () => {
+    const decoder = newDecoder();
+    for await (const event of sseEventsOf(text, 'claude')) seen.push(...decoder.accept(event));
     decoder.end();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the stream to fail');
+  });
 }
-
-const deltas = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
-const joined = (parts: StreamPart[], field: 'content' | 'reasoning') =>
-  deltas(parts)
-    .map((delta) => delta[field] ?? '')
-    .join('');
-const toolCalls = (parts: StreamPart[]): ToolCallDelta[] => deltas(parts).flatMap((delta) => delta.tool_calls ?? []);
-const details = (parts: StreamPart[]): ReasoningDetail[] =>
-  deltas(parts).flatMap((delta) => delta.reasoning_details ?? []);
 
 describe('AnthropicStreamDecoder', () => {
   it('decodes text, skips pings, and ends with the finish and the usage (cache reads and writes in the prompt)', async () => {
     const parts = await decode(fixture('anthropic-text.sse.txt'));
-    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
     expect(parts.slice(-2)).toEqual([
       { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'end_turn' },
       {
         type: 'usage',
-        usage: {
-          prompt_tokens: 25 + 1200 + 3000,
-          completion_tokens: 12,
-          total_tokens: 25 + 1200 + 3000 + 12,
-          prompt_tokens_details: { cached_tokens: 3000, cache_write_tokens: 1200 },
-        },
+        usage: usageOf(25 + 1200 + 3000, 12, { cached: 3000, cacheWrite: 1200 }),
       },
     ]);
     expect(parts.filter((part) => part.type === 'delta' && part.finish_reason)).toHaveLength(1);
@@ -80,7 +60,7 @@ describe('AnthropicStreamDecoder', () => {
 
   it('numbers tool calls among tool calls only (0, 1), not by content block, with ids, names and whole arguments', async () => {
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
-    const calls = toolCalls(parts);
+    const calls = toolCallsOf(parts);
     expect(calls[0]).toEqual({
       index: 0,
       id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
@@ -102,25 +82,20 @@ describe('AnthropicStreamDecoder', () => {
         .join('');
     expect(JSON.parse(args(0))).toEqual({ city: 'Paris', unit: 'c' });
     expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
-    expect(joined(parts, 'content')).toBe('Let me check both.');
+    expect(joinedText(parts, 'content')).toBe('Let me check both.');
     expect(parts.at(-2)).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_use' });
     expect(parts.at(-1)).toEqual({
       type: 'usage',
-      usage: {
-        prompt_tokens: 512,
-        completion_tokens: 187,
-        total_tokens: 699,
-        prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
-      },
+      usage: usageOf(512, 187, { cached: 0, cacheWrite: 0 }),
     });
   });
 
   it('streams thinking as reasoning + reasoning.text, the signature last without text, redacted as encrypted', async () => {
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
-    expect(joined(parts, 'reasoning')).toBe(
+    expect(joinedText(parts, 'reasoning')).toBe(
       'The user wants the weather and the time in Paris. I can call both tools at once.',
     );
-    expect(details(parts)).toEqual([
+    expect(reasoningDetailsOf(parts)).toEqual([
       {
         type: 'reasoning.text',
         text: 'The user wants the weather and the time in Paris.',
@@ -146,9 +121,9 @@ describe('AnthropicStreamDecoder', () => {
 
   it('passes no reasoning on when the caller excluded it, and still everything else', async () => {
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'), { emitReasoning: false });
-    expect(joined(parts, 'reasoning')).toBe('');
-    expect(details(parts)).toEqual([]);
-    expect(toolCalls(parts).filter((call) => call.id)).toHaveLength(2);
+    expect(joinedText(parts, 'reasoning')).toBe('');
+    expect(reasoningDetailsOf(parts)).toEqual([]);
+    expect(toolCallsOf(parts).filter((call) => call.id)).toHaveLength(2);
   });
 
   it('sends {} as the arguments of a call that streamed no input', async () => {
@@ -161,7 +136,7 @@ describe('AnthropicStreamDecoder', () => {
         'event: message_stop\ndata: {"type":"message_stop"}',
       ].join('\n\n'),
     );
-    expect(toolCalls(parts)).toEqual([
+    expect(toolCallsOf(parts)).toEqual([
       { index: 0, id: 'toolu_x', type: 'function', function: { name: 'now', arguments: '' } },
       { index: 0, function: { arguments: '{}' } },
     ]);
@@ -170,7 +145,7 @@ describe('AnthropicStreamDecoder', () => {
   it('throws a 503 for an overloaded_error event after the 200, after the parts before it', async () => {
     const seen: StreamPart[] = [];
     const error = await decodeError(fixture('anthropic-overloaded-mid-stream.sse.txt'), seen);
-    expect(joined(seen, 'content')).toBe('Once upon');
+    expect(joinedText(seen, 'content')).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe('Provider "claude" is unavailable or overloaded (upstream 529): Overloaded');
     expect(error.metadata).toMatchObject({
@@ -214,6 +189,6 @@ describe('AnthropicStreamDecoder', () => {
 
   it('ignores anything after message_stop', async () => {
     const parts = await decode(`${fixture('anthropic-text.sse.txt')}event: content_block_delta\ndata: {garbage\n\n`);
-    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
   });
 });

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
+import { fixtureText, usageOf } from '../test-support.js';
 import { convertGeminiResponse } from './convert-gemini-response.js';
 
-const recorded: unknown = JSON.parse(
-  readFileSync(new URL('./__fixtures__/gemini-response.json', import.meta.url), 'utf8'),
-);
+const recorded: unknown = JSON.parse(fixtureText('google', 'gemini-response.json'));
 const context = {
   providerId: 'gemini',
   secrets: redactorFor(),
@@ -41,13 +39,7 @@ describe('convertGeminiResponse', () => {
           native_finish_reason: 'STOP',
         },
       ],
-      usage: {
-        prompt_tokens: 70,
-        completion_tokens: 60,
-        total_tokens: 130,
-        prompt_tokens_details: { cached_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 40 },
-      },
+      usage: usageOf(70, 60, { cached: 0, reasoning: 40 }),
     });
   });
 

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ChatMessage } from '../../../shared/api/index.js';
+import type { ApiError, ChatMessage } from '../../../shared/api/index.js';
+import { thrownApiError } from '../test-support.js';
 import { convertToGeminiContents } from './convert-to-gemini-contents.js';
 
 const options = { acceptsImages: true, modelLabel: 'gemini/gemini-2.5-flash' };
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function convertError(messages: ChatMessage[], acceptsImages = true): ApiError {
-  try {
-    convertToGeminiContents(messages, { ...options, acceptsImages });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected a 400');
+  return thrownApiError(() => convertToGeminiContents(messages, { ...options, acceptsImages }));
 }
 
 const weatherTurn: ChatMessage[] = [

@@ -1,20 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
-import { ApiError, type ReasoningDetail, type ToolCallDelta } from '../../../shared/api/index.js';
+import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import { decodeSseEvents } from '../http/upstream-http.js';
+import {
+  deltasOf,
+  fixtureText,
+  joinedText,
+  reasoningDetailsOf,
+  rejectedApiError,
+  sseEventsOf,
+  toolCallsOf,
+  usageOf,
+} from '../test-support.js';
 import { GeminiStreamDecoder } from './decode-gemini-stream.js';
 
 const apiKey = 'AIzaSy-upstream-secret-123';
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
-}
-
-async function* pieces(text: string, size: number): AsyncGenerator<string> {
-  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
-}
+const fixture = (name: string) => fixtureText('google', name);
 
 function newDecoder(emitReasoning = true): GeminiStreamDecoder {
   let counter = 0;
@@ -30,38 +31,24 @@ function newDecoder(emitReasoning = true): GeminiStreamDecoder {
 async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
   const decoder = newDecoder(emitReasoning);
   const parts: StreamPart[] = [];
-  for await (const event of decodeSseEvents(pieces(text, size), 'gemini')) parts.push(...decoder.accept(event.data));
+  for await (const event of sseEventsOf(text, 'gemini', size)) parts.push(...decoder.accept(event.data));
   parts.push(...decoder.end());
   return parts;
 }
 
-async function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
-  try {
+function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
+  return rejectedApiError(async () => {
     const decoder = newDecoder();
-    for await (const event of decodeSseEvents(pieces(text, text.length), 'gemini'))
-      seen.push(...decoder.accept(event.data));
+    for await (const event of sseEventsOf(text, 'gemini')) seen.push(...decoder.accept(event.data));
     decoder.end();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the stream to fail');
+  });
 }
-
-const deltas = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
-const joined = (parts: StreamPart[], field: 'content' | 'reasoning') =>
-  deltas(parts)
-    .map((delta) => delta[field] ?? '')
-    .join('');
-const toolCalls = (parts: StreamPart[]): ToolCallDelta[] => deltas(parts).flatMap((delta) => delta.tool_calls ?? []);
-const details = (parts: StreamPart[]): ReasoningDetail[] =>
-  deltas(parts).flatMap((delta) => delta.reasoning_details ?? []);
 
 describe('GeminiStreamDecoder', () => {
   it('decodes text, a signature on the empty last part, the finish and the last usageMetadata', async () => {
     const parts = await decode(fixture('gemini-text.sse.txt'));
-    expect(joined(parts, 'content')).toBe('Hello, wörld! 👋');
-    expect(details(parts)).toEqual([
+    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(reasoningDetailsOf(parts)).toEqual([
       {
         type: 'reasoning.encrypted',
         data: 'CiQB0e2Kb4bJ9gZ1mV1oXQm7yWk3YjM4NzEzZDQ0ZmE5YzQ2YWI=',
@@ -73,13 +60,7 @@ describe('GeminiStreamDecoder', () => {
       { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'STOP' },
       {
         type: 'usage',
-        usage: {
-          prompt_tokens: 1543,
-          completion_tokens: 57,
-          total_tokens: 1600,
-          prompt_tokens_details: { cached_tokens: 1024 },
-          completion_tokens_details: { reasoning_tokens: 50 },
-        },
+        usage: usageOf(1543, 57, { cached: 1024, reasoning: 50 }),
       },
     ]);
   });
@@ -92,10 +73,10 @@ describe('GeminiStreamDecoder', () => {
 
   it('emits thoughts as reasoning, each function call whole in one delta, and its signature with the call id', async () => {
     const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'));
-    expect(joined(parts, 'reasoning')).toBe(
+    expect(joinedText(parts, 'reasoning')).toBe(
       '**Checking weather and time**\n\nThe user asks for Paris. I will call both functions.',
     );
-    expect(toolCalls(parts)).toEqual([
+    expect(toolCallsOf(parts)).toEqual([
       {
         index: 0,
         id: 'call_gen1',
@@ -109,7 +90,7 @@ describe('GeminiStreamDecoder', () => {
         function: { name: 'get_time', arguments: '{"tz":"Europe/Paris"}' },
       },
     ]);
-    expect(details(parts)).toEqual([
+    expect(reasoningDetailsOf(parts)).toEqual([
       {
         type: 'reasoning.text',
         text: '**Checking weather and time**\n\nThe user asks for Paris. ',
@@ -126,7 +107,9 @@ describe('GeminiStreamDecoder', () => {
       },
     ]);
     // The signature travels in the same delta as its call.
-    expect(deltas(parts).find((delta) => delta.tool_calls?.[0]?.id === 'call_gen1')?.reasoning_details).toHaveLength(1);
+    expect(deltasOf(parts).find((delta) => delta.tool_calls?.[0]?.id === 'call_gen1')?.reasoning_details).toHaveLength(
+      1,
+    );
     expect(parts.at(-2)).toEqual({
       type: 'delta',
       index: 0,
@@ -136,13 +119,7 @@ describe('GeminiStreamDecoder', () => {
     });
     expect(parts.at(-1)).toEqual({
       type: 'usage',
-      usage: {
-        prompt_tokens: 96,
-        completion_tokens: 38 + 178,
-        total_tokens: 96 + 38 + 178,
-        prompt_tokens_details: { cached_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 178 },
-      },
+      usage: usageOf(96, 38 + 178, { cached: 0, reasoning: 178 }),
     });
   });
 
@@ -153,15 +130,15 @@ describe('GeminiStreamDecoder', () => {
         { content: { parts: [{ functionCall: { id: 'fc_9', name: 'f', args: {} } }] }, finishReason: 'STOP' },
       ],
     });
-    expect(toolCalls(parts)).toEqual([
+    expect(toolCallsOf(parts)).toEqual([
       { index: 0, id: 'fc_9', type: 'function', function: { name: 'f', arguments: '{}' } },
     ]);
   });
 
   it('leaves thought text out when reasoning is excluded, but keeps the signatures the next turn needs', async () => {
     const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'), { emitReasoning: false });
-    expect(joined(parts, 'reasoning')).toBe('');
-    expect(details(parts).map((detail) => [detail.type, detail.id, detail.index])).toEqual([
+    expect(joinedText(parts, 'reasoning')).toBe('');
+    expect(reasoningDetailsOf(parts).map((detail) => [detail.type, detail.id, detail.index])).toEqual([
       ['reasoning.encrypted', 'call_gen1', 0],
     ]);
   });
@@ -180,7 +157,7 @@ describe('GeminiStreamDecoder', () => {
   it('throws the mapped status for an error payload mid-stream, after the parts before it', async () => {
     const seen: StreamPart[] = [];
     const error = await decodeError(fixture('gemini-overloaded-mid-stream.sse.txt'), seen);
-    expect(joined(seen, 'content')).toBe('Once upon');
+    expect(joinedText(seen, 'content')).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe(
       'Provider "gemini" is unavailable or overloaded (upstream 503): The model is overloaded. Please try again later.',

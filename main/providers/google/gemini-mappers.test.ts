@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
+import { fixtureText, usageOf } from '../test-support.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
 import { geminiModelListSchema } from './gemini-api.js';
 import { convertGeminiModels, geminiModelCapabilities } from './gemini-models.js';
@@ -37,13 +37,7 @@ describe('convertGeminiUsage', () => {
         thoughtsTokenCount: 30,
         totalTokenCount: 1050,
       }),
-    ).toEqual({
-      prompt_tokens: 1000,
-      completion_tokens: 50,
-      total_tokens: 1050,
-      prompt_tokens_details: { cached_tokens: 800 },
-      completion_tokens_details: { reasoning_tokens: 30 },
-    });
+    ).toEqual(usageOf(1000, 50, { cached: 800, reasoning: 30 }));
   });
 });
 
@@ -121,9 +115,7 @@ describe('Gemini models', () => {
   });
 
   it('converts GET /v1beta/models: strips models/, keeps chat models only', () => {
-    const list = geminiModelListSchema.parse(
-      JSON.parse(readFileSync(new URL('./__fixtures__/gemini-models.json', import.meta.url), 'utf8')),
-    );
+    const list = geminiModelListSchema.parse(JSON.parse(fixtureText('google', 'gemini-models.json')));
     expect(convertGeminiModels(list)).toEqual([
       {
         id: 'gemini-2.5-flash',

@@ -1,0 +1,80 @@
+// Shared by the provider tests: the recorded fixtures, a body in pieces through the real SSE framing, what a decoded
+// stream carried, the ApiError a call threw, and the usage the gateway reports.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { ApiError, type ReasoningDetail, type ToolCallDelta, type Usage } from '../../shared/api/index.js';
+import type { StreamPart } from './adapter.js';
+import { decodeSseEvents } from './http/upstream-http.js';
+
+/** The text of a recorded fixture in `main/providers/<folder>/__fixtures__/`. */
+export function fixtureText(folder: 'anthropic' | 'google' | 'openai', name: string): string {
+  return readFileSync(path.join(import.meta.dirname, folder, '__fixtures__', name), 'utf8');
+}
+
+/** The text in pieces of `size` characters (1 splits inside every line and inside multi-byte emoji pairs). */
+export async function* pieces(text: string, size: number): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
+}
+
+/** The SSE events of `text` delivered in pieces of `size`, framed as the adapters frame a body. */
+export function sseEventsOf(text: string, providerId: string, size = text.length) {
+  return decodeSseEvents(pieces(text, size), providerId);
+}
+
+/** The ApiError `run` throws; the test fails when it throws something else or nothing. */
+export function thrownApiError(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+/** The ApiError `run` rejects with; the test fails when it rejects with something else or resolves. */
+export async function rejectedApiError(run: () => Promise<unknown>): Promise<ApiError> {
+  try {
+    await run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+export const deltasOf = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+
+/** The content or reasoning text of every delta, joined. */
+export const joinedText = (parts: StreamPart[], field: 'content' | 'reasoning') =>
+  deltasOf(parts)
+    .map((delta) => delta[field] ?? '')
+    .join('');
+
+export const toolCallsOf = (parts: StreamPart[]): ToolCallDelta[] =>
+  deltasOf(parts).flatMap((delta) => delta.tool_calls ?? []);
+
+export const reasoningDetailsOf = (parts: StreamPart[]): ReasoningDetail[] =>
+  deltasOf(parts).flatMap((delta) => delta.reasoning_details ?? []);
+
+/**
+ * The usage of `prompt` and `completion` tokens, the total their sum, with the details objects that are given: a
+ * detail names where it goes (cached and cache writes in the prompt, reasoning in the completion).
+ */
+export function usageOf(
+  prompt: number,
+  completion: number,
+  details: { cached?: number; cacheWrite?: number; reasoning?: number } = {},
+): Usage {
+  const usage: Usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  if (details.cached !== undefined || details.cacheWrite !== undefined) {
+    usage.prompt_tokens_details = {
+      ...(details.cached !== undefined ? { cached_tokens: details.cached } : {}),
+      ...(details.cacheWrite !== undefined ? { cache_write_tokens: details.cacheWrite } : {}),
+    };
+  }
+  if (details.reasoning !== undefined) usage.completion_tokens_details = { reasoning_tokens: details.reasoning };
+  return usage;
+}
