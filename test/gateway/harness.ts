@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
 import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { answer, fail, FakeOpenAI, type Step, type ToolCall } from '../support/fake-openai.js';
+import { answer, fail, FakeOpenAI, rejectKey, type Step, type ToolCall } from '../support/fake-openai.js';
 import { closedPort } from '../support/recording-server.js';
 
 export const callerSecret = 'sk-sy-v1-caller-secret';
@@ -33,14 +33,7 @@ export const gatewayScenarios: Record<string, Step> = {
     body: { error: { message: 'Rate limit reached for requests', type: 'requests' } },
     headers: { 'retry-after': '7' },
   }),
-  'bad-key': fail(401, {
-    body: (request) => ({
-      error: {
-        message: `Incorrect API key provided: ${String(request.headers.authorization)}`,
-        code: 'invalid_api_key',
-      },
-    }),
-  }),
+  'bad-key': rejectKey({ code: 'invalid_api_key' }),
   'server-error': fail(500, { body: { error: { message: 'The server had an error' } } }),
   garbage: answer({ content: ['Partial'], ending: 'garbage' }),
   drop: answer({ content: ['Partial'], ending: 'destroy' }),

@@ -5,9 +5,9 @@
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for.js';
 import {
   callerSecret,
-  eventually,
   expectErrorShape,
   faults,
   sseData,
@@ -150,7 +150,7 @@ describe('upstream faults', () => {
   it('records one usage row per failed request, none of them a success', async () => {
     const before = harness.usage.length;
     await Promise.all(faultyModels.map((model) => chat(harness, model, true)));
-    await eventually(() => harness.usage.length === before + faultyModels.length, 'a row per request');
+    await waitFor(() => harness.usage.length === before + faultyModels.length, { what: 'a row per request' });
     for (const row of harness.usage.slice(before)) {
       expect(row.status !== 200 || row.finish_reason === 'error').toBe(true);
       expect(row.error ?? '').not.toContain(upstreamSecret);
@@ -179,7 +179,9 @@ describe('nothing is left behind after faults', () => {
       await Promise.all(harness.upstream.requests.map((request) => request.closed));
       expect(harness.upstream.requests.length).toBeGreaterThanOrEqual(2 * (faultyModels.length - 1));
       // The gateway's own timers (keep-alives, early opening, retries) all belonged to requests that are over.
-      await eventually(() => timers!.pending().length === 0, `no pending timers: ${timers!.pending().join('; ')}`);
+      await waitFor(() => timers!.pending().length === 0, {
+        what: `no pending timers: ${timers!.pending().join('; ')}`,
+      });
       // And it still serves.
       const ok = await chat(harness, `fault/${faults.ok}`, true);
       expect(sseData(ok.text).at(-1)).toBe('[DONE]');
@@ -188,7 +190,7 @@ describe('nothing is left behind after faults', () => {
     }
     timers.restore();
     const sockets = (counts: Record<string, number>) => (counts.TCPSocketWrap ?? 0) + (counts.TCPServerWrap ?? 0);
-    await eventually(() => sockets(countResources()) <= sockets(before), 'the sockets of before');
+    await waitFor(() => sockets(countResources()) <= sockets(before), { what: 'the sockets of before' });
   });
 });
 
@@ -222,7 +224,9 @@ describe('a caller that goes away', () => {
       });
       request.end(body);
       if (!waitForBody) {
-        void eventually(() => harness.upstream.requests.some((seen) => seen.closedAt === null), 'upstream request')
+        void waitFor(() => harness.upstream.requests.some((seen) => seen.closedAt === null), {
+          what: 'upstream request',
+        })
           .then(leave)
           .catch(reject);
       }
@@ -234,7 +238,7 @@ describe('a caller that goes away', () => {
     for (let round = 0; round < 5; round += 1) {
       const seen = harness.upstream.requests.length;
       const leftAt = await requestThenLeave(`fault/${faults.slow}`, true, true);
-      await eventually(() => harness.upstream.requests.length > seen, 'the upstream request');
+      await waitFor(() => harness.upstream.requests.length > seen, { what: 'the upstream request' });
       const upstreamRequest = harness.upstream.requests[seen]!;
       delays.push((await upstreamRequest.closed) - leftAt);
       // The fake streams for 20 s: closed before its end, the gateway let go of it when the caller left.
@@ -242,7 +246,7 @@ describe('a caller that goes away', () => {
     }
     // How soon is measured, not asserted (timing on a loaded machine is no test); the benchmark reports it too.
     console.info(`caller gone → upstream closed: ${delays.map((delay) => delay.toFixed(1)).join(', ')} ms`);
-    await eventually(() => harness.usage.filter((row) => row.finish_reason === 'cancelled').length >= 5, 'rows');
+    await waitFor(() => harness.usage.filter((row) => row.finish_reason === 'cancelled').length >= 5, { what: 'rows' });
   });
 
   it('aborts the upstream request when the caller of a whole completion goes away before the answer', async () => {

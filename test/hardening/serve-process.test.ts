@@ -9,10 +9,11 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../main/store/index.js';
 import { runCli, startServer, type RunningServer } from '../support/cli.js';
-import { FaultUpstream, faults, sseData } from './harness.js';
+import type { FakeOpenAI } from '../support/fake-openai.js';
+import { faultUpstream, faults, sseData } from './harness.js';
 
 const providerSecret = 'sk-provider-Zq8v3LmT0pXw1NcR7yBh';
-let upstream: FaultUpstream;
+let upstream: FakeOpenAI;
 let upstreamUrl: string;
 const servers: RunningServer[] = [];
 const dataDirs: string[] = [];
@@ -58,7 +59,7 @@ function chat(server: RunningServer, key: string, model: string, stream: boolean
 }
 
 beforeAll(async () => {
-  upstream = new FaultUpstream();
+  upstream = faultUpstream();
   upstreamUrl = await upstream.start();
 });
 

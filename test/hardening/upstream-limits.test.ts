@@ -9,7 +9,8 @@ import type { ProviderInfo } from '../../shared/api/index.js';
 import { createGateway, type Gateway } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
 import { chunk, FakeOpenAI, hang, sse, type Step } from '../support/fake-openai.js';
-import { callerSecret, MemoryKeys } from './harness.js';
+import { MemoryKeys } from '../gateway/harness.js';
+import { callerSecret } from './harness.js';
 
 const timeoutMs = 1_000;
 const maxBodyBytes = 256 * 1024;

@@ -246,6 +246,9 @@ export class FakeOpenAI extends RecordingServer {
     if (request.method === 'POST' && path.endsWith('/embeddings') && request.body) {
       return jsonReply(200, embeddingsOf(request.body));
     }
+    if (request.method === 'POST' && path.endsWith('/v1/completions') && request.body) {
+      return legacyCompletionOf(request.body);
+    }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions') || !request.body) {
       return jsonReply(404, { error: { message: `no route ${request.method} ${path}` } });
     }
@@ -272,6 +275,26 @@ function embeddingsOf(body: Record<string, unknown>) {
     model: body.model,
     usage: { prompt_tokens: tokens, total_tokens: tokens },
   };
+}
+
+/**
+ * POST /completions (legacy): the text is `[prefix|suffix]` of the prompt and suffix it was given, whole or in two
+ * streamed chunks (and the usage chunk when include_usage is asked).
+ */
+function legacyCompletionOf(body: Record<string, unknown>): Reply {
+  const text = `[${String(body.prompt)}|${String(body.suffix ?? '')}]`;
+  const base = { id: 'cmpl-fake', object: 'text_completion', created, model: body.model };
+  const usage = { prompt_tokens: 4, completion_tokens: 3, total_tokens: 7 };
+  if (body.stream !== true) {
+    return jsonReply(200, { ...base, choices: [{ index: 0, text, finish_reason: 'stop', logprobs: null }], usage });
+  }
+  const half = Math.ceil(text.length / 2);
+  const pieces = [text.slice(0, half), text.slice(half)].map((piece, index) =>
+    sse({ ...base, choices: [{ index: 0, text: piece, finish_reason: index === 1 ? 'stop' : null, logprobs: null }] }),
+  );
+  const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+  if (includeUsage) pieces.push(sse({ ...base, choices: [], usage }));
+  return { headers: eventStreamHeaders, chunks: [...pieces, 'data: [DONE]\n\n'] };
 }
 
 /** Starts a fake; resolves with it once it listens. */

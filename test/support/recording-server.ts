@@ -61,8 +61,11 @@ export interface RecordingServerOptions {
   byModel?: Record<string, Step>;
   /** The step for a generation request that nothing else claims. */
   fallback?: Step;
-  /** False: keep no requests (a benchmark's upstream answering hundreds of thousands). Default true. */
-  record?: boolean;
+  /**
+   * Which requests to keep: all (default), none (a benchmark's upstream answering hundreds of thousands), or those
+   * the function accepts.
+   */
+  record?: boolean | ((request: RecordedRequest) => boolean);
 }
 
 export class RecordingServer {
@@ -73,7 +76,7 @@ export class RecordingServer {
   /** The step for a generation request that nothing else claims. */
   fallback: Step | undefined;
   private server: Server | null = null;
-  private readonly record: boolean;
+  private readonly record: (request: RecordedRequest) => boolean;
   private readonly queue: Step[] = [];
   private readonly byModel = new Map<string, Step>();
 
@@ -82,7 +85,8 @@ export class RecordingServer {
     private readonly route: Step,
     options: RecordingServerOptions = {},
   ) {
-    this.record = options.record ?? true;
+    const record = options.record ?? true;
+    this.record = typeof record === 'function' ? record : () => record;
     this.fallback = options.fallback;
     for (const [model, step] of Object.entries(options.byModel ?? {})) this.byModel.set(model, step);
   }
@@ -148,7 +152,7 @@ export class RecordingServer {
       closedAt: null,
       closed: new Promise((resolve) => (markClosed = resolve)),
     };
-    if (this.record) this.requests.push(recorded);
+    if (this.record(recorded)) this.requests.push(recorded);
     response.once('close', () => {
       if (!response.writableFinished) recorded.closedEarly = true;
       recorded.closedAt = performance.now();
