@@ -17,6 +17,7 @@ import { apiBases, isApiPath, specBase } from './api-bases.js';
 import { authenticate, sendError } from './auth.js';
 import { registerChatCompletionsRoute } from './chat-completions-route.js';
 import { registerEmbeddingsRoute } from './embeddings-route.js';
+import { registerLegacyCompletionsRoute } from './legacy-completions-route.js';
 import type { GatewayDeps } from './deps.js';
 import { toApiError, type ErrorContext } from './errors.js';
 import { InFlightRequests, ShuttingDownError } from './in-flight.js';
@@ -231,6 +232,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   for (const base of apiBases) {
     registerChatCompletionsRoute(server, base, chatContext);
     registerEmbeddingsRoute(server, base, chatContext);
+    registerLegacyCompletionsRoute(server, base, chatContext);
     registerModelsRoute(server, base, deps.providers, deps.accounts);
     registerKeysRoutes(server, base, deps.keys, deps.accounts);
     if (deps.accounts) {

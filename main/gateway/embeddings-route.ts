@@ -6,53 +6,27 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, embeddingsRequestSchema, type EmbeddingsResponse, type Usage } from '../../shared/api/index.js';
 import type { ApiBase } from './api-bases.js';
-import { authenticatedKey, presentedSecret } from './auth.js';
-import { newGenerationId } from './chat/generation.js';
 import type { ChatRouteContext } from './chat-completions-route.js';
-import { toApiError } from './errors.js';
-import { attemptInOrder, candidateModels, defaultRetryPolicy } from './upstream-attempts.js';
-import { headerText, UsageRecorder } from './usage-recorder.js';
+import { attemptRouted, sendRoutedFailure, startRoutedCall } from './routed-call.js';
 import { parseRequestBody } from './validate-chat-request.js';
 
 export function registerEmbeddingsRoute(server: FastifyInstance, base: ApiBase, context: ChatRouteContext): void {
-  const { deps, inFlight } = context;
-
   server.post(`${base.prefix}/embeddings`, async (request, reply) => {
-    const key = authenticatedKey(request);
     const embeddingsRequest = parseRequestBody(embeddingsRequestSchema, request.body, {}, ['model', 'input']);
-    const recorder = new UsageRecorder(deps.usage, deps.logger, {
-      id: newGenerationId(),
-      created_at: Date.now(),
-      key_id: key.id,
-      app_title: headerText(request, 'x-title'),
-      app_referer: headerText(request, 'http-referer'),
-      model: embeddingsRequest.model,
-      streamed: false,
-    });
-    const signal = inFlight.controllerOf(request).signal;
-    const callerSecrets = [presentedSecret(request) ?? ''];
+    const call = startRoutedCall(request, context, embeddingsRequest.model, false);
     try {
-      deps.accounts?.admit(key.id, embeddingsRequest);
-      const answered = await attemptInOrder(
-        {
-          models: candidateModels(embeddingsRequest),
-          resolve: async (model) => {
-            const resolved = await deps.providers.resolve(model);
-            recorder.provider = resolved.target.provider.id;
-            return resolved;
-          },
-          signal,
-          policy: context.retry ?? defaultRetryPolicy,
-          logger: deps.logger,
-        },
-        (model, { adapter, target }, attemptSignal) => {
+      const answered = await attemptRouted(
+        call,
+        context,
+        embeddingsRequest.model,
+        (model, { adapter, target }, signal) => {
           if (!adapter.embed) {
             throw new ApiError(
               400,
               `Model "${model}" cannot embed: providers of kind ${adapter.kind} have no embeddings API.`,
             );
           }
-          return adapter.embed(embeddingsRequest, { ...target, callerSecrets }, attemptSignal);
+          return adapter.embed(embeddingsRequest, target, signal);
         },
       );
       const { embeddings, usage: upstreamUsage } = answered.value;
@@ -61,9 +35,9 @@ export function registerEmbeddingsRoute(server: FastifyInstance, base: ApiBase, 
         completion_tokens: 0,
         total_tokens: upstreamUsage?.total_tokens ?? upstreamUsage?.prompt_tokens ?? 0,
       };
-      recorder.markFirstToken();
-      const priced = recorder.addCost(usage);
-      recorder.record({ status: 200, finishReason: null, usage });
+      call.recorder.markFirstToken();
+      const priced = call.recorder.addCost(usage);
+      call.recorder.record({ status: 200, finishReason: null, usage });
       const body: EmbeddingsResponse = {
         object: 'list',
         data: embeddings.map(({ index, embedding }) => ({ object: 'embedding', index, embedding })),
@@ -76,14 +50,7 @@ export function registerEmbeddingsRoute(server: FastifyInstance, base: ApiBase, 
       };
       return reply.code(200).send(body);
     } catch (error) {
-      if (signal.aborted) {
-        recorder.record({ status: 499, finishReason: 'cancelled' });
-        reply.hijack();
-        return undefined;
-      }
-      const apiError = toApiError(error, context.errors);
-      recorder.record({ status: apiError.status, finishReason: null, error: apiError.message });
-      return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
+      return sendRoutedFailure(reply, call, context, error);
     }
   });
 }

@@ -5,6 +5,7 @@ import type {
   ChatCompletion,
   ChatRequest,
   EmbeddingsRequest,
+  LegacyCompletionRequest,
   ChunkDelta,
   FinishReason,
   ModelInfo,
@@ -47,6 +48,9 @@ export interface AdapterEmbeddings {
   usage: { prompt_tokens: number; total_tokens: number } | null;
 }
 
+/** A legacy completion as the upstream answered it: one JSON object, or the `data:` payloads of its stream. */
+export type LegacyCompletionAnswer = { whole: Record<string, unknown> } | { events: AsyncIterable<string> };
+
 export interface ProviderAdapter {
   readonly kind: ProviderKind;
 
@@ -69,6 +73,16 @@ export interface ProviderAdapter {
    * streamChat; a 400 for input the upstream cannot take (token ids for Gemini).
    */
   embed?(request: EmbeddingsRequest, target: UpstreamTarget, signal: AbortSignal): Promise<AdapterEmbeddings>;
+
+  /**
+   * POST /completions (legacy text completions), passed through to an OpenAI-compatible upstream with its model
+   * name: resolves once the upstream answered 2xx. Only openai-kind adapters have it.
+   */
+  legacyCompletion?(
+    request: LegacyCompletionRequest,
+    target: UpstreamTarget,
+    signal: AbortSignal,
+  ): Promise<LegacyCompletionAnswer>;
 
   /** Releases what the adapter owns (connection pools). The registry's close() calls it. */
   close?(): Promise<void>;

@@ -19,3 +19,4 @@ export * from './money.js';
 export * from './account.js';
 export * from './usage-total.js';
 export * from './embeddings.js';
+export * from './completions.js';

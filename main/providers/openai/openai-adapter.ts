@@ -125,6 +125,22 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
       return parseCompletion(await readJson(response, target, signal), target);
     },
 
+    async legacyCompletion(request, target, signal) {
+      const upstreamBody: Record<string, unknown> = { ...request, model: target.model };
+      // Usage must be known for the usage log, whatever the caller asked.
+      if (request.stream) upstreamBody.stream_options = { include_usage: true };
+      const accept = request.stream ? 'text/event-stream' : 'application/json';
+      const response = await send(target, 'POST', 'completions', upstreamBody, accept, signal);
+      if (!request.stream || headerValue(response.headers, 'content-type').includes('json')) {
+        const json = await readJson(response, target, signal);
+        if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+          throw malformedUpstream(target.provider.id, 'answered with something that is not a completion');
+        }
+        return { whole: json as Record<string, unknown> };
+      }
+      return { events: legacyEvents(http.sseEvents(response, target, signal)) };
+    },
+
     async embed(request, target, signal) {
       const body = buildEmbeddingsBody(request, target.model);
       const response = await send(target, 'POST', 'embeddings', body, 'application/json', signal);
@@ -138,4 +154,13 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
       await http.close();
     },
   };
+}
+
+/** The `data:` payloads of a legacy completions stream, up to `[DONE]`. */
+async function* legacyEvents(events: AsyncIterable<{ data: string }>): AsyncGenerator<string, void, undefined> {
+  for await (const event of events) {
+    const data = event.data.trim();
+    if (data === '[DONE]') return;
+    if (data !== '') yield data;
+  }
 }

@@ -1,5 +1,6 @@
-// POST /embeddings through the gateway with the official openai SDK: an OpenAI-compatible provider natively,
-// Gemini through batchEmbedContents (floats and base64), a kind without embeddings, bad input, and usage rows.
+// POST /embeddings and the legacy POST /completions through the gateway with the official openai SDK: an
+// OpenAI-compatible provider natively, Gemini through batchEmbedContents (floats and base64), a kind without
+// embeddings or legacy completions, bad input, and usage rows.
 
 import OpenAI from 'openai';
 import { pino } from 'pino';
@@ -143,5 +144,58 @@ describe('embeddings', () => {
         metadata: {},
       },
     });
+  });
+});
+
+describe('legacy completions', () => {
+  it('passes a fill-in-the-middle completion to an OpenAI-compatible provider, whole, with our model id and a usage row', async () => {
+    const completion = await client.completions.create({
+      model: 'oai/text-embedding-3-small',
+      prompt: 'def add(a, b):',
+      suffix: '\n',
+      max_tokens: 16,
+    });
+    expect(completion.model).toBe('oai/text-embedding-3-small');
+    expect(completion.choices[0]!.text).toBe('[def add(a, b):|\n]');
+    expect(completion.usage).toMatchObject({ prompt_tokens: 4, completion_tokens: 3 });
+    const sent = openai.requests.filter((request) => request.url === '/v1/completions').at(-1)!;
+    expect(sent.body).toMatchObject({
+      model: 'text-embedding-3-small',
+      prompt: 'def add(a, b):',
+      suffix: '\n',
+      max_tokens: 16,
+    });
+    expect(usage.at(-1)).toMatchObject({
+      provider: 'oai',
+      streamed: false,
+      status: 200,
+      completion_tokens: 3,
+      finish_reason: 'stop',
+    });
+  });
+
+  it('streams one when asked, with usage reaching the usage row', async () => {
+    const stream = await client.completions.create({
+      model: 'oai/text-embedding-3-small',
+      prompt: 'x = ',
+      stream: true,
+    });
+    let text = '';
+    const models = new Set<string>();
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.text ?? '';
+      models.add(chunk.model);
+    }
+    expect(text).toBe('[x = |]');
+    expect([...models]).toEqual(['oai/text-embedding-3-small']);
+    const sent = openai.requests.filter((request) => request.url === '/v1/completions').at(-1)!;
+    expect(sent.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(usage.at(-1)).toMatchObject({ streamed: true, status: 200, prompt_tokens: 4, completion_tokens: 3 });
+  });
+
+  it('answers 400 naming the fix for a provider that is not OpenAI-compatible', async () => {
+    await expect(
+      client.completions.create({ model: 'claude/claude-sonnet-4-20250514', prompt: 'x' }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('use /chat/completions') as unknown });
   });
 });

@@ -1,0 +1,86 @@
+// What every route that sends one request to one model's provider shares, besides chat (which has ./chat): the
+// usage row, the caller's abort signal and key, the attempts over the model with retries (the caller's key kept
+// out of whatever the upstream echoes), and the answer to a failure. Used by /embeddings and /completions.
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResolvedModel } from '../providers/registry.js';
+import { authenticatedKey, presentedSecret } from './auth.js';
+import type { ChatRouteContext } from './chat-completions-route.js';
+import { newGenerationId } from './chat/generation.js';
+import { toApiError } from './errors.js';
+import { attemptInOrder, candidateModels, defaultRetryPolicy, type Answered } from './upstream-attempts.js';
+import { headerText, UsageRecorder } from './usage-recorder.js';
+
+export interface RoutedCall {
+  keyId: string;
+  recorder: UsageRecorder;
+  signal: AbortSignal;
+  callerSecrets: readonly string[];
+}
+
+/** Starts the usage row of a request for `model` by the authenticated caller. */
+export function startRoutedCall(
+  request: FastifyRequest,
+  context: ChatRouteContext,
+  model: string,
+  streamed: boolean,
+): RoutedCall {
+  const keyId = authenticatedKey(request).id;
+  const recorder = new UsageRecorder(context.deps.usage, context.deps.logger, {
+    id: newGenerationId(),
+    created_at: Date.now(),
+    key_id: keyId,
+    app_title: headerText(request, 'x-title'),
+    app_referer: headerText(request, 'http-referer'),
+    model,
+    streamed,
+  });
+  return {
+    keyId,
+    recorder,
+    signal: context.inFlight.controllerOf(request).signal,
+    callerSecrets: [presentedSecret(request) ?? ''],
+  };
+}
+
+/** Admits the caller (key rules, credits, rate limits), then tries the model as the retry policy allows. */
+export async function attemptRouted<T>(
+  call: RoutedCall,
+  context: ChatRouteContext,
+  model: string,
+  send: (model: string, resolved: ResolvedModel, signal: AbortSignal) => Promise<T>,
+): Promise<Answered<T>> {
+  context.deps.accounts?.admit(call.keyId, { model });
+  return attemptInOrder(
+    {
+      models: candidateModels({ model }),
+      resolve: async (candidate) => {
+        const resolved = await context.deps.providers.resolve(candidate);
+        call.recorder.provider = resolved.target.provider.id;
+        return resolved;
+      },
+      signal: call.signal,
+      policy: context.retry ?? defaultRetryPolicy,
+      logger: context.deps.logger,
+    },
+    (candidate, resolved, signal) =>
+      send(candidate, { ...resolved, target: { ...resolved.target, callerSecrets: call.callerSecrets } }, signal),
+  );
+}
+
+/** A failure before any answer: the error in the envelope, or nothing when the caller left; the row is written. */
+export function sendRoutedFailure(
+  reply: FastifyReply,
+  call: RoutedCall,
+  context: ChatRouteContext,
+  error: unknown,
+): FastifyReply | undefined {
+  if (call.signal.aborted) {
+    call.recorder.record({ status: 499, finishReason: 'cancelled' });
+    reply.hijack();
+    return undefined;
+  }
+  const apiError = toApiError(error, context.errors);
+  call.recorder.record({ status: apiError.status, finishReason: null, error: apiError.message });
+  return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
+}
