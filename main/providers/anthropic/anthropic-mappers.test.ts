@@ -3,7 +3,7 @@ import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
 import { fixtureText, usageOf } from '../test-support.js';
 import { anthropicModelListSchema } from './anthropic-api.js';
-import { anthropicModelCapabilities, convertAnthropicModels } from './anthropic-models.js';
+import { convertAnthropicModels } from './anthropic-models.js';
 import { anthropicUrl } from './anthropic-url.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
@@ -95,20 +95,6 @@ describe('anthropicUrl', () => {
 });
 
 describe('Anthropic models', () => {
-  it.each([
-    ['claude-2.1', false, false],
-    ['claude-instant-1.2', false, false],
-    ['claude-3-haiku-20240307', true, false],
-    ['claude-3-5-sonnet-20241022', true, false],
-    ['claude-3-7-sonnet-20250219', true, true],
-    ['claude-sonnet-4-20250514', true, true],
-    ['claude-opus-4-1-20250805', true, true],
-    ['claude-haiku-4-5', true, true],
-    ['some-future-model', true, true],
-  ])('%s: images %s, thinking %s', (model, images, thinking) => {
-    expect(anthropicModelCapabilities(model)).toEqual({ images, thinking });
-  });
-
   it('converts GET /v1/models with modalities from the capability table', () => {
     const list = anthropicModelListSchema.parse(JSON.parse(fixtureText('anthropic', 'anthropic-models.json')));
     expect(convertAnthropicModels(list)).toEqual([

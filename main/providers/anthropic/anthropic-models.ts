@@ -1,27 +1,11 @@
-// What we know about Anthropic models without asking: whether they take images and whether they can think
-// (extended thinking). Patterns are tried in order; a model no entry knows is assumed to do both, since every
-// current Claude model does and a wrong "no" would block a caller while a wrong "yes" only lets the upstream answer.
+// Anthropic's model list, with the modalities of each model from the capability table.
 
 import type { ModelInfo } from '../../../shared/api/index.js';
+import { architectureOf, modelCapabilities, type ModelCapabilities } from '../model-capabilities.js';
 import type { AnthropicModelList } from './anthropic-api.js';
 
-export interface AnthropicModelCapabilities {
-  images: boolean;
-  thinking: boolean;
-}
-
-const knownModels: readonly [pattern: RegExp, capabilities: AnthropicModelCapabilities][] = [
-  [/^claude-(2|instant)/, { images: false, thinking: false }],
-  [/^claude-3-7-/, { images: true, thinking: true }],
-  [/^claude-3-/, { images: true, thinking: false }], // claude-3-opus/sonnet/haiku, claude-3-5-sonnet/haiku
-  [/^claude-(opus|sonnet|haiku)-4/, { images: true, thinking: true }],
-  [/^claude-4/, { images: true, thinking: true }],
-];
-
-const unknownModel: AnthropicModelCapabilities = { images: true, thinking: true };
-
-export function anthropicModelCapabilities(model: string): AnthropicModelCapabilities {
-  return knownModels.find(([pattern]) => pattern.test(model))?.[1] ?? unknownModel;
+export function anthropicModelCapabilities(model: string): ModelCapabilities {
+  return modelCapabilities('anthropic', model);
 }
 
 /** GET /v1/models → ModelInfo with Anthropic's ids (the registry prefixes them). */
@@ -30,10 +14,7 @@ export function convertAnthropicModels(list: AnthropicModelList): ModelInfo[] {
     const info: ModelInfo = { id: model.id, name: model.display_name || model.id, owned_by: 'anthropic' };
     const created = model.created_at ? Date.parse(model.created_at) : Number.NaN;
     if (!Number.isNaN(created)) info.created = Math.floor(created / 1000);
-    info.architecture = {
-      input_modalities: anthropicModelCapabilities(model.id).images ? ['text', 'image'] : ['text'],
-      output_modalities: ['text'],
-    };
+    info.architecture = architectureOf(anthropicModelCapabilities(model.id));
     return info;
   });
 }

@@ -4,9 +4,9 @@
 
 import type { ChatRequest, FunctionTool } from '../../../shared/api/index.js';
 import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
+import type { ModelCapabilities } from '../model-capabilities.js';
 import { requireSupportedParameters } from '../parameter-support.js';
 import type { AnthropicMessage, AnthropicRequestBody, AnthropicTool, AnthropicToolChoice } from './anthropic-api.js';
-import type { AnthropicModelCapabilities } from './anthropic-models.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { mapAnthropicTemperature } from './map-anthropic-temperature.js';
 import { planAnthropicThinking } from './plan-anthropic-thinking.js';
@@ -18,7 +18,7 @@ export interface AnthropicRequestOptions {
   modelLabel: string;
   /** The provider's id, for error messages. */
   providerId: string;
-  capabilities: AnthropicModelCapabilities;
+  capabilities: ModelCapabilities;
   stream: boolean;
 }
 

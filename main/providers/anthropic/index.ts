@@ -1,2 +1,2 @@
 export { createAnthropicAdapter, type AnthropicAdapter, type AnthropicAdapterOptions } from './anthropic-adapter.js';
-export { anthropicModelCapabilities, type AnthropicModelCapabilities } from './anthropic-models.js';
+export { anthropicModelCapabilities } from './anthropic-models.js';

@@ -3,6 +3,7 @@
 
 import type { ChatRequest, ReasoningEffort } from '../../../shared/api/index.js';
 import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
+import type { ModelCapabilities } from '../model-capabilities.js';
 import { requireSupportedParameters } from '../parameter-support.js';
 import type {
   GeminiFunctionDeclaration,
@@ -10,7 +11,6 @@ import type {
   GeminiRequestBody,
   GeminiThinkingConfig,
 } from './gemini-api.js';
-import type { GeminiModelCapabilities } from './gemini-models.js';
 import { convertToGeminiContents } from './convert-to-gemini-contents.js';
 import { convertToGeminiParameters, convertToGeminiSchema } from './convert-to-gemini-schema.js';
 
@@ -19,7 +19,7 @@ export interface GeminiRequestOptions {
   modelLabel: string;
   /** The provider's id, for error messages. */
   providerId: string;
-  capabilities: GeminiModelCapabilities;
+  capabilities: ModelCapabilities;
 }
 
 /** Thinking budgets by effort; without effort or max_tokens the model decides (-1, "dynamic"); `none` is off. */

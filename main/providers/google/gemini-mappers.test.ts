@@ -4,7 +4,7 @@ import { mapUpstreamError } from '../http/upstream-errors.js';
 import { fixtureText, usageOf } from '../test-support.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
 import { geminiModelListSchema } from './gemini-api.js';
-import { convertGeminiModels, geminiModelCapabilities } from './gemini-models.js';
+import { convertGeminiModels } from './gemini-models.js';
 import { geminiModelPath, geminiUrl } from './gemini-url.js';
 import { mapGeminiError } from './map-gemini-error.js';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
@@ -99,21 +99,6 @@ describe('geminiUrl', () => {
 });
 
 describe('Gemini models', () => {
-  it.each([
-    ['gemini-2.5-flash', true, true],
-    ['gemini-2.5-pro', true, true],
-    ['gemini-3-pro-preview', true, true],
-    ['gemini-2.0-flash', true, false],
-    ['gemini-1.5-pro', true, false],
-    ['gemini-1.0-pro', false, false],
-    ['gemini-pro', false, false],
-    ['gemma-3-1b-it', false, false],
-    ['gemma-3-27b-it', true, false],
-    ['learnlm-2.0-flash-experimental', true, true],
-  ])('%s: images %s, thinking %s', (model, images, thinking) => {
-    expect(geminiModelCapabilities(model)).toEqual({ images, thinking });
-  });
-
   it('converts GET /v1beta/models: strips models/, keeps chat models only', () => {
     const list = geminiModelListSchema.parse(JSON.parse(fixtureText('google', 'gemini-models.json')));
     expect(convertGeminiModels(list)).toEqual([

@@ -1,2 +1,2 @@
 export { createGoogleAdapter, type GoogleAdapter, type GoogleAdapterOptions } from './google-adapter.js';
-export { geminiModelCapabilities, type GeminiModelCapabilities } from './gemini-models.js';
+export { geminiModelCapabilities } from './gemini-models.js';
