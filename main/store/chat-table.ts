@@ -6,16 +6,6 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ContentPart, ReasoningDetail, Usage } from '../../shared/api/index.js';
 import type { ChatMessage, ChatToolCall, Conversation, MessageStatus } from '../../shared/bridge/types.js';
 
-interface ConversationColumns {
-  id: string;
-  title: string;
-  model: string | null;
-  system_prompt: string;
-  temperature: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
 interface MessageColumns {
   id: string;
   conversation_id: string;
@@ -39,7 +29,9 @@ export type MessageChanges = Partial<
   Pick<ChatMessage, 'content' | 'toolCalls' | 'reasoning' | 'reasoningDetails' | 'usage' | 'cost' | 'status' | 'error'>
 >;
 
-const conversationColumns = 'id, title, model, system_prompt, temperature, created_at, updated_at';
+// Read under the Conversation's own field names, so that a row is a Conversation as it comes.
+const conversationColumns =
+  'id, title, model, system_prompt AS systemPrompt, temperature, created_at AS createdAt, updated_at AS updatedAt';
 const messageColumns =
   'id, conversation_id, role, content, tool_calls, tool_call_id, reasoning, reasoning_details, usage, cost, model, ' +
   'status, error, created_at, search_text';
@@ -77,21 +69,21 @@ export const chatSchema = `
 `;
 
 export class ChatTable {
-  private readonly insertConversationStatement: Statement<[ConversationColumns]>;
-  private readonly getConversationStatement: Statement<[string], ConversationColumns>;
-  private readonly listConversationsStatement: Statement<[{ limit: number }], ConversationColumns>;
-  private readonly searchConversationsStatement: Statement<[{ pattern: string; limit: number }], ConversationColumns>;
+  private readonly insertConversationStatement: Statement<[Conversation]>;
+  private readonly getConversationStatement: Statement<[string], Conversation>;
+  private readonly listConversationsStatement: Statement<[{ limit: number }], Conversation>;
+  private readonly searchConversationsStatement: Statement<[{ pattern: string; limit: number }], Conversation>;
   private readonly deleteConversationStatement: Statement<[string]>;
   private readonly insertMessageStatement: Statement<[MessageColumns]>;
   private readonly getMessageStatement: Statement<[string], MessageColumns>;
   private readonly listMessagesStatement: Statement<[string], MessageColumns>;
-  private readonly updateConversationStatement: Statement<[ConversationColumns]>;
+  private readonly updateConversationStatement: Statement<[Conversation]>;
   private readonly updateMessageStatement: Statement<[MessageColumns]>;
 
   constructor(db: Database) {
     this.insertConversationStatement = db.prepare(
-      `INSERT INTO conversations (${conversationColumns})
-       VALUES (@id, @title, @model, @system_prompt, @temperature, @created_at, @updated_at)`,
+      `INSERT INTO conversations (id, title, model, system_prompt, temperature, created_at, updated_at)
+       VALUES (@id, @title, @model, @systemPrompt, @temperature, @createdAt, @updatedAt)`,
     );
     this.getConversationStatement = db.prepare(`SELECT ${conversationColumns} FROM conversations WHERE id = ?`);
     this.listConversationsStatement = db.prepare(
@@ -114,8 +106,8 @@ export class ChatTable {
       `SELECT ${messageColumns} FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid`,
     );
     this.updateConversationStatement = db.prepare(
-      `UPDATE conversations SET title = @title, model = @model, system_prompt = @system_prompt,
-         temperature = @temperature, updated_at = @updated_at WHERE id = @id`,
+      `UPDATE conversations SET title = @title, model = @model, system_prompt = @systemPrompt,
+         temperature = @temperature, updated_at = @updatedAt WHERE id = @id`,
     );
     this.updateMessageStatement = db.prepare(
       `UPDATE messages SET content = @content, tool_calls = @tool_calls, reasoning = @reasoning,
@@ -125,22 +117,20 @@ export class ChatTable {
   }
 
   insertConversation(conversation: Conversation): void {
-    this.insertConversationStatement.run(toConversationColumns(conversation));
+    this.insertConversationStatement.run(conversation);
   }
 
   getConversation(id: string): Conversation | undefined {
-    const columns = this.getConversationStatement.get(id);
-    return columns && toConversation(columns);
+    return this.getConversationStatement.get(id);
   }
 
   /** Most recently updated first; `query` matches titles and message text, case-insensitively for ASCII. */
   listConversations(options: { query?: string; limit?: number } = {}): Conversation[] {
     const limit = options.limit ?? 500;
     const query = options.query?.trim();
-    const rows = query
+    return query
       ? this.searchConversationsStatement.all({ pattern: `%${escapeLike(query)}%`, limit })
       : this.listConversationsStatement.all({ limit });
-    return rows.map(toConversation);
   }
 
   /** Changes the given fields and sets updated_at; undefined when there is no such conversation. */
@@ -148,7 +138,7 @@ export class ChatTable {
     const current = this.getConversation(id);
     if (!current) return undefined;
     const next = { ...current, ...definedOnly(changes), updatedAt };
-    this.updateConversationStatement.run(toConversationColumns(next));
+    this.updateConversationStatement.run(next);
     return next;
   }
 
@@ -186,30 +176,6 @@ function definedOnly<T extends object>(changes: T): Partial<T> {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-function toConversationColumns(conversation: Conversation): ConversationColumns {
-  return {
-    id: conversation.id,
-    title: conversation.title,
-    model: conversation.model,
-    system_prompt: conversation.systemPrompt,
-    temperature: conversation.temperature,
-    created_at: conversation.createdAt,
-    updated_at: conversation.updatedAt,
-  };
-}
-
-function toConversation(columns: ConversationColumns): Conversation {
-  return {
-    id: columns.id,
-    title: columns.title,
-    model: columns.model,
-    systemPrompt: columns.system_prompt,
-    temperature: columns.temperature,
-    createdAt: columns.created_at,
-    updatedAt: columns.updated_at,
-  };
 }
 
 function json(value: unknown): string | null {

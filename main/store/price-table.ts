@@ -15,27 +15,21 @@ export interface PriceRow {
   updatedAt: number;
 }
 
-interface PriceColumns {
-  model: string;
-  input_pico: number;
-  output_pico: number;
-  cache_read_pico: number | null;
-  cache_write_pico: number | null;
-  updated_at: number;
-}
-
-const columns = 'model, input_pico, output_pico, cache_read_pico, cache_write_pico, updated_at';
+// Read and bound under PriceRow's field names, so that a row is a PriceRow as it comes.
+const columns =
+  'model, input_pico AS inputPico, output_pico AS outputPico, cache_read_pico AS cacheReadPico, ' +
+  'cache_write_pico AS cacheWritePico, updated_at AS updatedAt';
 
 export class PriceTable {
-  private readonly listStatement: Statement<[], PriceColumns>;
-  private readonly upsertStatement: Statement<[PriceColumns]>;
+  private readonly listStatement: Statement<[], PriceRow>;
+  private readonly upsertStatement: Statement<[PriceRow]>;
   private readonly removeStatement: Statement<[string]>;
 
   constructor(db: Database) {
     this.listStatement = db.prepare(`SELECT ${columns} FROM model_prices ORDER BY model`);
     this.upsertStatement = db.prepare(
-      `INSERT INTO model_prices (${columns}) VALUES (@model, @input_pico, @output_pico, @cache_read_pico,
-         @cache_write_pico, @updated_at)
+      `INSERT INTO model_prices (model, input_pico, output_pico, cache_read_pico, cache_write_pico, updated_at)
+       VALUES (@model, @inputPico, @outputPico, @cacheReadPico, @cacheWritePico, @updatedAt)
        ON CONFLICT (model) DO UPDATE SET input_pico = excluded.input_pico, output_pico = excluded.output_pico,
          cache_read_pico = excluded.cache_read_pico, cache_write_pico = excluded.cache_write_pico,
          updated_at = excluded.updated_at`,
@@ -44,25 +38,11 @@ export class PriceTable {
   }
 
   list(): PriceRow[] {
-    return this.listStatement.all().map((row) => ({
-      model: row.model,
-      inputPico: row.input_pico,
-      outputPico: row.output_pico,
-      cacheReadPico: row.cache_read_pico,
-      cacheWritePico: row.cache_write_pico,
-      updatedAt: row.updated_at,
-    }));
+    return this.listStatement.all();
   }
 
   set(price: PriceRow): void {
-    this.upsertStatement.run({
-      model: price.model,
-      input_pico: price.inputPico,
-      output_pico: price.outputPico,
-      cache_read_pico: price.cacheReadPico,
-      cache_write_pico: price.cacheWritePico,
-      updated_at: price.updatedAt,
-    });
+    this.upsertStatement.run(price);
   }
 
   remove(model: string): boolean {

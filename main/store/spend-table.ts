@@ -46,7 +46,6 @@ interface AccountColumns {
 }
 
 interface LedgerColumns {
-  id: number;
   created_at: number;
   action: CreditAction;
   amount_nanos: number;
@@ -57,8 +56,8 @@ export class SpendTable {
   private readonly accountStatement: Statement<[], AccountColumns>;
   private readonly updateAccountStatement: Statement<[{ limited: number; granted: number }]>;
   private readonly addUsedStatement: Statement<[number]>;
-  private readonly insertLedgerStatement: Statement<[Omit<LedgerColumns, 'id'>]>;
-  private readonly ledgerStatement: Statement<[], LedgerColumns>;
+  private readonly insertLedgerStatement: Statement<[LedgerColumns]>;
+  private readonly ledgerStatement: Statement<[], CreditLedgerRow>;
   private readonly addKeyDayStatement: Statement<[string, number, number]>;
   private readonly keySpendStatement: Statement<[string, number], number>;
 
@@ -73,7 +72,8 @@ export class SpendTable {
        VALUES (@created_at, @action, @amount_nanos, @balance_nanos)`,
     );
     this.ledgerStatement = db.prepare(
-      'SELECT id, created_at, action, amount_nanos, balance_nanos FROM credit_ledger ORDER BY id',
+      `SELECT id, created_at AS createdAt, action, amount_nanos AS amountNanos, balance_nanos AS balanceNanos
+       FROM credit_ledger ORDER BY id`,
     );
     this.addKeyDayStatement = db.prepare(
       `INSERT INTO key_spend_daily (key_id, day, cost_nanos) VALUES (?, ?, ?)
@@ -116,13 +116,7 @@ export class SpendTable {
 
   /** Oldest first. */
   ledger(): CreditLedgerRow[] {
-    return this.ledgerStatement.all().map((row) => ({
-      id: row.id,
-      createdAt: row.created_at,
-      action: row.action,
-      amountNanos: row.amount_nanos,
-      balanceNanos: row.balance_nanos,
-    }));
+    return this.ledgerStatement.all();
   }
 
   /** Counts inserted usage rows. Call inside the transaction that inserted them. */
