@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { usageRecord } from '../../test/support/usage-record.js';
 import { openStore, type NewKeyRow, type Store } from './index.js';
 
 let dataDir: string;
@@ -28,27 +29,7 @@ function key(id: string): NewKeyRow {
 }
 
 function usageRow(id: string): UsageRecord {
-  return {
-    id,
-    created_at: Date.now(),
-    key_id: 'k',
-    app_title: null,
-    app_referer: null,
-    model: 'openai/gpt-4o',
-    provider: 'openai',
-    streamed: false,
-    status: 200,
-    finish_reason: 'stop',
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    cached_tokens: 0,
-    reasoning_tokens: 0,
-    cost: null,
-    latency_ms: 5,
-    ttft_ms: null,
-    error: null,
-    unpriced: false,
-  };
+  return usageRecord({ id, key_id: 'k', model: 'openai/gpt-4o', provider: 'openai', cost: null, latency_ms: 5 });
 }
 
 const provider: ProviderInfo = {

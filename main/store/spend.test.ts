@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
+import { usageRecord } from '../../test/support/usage-record.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations.js';
 import { databaseFileName, defaultKeyRules, openStore, type Store } from './index.js';
@@ -24,27 +25,7 @@ afterEach(() => {
 });
 
 function row(id: string, keyId: string, createdAt: number, cost: number | null): UsageRecord {
-  return {
-    id,
-    created_at: createdAt,
-    key_id: keyId,
-    app_title: null,
-    app_referer: null,
-    model: 'up/m',
-    provider: 'up',
-    streamed: true,
-    status: 200,
-    finish_reason: 'stop',
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    cached_tokens: 0,
-    reasoning_tokens: 0,
-    cost,
-    latency_ms: 1,
-    ttft_ms: null,
-    error: null,
-    unpriced: cost === null,
-  };
+  return usageRecord({ id, key_id: keyId, created_at: createdAt, streamed: true, cost, unpriced: cost === null });
 }
 
 function raw(): Database.Database {
