@@ -19,6 +19,15 @@ export function toModelOption(model: ModelInfo): ModelOption {
   };
 }
 
+/** Whether a model answers chat: one whose only output is embeddings does not. */
+export function isChatModel(model: ModelInfo): boolean {
+  const output = model.architecture?.output_modalities;
+  return output === undefined || output.some((modality) => modality !== 'embeddings');
+}
+
 export function toModelOptions(models: readonly ModelInfo[]): ModelOption[] {
-  return models.map(toModelOption).sort((a, b) => a.id.localeCompare(b.id));
+  return models
+    .filter(isChatModel)
+    .map(toModelOption)
+    .sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -99,7 +99,7 @@ describe('geminiUrl', () => {
 });
 
 describe('Gemini models', () => {
-  it('converts GET /v1beta/models: strips models/, keeps chat models only', () => {
+  it('converts GET /v1beta/models: strips models/, keeps chat and embedding models, embeddings as their output', () => {
     const list = geminiModelListSchema.parse(JSON.parse(fixtureText('google', 'gemini-models.json')));
     expect(convertGeminiModels(list)).toEqual([
       {
@@ -115,6 +115,13 @@ describe('Gemini models', () => {
         owned_by: 'google',
         context_length: 30720,
         architecture: { input_modalities: ['text'], output_modalities: ['text'] },
+      },
+      {
+        id: 'text-embedding-004',
+        name: 'Text Embedding 004',
+        owned_by: 'google',
+        context_length: 2048,
+        architecture: { input_modalities: ['text'], output_modalities: ['embeddings'] },
       },
     ]);
   });

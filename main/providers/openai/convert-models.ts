@@ -12,6 +12,9 @@ export function convertOpenAIModels(list: UpstreamModelList): ModelInfo[] {
     const input = model.architecture?.input_modalities;
     const output = model.architecture?.output_modalities;
     if (input && output) info.architecture = { input_modalities: input, output_modalities: output };
+    // OpenAI-compatible lists do not say what a model produces; an embedding model says so in its name.
+    else if (/embed/i.test(model.id))
+      info.architecture = { input_modalities: ['text'], output_modalities: ['embeddings'] };
     return info;
   });
 }
