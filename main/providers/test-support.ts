@@ -45,19 +45,30 @@ export async function rejectedApiError(run: () => Promise<unknown>): Promise<Api
   throw new Error('expected an ApiError');
 }
 
-export const deltasOf = (parts: StreamPart[]) => parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+/** Decoding `body` in pieces of each of `sizes` characters gives the parts that decoding it whole gives. */
+export async function expectSameInPieces(
+  decode: (body: string, size: number) => Promise<StreamPart[]>,
+  body: string,
+  sizes: number[],
+): Promise<void> {
+  const whole = await decode(body, body.length);
+  for (const size of sizes) expect(await decode(body, size)).toEqual(whole);
+}
 
-/** The content or reasoning text of every delta, joined. */
-export const joinedText = (parts: StreamPart[], field: 'content' | 'reasoning') =>
-  deltasOf(parts)
-    .map((delta) => delta[field] ?? '')
-    .join('');
-
-export const toolCallsOf = (parts: StreamPart[]): ToolCallDelta[] =>
-  deltasOf(parts).flatMap((delta) => delta.tool_calls ?? []);
-
-export const reasoningDetailsOf = (parts: StreamPart[]): ReasoningDetail[] =>
-  deltasOf(parts).flatMap((delta) => delta.reasoning_details ?? []);
+/**
+ * What the deltas of a decoded stream carried: the content and the reasoning text joined, the tool-call fragments
+ * and the reasoning details in order.
+ */
+export function streamed(parts: StreamPart[]) {
+  const deltas = parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+  return {
+    deltas,
+    content: deltas.map((delta) => delta.content ?? '').join(''),
+    reasoning: deltas.map((delta) => delta.reasoning ?? '').join(''),
+    toolCalls: deltas.flatMap((delta): ToolCallDelta[] => delta.tool_calls ?? []),
+    details: deltas.flatMap((delta): ReasoningDetail[] => delta.reasoning_details ?? []),
+  };
+}
 
 /**
  * The usage of `prompt` and `completion` tokens, the total their sum, with the details objects that are given: a

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import {
-  fixtureText,
-  joinedText,
-  reasoningDetailsOf,
-  rejectedApiError,
-  sseEventsOf,
-  toolCallsOf,
-  usageOf,
-} from '../test-support.js';
+import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
 import { AnthropicStreamDecoder } from './decode-anthropic-stream.js';
 
 const apiKey = 'sk-ant-upstream-secret-123';
@@ -41,7 +33,7 @@ function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
 describe('AnthropicStreamDecoder', () => {
   it('decodes text, skips pings, and ends with the finish and the usage (cache reads and writes in the prompt)', async () => {
     const parts = await decode(fixture('anthropic-text.sse.txt'));
-    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(streamed(parts).content).toBe('Hello, wörld! 👋');
     expect(parts.slice(-2)).toEqual([
       { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'end_turn' },
       {
@@ -53,14 +45,13 @@ describe('AnthropicStreamDecoder', () => {
   });
 
   it('gives the same parts however the body is split, bytes inside characters included', async () => {
-    const body = fixture('anthropic-thinking-tool-calls.sse.txt');
-    const whole = await decode(body);
-    for (const size of [1, 7, 64]) expect(await decode(body, { size })).toEqual(whole);
+    const inPieces = (body: string, size: number) => decode(body, { size });
+    await expectSameInPieces(inPieces, fixture('anthropic-thinking-tool-calls.sse.txt'), [1, 7, 64]);
   });
 
   it('numbers tool calls among tool calls only (0, 1), not by content block, with ids, names and whole arguments', async () => {
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
-    const calls = toolCallsOf(parts);
+    const calls = streamed(parts).toolCalls;
     expect(calls[0]).toEqual({
       index: 0,
       id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
@@ -82,7 +73,7 @@ describe('AnthropicStreamDecoder', () => {
         .join('');
     expect(JSON.parse(args(0))).toEqual({ city: 'Paris', unit: 'c' });
     expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
-    expect(joinedText(parts, 'content')).toBe('Let me check both.');
+    expect(streamed(parts).content).toBe('Let me check both.');
     expect(parts.at(-2)).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_use' });
     expect(parts.at(-1)).toEqual({
       type: 'usage',
@@ -91,29 +82,25 @@ describe('AnthropicStreamDecoder', () => {
   });
 
   it('streams thinking as reasoning + reasoning.text, the signature last without text, redacted as encrypted', async () => {
+    const format = 'anthropic-claude-v1';
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
-    expect(joinedText(parts, 'reasoning')).toBe(
+    expect(streamed(parts).reasoning).toBe(
       'The user wants the weather and the time in Paris. I can call both tools at once.',
     );
-    expect(reasoningDetailsOf(parts)).toEqual([
-      {
-        type: 'reasoning.text',
-        text: 'The user wants the weather and the time in Paris.',
-        format: 'anthropic-claude-v1',
-        index: 0,
-      },
-      { type: 'reasoning.text', text: ' I can call both tools at once.', format: 'anthropic-claude-v1', index: 0 },
+    expect(streamed(parts).details).toEqual([
+      { type: 'reasoning.text', text: 'The user wants the weather and the time in Paris.', format, index: 0 },
+      { type: 'reasoning.text', text: ' I can call both tools at once.', format, index: 0 },
       {
         type: 'reasoning.text',
         signature:
           'EqQBCkgIBxABGAIiQL1lq0Yx7q9mO3t0A1wVHzmhGcFAkoSjO4P2Q+z1+dYhVQ5mYbKx8l0p8d7Ub6rGfcS0c0Wm9s6E9YlUQ1bZr2sSDGYlG0vY2m1u3Gk5/hoMQzkLq3l6oZ9Bq7T2IjB2pX8=',
-        format: 'anthropic-claude-v1',
+        format,
         index: 0,
       },
       {
         type: 'reasoning.encrypted',
         data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB4URj/eDWfqAG1uQ==',
-        format: 'anthropic-claude-v1',
+        format,
         index: 1,
       },
     ]);
@@ -121,9 +108,9 @@ describe('AnthropicStreamDecoder', () => {
 
   it('passes no reasoning on when the caller excluded it, and still everything else', async () => {
     const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'), { emitReasoning: false });
-    expect(joinedText(parts, 'reasoning')).toBe('');
-    expect(reasoningDetailsOf(parts)).toEqual([]);
-    expect(toolCallsOf(parts).filter((call) => call.id)).toHaveLength(2);
+    expect(streamed(parts).reasoning).toBe('');
+    expect(streamed(parts).details).toEqual([]);
+    expect(streamed(parts).toolCalls.filter((call) => call.id)).toHaveLength(2);
   });
 
   it('sends {} as the arguments of a call that streamed no input', async () => {
@@ -136,7 +123,7 @@ describe('AnthropicStreamDecoder', () => {
         'event: message_stop\ndata: {"type":"message_stop"}',
       ].join('\n\n'),
     );
-    expect(toolCallsOf(parts)).toEqual([
+    expect(streamed(parts).toolCalls).toEqual([
       { index: 0, id: 'toolu_x', type: 'function', function: { name: 'now', arguments: '' } },
       { index: 0, function: { arguments: '{}' } },
     ]);
@@ -145,7 +132,7 @@ describe('AnthropicStreamDecoder', () => {
   it('throws a 503 for an overloaded_error event after the 200, after the parts before it', async () => {
     const seen: StreamPart[] = [];
     const error = await decodeError(fixture('anthropic-overloaded-mid-stream.sse.txt'), seen);
-    expect(joinedText(seen, 'content')).toBe('Once upon');
+    expect(streamed(seen).content).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe('Provider "claude" is unavailable or overloaded (upstream 529): Overloaded');
     expect(error.metadata).toMatchObject({
@@ -189,6 +176,6 @@ describe('AnthropicStreamDecoder', () => {
 
   it('ignores anything after message_stop', async () => {
     const parts = await decode(`${fixture('anthropic-text.sse.txt')}event: content_block_delta\ndata: {garbage\n\n`);
-    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(streamed(parts).content).toBe('Hello, wörld! 👋');
   });
 });

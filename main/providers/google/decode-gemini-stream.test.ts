@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import {
-  deltasOf,
-  fixtureText,
-  joinedText,
-  reasoningDetailsOf,
-  rejectedApiError,
-  sseEventsOf,
-  toolCallsOf,
-  usageOf,
-} from '../test-support.js';
+import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
 import { GeminiStreamDecoder } from './decode-gemini-stream.js';
 
 const apiKey = 'AIzaSy-upstream-secret-123';
@@ -47,8 +38,8 @@ function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
 describe('GeminiStreamDecoder', () => {
   it('decodes text, a signature on the empty last part, the finish and the last usageMetadata', async () => {
     const parts = await decode(fixture('gemini-text.sse.txt'));
-    expect(joinedText(parts, 'content')).toBe('Hello, wörld! 👋');
-    expect(reasoningDetailsOf(parts)).toEqual([
+    expect(streamed(parts).content).toBe('Hello, wörld! 👋');
+    expect(streamed(parts).details).toEqual([
       {
         type: 'reasoning.encrypted',
         data: 'CiQB0e2Kb4bJ9gZ1mV1oXQm7yWk3YjM4NzEzZDQ0ZmE5YzQ2YWI=',
@@ -66,17 +57,16 @@ describe('GeminiStreamDecoder', () => {
   });
 
   it('gives the same parts however the body is split', async () => {
-    const body = fixture('gemini-thinking-tool-calls.sse.txt');
-    const whole = await decode(body);
-    for (const size of [1, 5, 100]) expect(await decode(body, { size })).toEqual(whole);
+    const inPieces = (body: string, size: number) => decode(body, { size });
+    await expectSameInPieces(inPieces, fixture('gemini-thinking-tool-calls.sse.txt'), [1, 5, 100]);
   });
 
   it('emits thoughts as reasoning, each function call whole in one delta, and its signature with the call id', async () => {
     const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'));
-    expect(joinedText(parts, 'reasoning')).toBe(
+    expect(streamed(parts).reasoning).toBe(
       '**Checking weather and time**\n\nThe user asks for Paris. I will call both functions.',
     );
-    expect(toolCallsOf(parts)).toEqual([
+    expect(streamed(parts).toolCalls).toEqual([
       {
         index: 0,
         id: 'call_gen1',
@@ -90,7 +80,7 @@ describe('GeminiStreamDecoder', () => {
         function: { name: 'get_time', arguments: '{"tz":"Europe/Paris"}' },
       },
     ]);
-    expect(reasoningDetailsOf(parts)).toEqual([
+    expect(streamed(parts).details).toEqual([
       {
         type: 'reasoning.text',
         text: '**Checking weather and time**\n\nThe user asks for Paris. ',
@@ -107,9 +97,9 @@ describe('GeminiStreamDecoder', () => {
       },
     ]);
     // The signature travels in the same delta as its call.
-    expect(deltasOf(parts).find((delta) => delta.tool_calls?.[0]?.id === 'call_gen1')?.reasoning_details).toHaveLength(
-      1,
-    );
+    expect(
+      streamed(parts).deltas.find((delta) => delta.tool_calls?.[0]?.id === 'call_gen1')?.reasoning_details,
+    ).toHaveLength(1);
     expect(parts.at(-2)).toEqual({
       type: 'delta',
       index: 0,
@@ -130,15 +120,15 @@ describe('GeminiStreamDecoder', () => {
         { content: { parts: [{ functionCall: { id: 'fc_9', name: 'f', args: {} } }] }, finishReason: 'STOP' },
       ],
     });
-    expect(toolCallsOf(parts)).toEqual([
+    expect(streamed(parts).toolCalls).toEqual([
       { index: 0, id: 'fc_9', type: 'function', function: { name: 'f', arguments: '{}' } },
     ]);
   });
 
   it('leaves thought text out when reasoning is excluded, but keeps the signatures the next turn needs', async () => {
     const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'), { emitReasoning: false });
-    expect(joinedText(parts, 'reasoning')).toBe('');
-    expect(reasoningDetailsOf(parts).map((detail) => [detail.type, detail.id, detail.index])).toEqual([
+    expect(streamed(parts).reasoning).toBe('');
+    expect(streamed(parts).details.map((detail) => [detail.type, detail.id, detail.index])).toEqual([
       ['reasoning.encrypted', 'call_gen1', 0],
     ]);
   });
@@ -157,7 +147,7 @@ describe('GeminiStreamDecoder', () => {
   it('throws the mapped status for an error payload mid-stream, after the parts before it', async () => {
     const seen: StreamPart[] = [];
     const error = await decodeError(fixture('gemini-overloaded-mid-stream.sse.txt'), seen);
-    expect(joinedText(seen, 'content')).toBe('Once upon');
+    expect(streamed(seen).content).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe(
       'Provider "gemini" is unavailable or overloaded (upstream 503): The model is overloaded. Please try again later.',
