@@ -7,7 +7,7 @@
 import type { ChunkDelta, ReasoningDetail } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import type { SecretRedactor } from '../http/redact.js';
-import { malformedUpstream } from '../http/upstream-errors.js';
+import { malformedUpstream, parseEventJson } from '../http/upstream-errors.js';
 import {
   anthropicReasoningFormat,
   anthropicStreamEventSchemas,
@@ -57,12 +57,7 @@ export class AnthropicStreamDecoder {
     if (this.stopped) return [];
     const data = event.data.trim();
     if (data === '') return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw this.malformed('sent a stream event that is not JSON', data);
-    }
+    const json = parseEventJson(data, this.context.providerId, this.context.secrets);
     const type = (json as { type?: unknown } | null)?.type ?? event.event;
     switch (type) {
       case 'error':

@@ -9,7 +9,7 @@ import type { ChunkDelta, FinishReason, ReasoningDetail, ToolCallDelta } from '.
 import type { StreamPart } from '../adapter.js';
 import { newToolCallId } from '../common/index.js';
 import type { SecretRedactor } from '../http/redact.js';
-import { malformedUpstream, mapUpstreamErrorPayload } from '../http/upstream-errors.js';
+import { malformedUpstream, mapUpstreamErrorPayload, parseEventJson } from '../http/upstream-errors.js';
 import {
   geminiReasoningFormat,
   geminiResponseSchema,
@@ -54,18 +54,7 @@ export class GeminiStreamDecoder {
   accept(data: string): StreamPart[] {
     const text = data.trim();
     if (text === '') return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw malformedUpstream(
-        this.context.providerId,
-        'sent a stream event that is not JSON',
-        text,
-        this.context.secrets,
-      );
-    }
-    return this.acceptResponse(json, text);
+    return this.acceptResponse(parseEventJson(text, this.context.providerId, this.context.secrets), text);
   }
 
   /** One parsed GenerateContentResponse (also the whole answer of :generateContent). */

@@ -251,6 +251,15 @@ export function malformedUpstream(
   });
 }
 
+/** The JSON in the data of one SSE event; a 502 quoting the data (scrubbed) when it is not JSON. */
+export function parseEventJson(data: string, providerId: string, secrets: SecretRedactor): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    throw malformedUpstream(providerId, 'sent a stream event that is not JSON', data, secrets);
+  }
+}
+
 function errorCode(error: unknown): string | undefined {
   if (error === null || typeof error !== 'object') return undefined;
   const code = (error as { code?: unknown }).code;
