@@ -6,6 +6,7 @@ import type { UsageRecord, UsageSummaryRow } from '../../../shared/api/index.js'
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { count, money, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Screen } from '../ui/parts.js';
+import { Table, TableHead } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { CreditsPanel } from './credits-panel.js';
 import { GenerationDialog } from './generation-dialog.js';
@@ -182,17 +183,7 @@ function Breakdown({
         <p className="muted">No requests in this period.</p>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">{title.replace('By ', '')}</th>
-              <th scope="col" className="number">
-                Requests
-              </th>
-              <th scope="col" className="number">
-                Cost
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[title.replace('By ', ''), 'Requests', 'Cost']} numbers={['Requests', 'Cost']} />
           <tbody>
             {shown.map((row) => (
               <tr key={row.group}>
@@ -229,55 +220,35 @@ function RecentTable({
     );
   }
   return (
-    <div className="table-wrap">
-      <table aria-label="Recent requests">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Model</th>
-            <th scope="col">App</th>
-            <th scope="col">Key</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="number">
-              Tokens in / out
-            </th>
-            <th scope="col" className="number">
-              Cost
-            </th>
-            <th scope="col" className="number">
-              Latency
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>{when(row.created_at)}</td>
-              <td className="mono">{row.model}</td>
-              <td>{row.app_title ?? row.app_referer ?? ''}</td>
-              <td>{keyNames.get(row.key_id) ?? row.key_id}</td>
-              <td>
-                <span className={row.status >= 400 || row.finish_reason === 'error' ? 'badge state-disabled' : 'badge'}>
-                  {row.finish_reason === 'cancelled' ? 'cancelled' : row.status}
-                </span>
-              </td>
-              <td className="number">
-                {count(row.prompt_tokens)} / {count(row.completion_tokens)}
-              </td>
-              <td className="number">{row.cost === null ? '—' : money(row.cost)}</td>
-              <td className="number">{count(row.latency_ms)} ms</td>
-              <td>
-                <button type="button" aria-label={`Details of ${row.id}`} onClick={() => onOpen(row.id)}>
-                  Details
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label="Recent requests"
+      columns={['Time', 'Model', 'App', 'Key', 'Status', 'Tokens in / out', 'Cost', 'Latency']}
+      numbers={['Tokens in / out', 'Cost', 'Latency']}
+      actions="Details"
+    >
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td>{when(row.created_at)}</td>
+          <td className="mono">{row.model}</td>
+          <td>{row.app_title ?? row.app_referer ?? ''}</td>
+          <td>{keyNames.get(row.key_id) ?? row.key_id}</td>
+          <td>
+            <span className={row.status >= 400 || row.finish_reason === 'error' ? 'badge state-disabled' : 'badge'}>
+              {row.finish_reason === 'cancelled' ? 'cancelled' : row.status}
+            </span>
+          </td>
+          <td className="number">
+            {count(row.prompt_tokens)} / {count(row.completion_tokens)}
+          </td>
+          <td className="number">{row.cost === null ? '—' : money(row.cost)}</td>
+          <td className="number">{count(row.latency_ms)} ms</td>
+          <td>
+            <button type="button" aria-label={`Details of ${row.id}`} onClick={() => onOpen(row.id)}>
+              Details
+            </button>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
+import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
 
@@ -58,62 +59,40 @@ export function KeysScreen() {
           </button>
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table aria-label="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col" className="number">
-                  Requests
-                </th>
-                <th scope="col" className="number">
-                  Spent
-                </th>
-                <th scope="col">Limit</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name}</td>
-                  <td className="mono">{key.label}</td>
-                  <td>{when(key.created_at)}</td>
-                  <td>{when(key.last_used_at)}</td>
-                  <td className="number">{count(key.usage.requests)}</td>
-                  <td className="number">{money(key.usage.cost)}</td>
-                  <td>{describeLimit(key)}</td>
-                  <td>
-                    <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      aria-label={`Edit ${key.name}`}
-                      onClick={() => setEditing({ type: 'edit', key })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Delete ${key.name}`}
-                      onClick={() => setDeleting(key)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="API keys"
+          columns={['Name', 'Key', 'Created', 'Last used', 'Requests', 'Spent', 'Limit', 'State']}
+          numbers={['Requests', 'Spent']}
+          actions="Actions"
+        >
+          {keys.data.map((key) => (
+            <tr key={key.id}>
+              <td>{key.name}</td>
+              <td className="mono">{key.label}</td>
+              <td>{when(key.created_at)}</td>
+              <td>{when(key.last_used_at)}</td>
+              <td className="number">{count(key.usage.requests)}</td>
+              <td className="number">{money(key.usage.cost)}</td>
+              <td>{describeLimit(key)}</td>
+              <td>
+                <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
+              </td>
+              <td className="row-actions">
+                <button type="button" aria-label={`Edit ${key.name}`} onClick={() => setEditing({ type: 'edit', key })}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={`Delete ${key.name}`}
+                  onClick={() => setDeleting(key)}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
 
       {editing ? (

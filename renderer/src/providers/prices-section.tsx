@@ -5,6 +5,7 @@ import type { ModelPriceInfo } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { perMillion } from '../ui/format.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { Table } from '../ui/table.js';
 
 interface PricesSectionProps {
   prices: ModelPriceInfo[] | undefined;
@@ -69,47 +70,31 @@ function PriceTable({
   onUnset?(model: string): void;
 }) {
   return (
-    <div className="table-wrap">
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Input</th>
-            <th scope="col">Output</th>
-            <th scope="col">Cache read</th>
-            <th scope="col">Cache write</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {prices.map((price) => (
-            <tr key={price.model}>
-              <td className="mono">{price.model}</td>
-              <td>{perMillion(price.input)}</td>
-              <td>{perMillion(price.output)}</td>
-              <td>{perMillion(price.cache_read)}</td>
-              <td>{perMillion(price.cache_write)}</td>
-              <td className="row-actions">
-                <button type="button" aria-label={`Edit the price of ${price.model}`} onClick={() => onEdit(price)}>
-                  {onUnset ? 'Edit' : 'Override'}
-                </button>
-                {onUnset ? (
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Remove your price for ${price.model}`}
-                    onClick={() => onUnset(price.model)}
-                  >
-                    Remove
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table label={label} columns={['Model', 'Input', 'Output', 'Cache read', 'Cache write']} actions="Actions">
+      {prices.map((price) => (
+        <tr key={price.model}>
+          <td className="mono">{price.model}</td>
+          <td>{perMillion(price.input)}</td>
+          <td>{perMillion(price.output)}</td>
+          <td>{perMillion(price.cache_read)}</td>
+          <td>{perMillion(price.cache_write)}</td>
+          <td className="row-actions">
+            <button type="button" aria-label={`Edit the price of ${price.model}`} onClick={() => onEdit(price)}>
+              {onUnset ? 'Edit' : 'Override'}
+            </button>
+            {onUnset ? (
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Remove your price for ${price.model}`}
+                onClick={() => onUnset(price.model)}
+              >
+                Remove
+              </button>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

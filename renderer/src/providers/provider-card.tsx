@@ -7,6 +7,7 @@ import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { ErrorNotice, Loading } from '../ui/parts.js';
 import { perMillion } from '../ui/format.js';
+import { Table } from '../ui/table.js';
 import { kindLabels } from './provider-dialog.js';
 
 interface ProviderCardProps {
@@ -141,41 +142,30 @@ function ModelList({
   if (!models) return <Loading what="models" />;
   if (models.length === 0) return <p className="muted">This provider lists no models.</p>;
   return (
-    <div className="table-wrap card-models">
-      <table aria-label={`Models of ${providerId}`}>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Context</th>
-            <th scope="col">Input / M</th>
-            <th scope="col">Output / M</th>
-            <th scope="col">Price from</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((model) => (
-            <tr key={model.id}>
-              <td className="mono">{model.id}</td>
-              <td>{model.contextLength ? model.contextLength.toLocaleString() : '—'}</td>
-              <td>{model.price ? perMillion(model.price.input) : '—'}</td>
-              <td>{model.price ? perMillion(model.price.output) : '—'}</td>
-              <td>{model.price ? (model.price.source === 'override' ? 'your price' : 'bundled') : 'unpriced'}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-label={`Set price of ${model.id}`}
-                  onClick={() => onPrice(model.id, model.price)}
-                >
-                  Set price
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={`Models of ${providerId}`}
+      className="card-models"
+      columns={['Model', 'Context', 'Input / M', 'Output / M', 'Price from']}
+      actions="Actions"
+    >
+      {models.map((model) => (
+        <tr key={model.id}>
+          <td className="mono">{model.id}</td>
+          <td>{model.contextLength ? model.contextLength.toLocaleString() : '—'}</td>
+          <td>{model.price ? perMillion(model.price.input) : '—'}</td>
+          <td>{model.price ? perMillion(model.price.output) : '—'}</td>
+          <td>{model.price ? (model.price.source === 'override' ? 'your price' : 'bundled') : 'unpriced'}</td>
+          <td>
+            <button
+              type="button"
+              aria-label={`Set price of ${model.id}`}
+              onClick={() => onPrice(model.id, model.price)}
+            >
+              Set price
+            </button>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
