@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import type { GenerationInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
+import { CloseAction, Dialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
 import { ErrorNotice, Loading } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
@@ -21,11 +21,7 @@ export function GenerationDialog({ id, onClose }: { id: string; onClose(): void 
       ) : generation.loading ? (
         <Loading what="the request" />
       ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="primary" data-autofocus onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <CloseAction label="Close" onClose={onClose} />
     </Dialog>
   );
 }

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKeyDetails } from '../../../shared/api/index.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice, Field } from '../ui/parts.js';
+import { Dialog, FormActions } from '../ui/dialog.js';
+import { Field } from '../ui/parts.js';
 import { AllowedModelsFieldset } from './allowed-models-fieldset.js';
 import { rulesProblem, toKeyForm, toKeyRules, type KeyForm, type SetKeyField } from './key-form.js';
 import { ExpiryAndRateLimits, SpendLimitFields } from './key-limit-fields.js';
@@ -97,15 +97,7 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
           </label>
         ) : null}
 
-        <ErrorNotice message={error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {editing ? 'Save' : 'Create key'}
-          </button>
-        </div>
+        <FormActions submitLabel={editing ? 'Save' : 'Create key'} onCancel={onClose} error={error} busy={busy} />
       </form>
     </Dialog>
   );

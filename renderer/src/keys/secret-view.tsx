@@ -1,7 +1,7 @@
 // A created key's secret, this once: nothing keeps it after the dialog closes (the database has only its hash).
 
 import { CopyButton } from '../ui/copy-button.js';
-import { Dialog } from '../ui/dialog.js';
+import { CloseAction, Dialog } from '../ui/dialog.js';
 
 export function SecretView({ name, secret, onClose }: { name: string; secret: string; onClose(): void }) {
   return (
@@ -20,11 +20,7 @@ export function SecretView({ name, secret, onClose }: { name: string; secret: st
         <CopyButton text={secret} what="API key" />
       </div>
       <p className="muted">Use it as the Bearer token of requests to the gateway, e.g. in SWITCHYARD_API_KEY.</p>
-      <div className="dialog-actions">
-        <button type="button" className="primary" data-autofocus onClick={onClose}>
-          Done
-        </button>
-      </div>
+      <CloseAction label="Done" onClose={onClose} />
     </Dialog>
   );
 }

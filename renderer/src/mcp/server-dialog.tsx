@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import type { McpEditableServer } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
+import { Dialog, FormActions } from '../ui/dialog.js';
 import { KeyValueEditor } from '../ui/key-value-editor.js';
-import { ErrorNotice, Field } from '../ui/parts.js';
+import { Field } from '../ui/parts.js';
 import { problemsByField, toEntry, toForm, type FormField, type ServerForm } from './server-form.js';
 
 interface ServerDialogProps {
@@ -133,15 +133,12 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
           {textField('timeout', 'Tool timeout (seconds)', 'Default 60; 1 to 3600.', '60')}
           {textField('startupTimeout', 'Start-up timeout (seconds)', 'Default 30.', '30')}
         </div>
-        <ErrorNotice message={problems.general ?? error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {server ? 'Save' : 'Add server'}
-          </button>
-        </div>
+        <FormActions
+          submitLabel={server ? 'Save' : 'Add server'}
+          onCancel={onClose}
+          error={problems.general ?? error}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ModelPriceInfo } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice, Field } from '../ui/parts.js';
+import { Dialog, FormActions } from '../ui/dialog.js';
+import { Field } from '../ui/parts.js';
 
 interface PriceDialogProps {
   /** The model to price (an upstream name such as gpt-4o, or a full id such as fake/echo-1). */
@@ -92,15 +92,7 @@ export function PriceDialog({ model: initialModel, current, onClose, onSaved }: 
           {number('Cache read', cacheRead, setCacheRead, false, 'Empty: the input price.')}
           {number('Cache write', cacheWrite, setCacheWrite, false, 'Empty: the input price.')}
         </div>
-        <ErrorNotice message={error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            Save price
-          </button>
-        </div>
+        <FormActions submitLabel="Save price" onCancel={onClose} error={error} />
       </form>
     </Dialog>
   );

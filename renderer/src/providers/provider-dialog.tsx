@@ -4,8 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { providerKinds, type ProviderInfo, type ProviderKind } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice, Field } from '../ui/parts.js';
+import { Dialog, FormActions } from '../ui/dialog.js';
+import { Field } from '../ui/parts.js';
 
 export const kindLabels: Record<ProviderKind, string> = {
   openai: 'OpenAI-compatible',
@@ -143,15 +143,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
             Remove the stored key
           </label>
         ) : null}
-        <ErrorNotice message={error} />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {editing ? 'Save' : 'Add provider'}
-          </button>
-        </div>
+        <FormActions submitLabel={editing ? 'Save' : 'Add provider'} onCancel={onClose} error={error} busy={busy} />
       </form>
     </Dialog>
   );

@@ -2,6 +2,7 @@
 // is inert. Mounted = open; closing gives focus back to what had it before.
 
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { ErrorNotice } from './parts.js';
 
 /** Where focus starts when no element is marked data-autofocus. */
 const firstField =
@@ -79,11 +80,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose, error, busy }: ConfirmDialogProps) {
   return (
     <Dialog title={title} onClose={onClose} description={message}>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNotice message={error} />
       <div className="dialog-actions">
         <button type="button" data-autofocus onClick={onClose}>
           Cancel
@@ -93,5 +90,42 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
         </button>
       </div>
     </Dialog>
+  );
+}
+
+interface FormActionsProps {
+  submitLabel: string;
+  onCancel(): void;
+  /** Why the last submit failed. */
+  error?: string | null;
+  /** A submit is under way: the button is off until it ends. */
+  busy?: boolean;
+}
+
+/** The end of a dialog's form: the error of the last submit, Cancel, and the submit button. */
+export function FormActions({ submitLabel, onCancel, error, busy }: FormActionsProps) {
+  return (
+    <>
+      <ErrorNotice message={error} />
+      <div className="dialog-actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The one button of a dialog that only shows something; focus starts on it. */
+export function CloseAction({ label, onClose }: { label: string; onClose(): void }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="primary" data-autofocus onClick={onClose}>
+        {label}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+// The ends of the dialogs: a form's Cancel and submit with the last error, and the lone button of a dialog that
+// only shows something.
+
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { CloseAction, FormActions } from './dialog.js';
+
+afterEach(cleanup);
+
+it('shows the error of the last submit, cancels, and keeps the submit button off while busy', () => {
+  const onCancel = vi.fn();
+  const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+  const { rerender } = render(
+    <form onSubmit={onSubmit}>
+      <FormActions submitLabel="Create key" onCancel={onCancel} error="The name is taken." busy />
+    </form>,
+  );
+  expect(screen.getByRole('alert').textContent).toBe('The name is taken.');
+  const submit = screen.getByRole('button', { name: 'Create key' });
+  expect(submit.getAttribute('type')).toBe('submit');
+  expect((submit as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(onCancel).toHaveBeenCalledTimes(1);
+  expect(onSubmit).not.toHaveBeenCalled();
+
+  rerender(
+    <form onSubmit={onSubmit}>
+      <FormActions submitLabel="Create key" onCancel={onCancel} />
+    </form>,
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+});
+
+it('gives the lone button of a showing dialog the start focus and the close', () => {
+  const onClose = vi.fn();
+  render(<CloseAction label="Done" onClose={onClose} />);
+  const button = screen.getByRole('button', { name: 'Done' });
+  expect(button.hasAttribute('data-autofocus')).toBe(true);
+  fireEvent.click(button);
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
