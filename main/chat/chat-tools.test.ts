@@ -4,15 +4,11 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fixtureEntry, silentLogger, startTestManager, type Cleanups } from '../mcp/test-support.js';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, fixtureEntry, silentLogger, startTestManager } from '../mcp/test-support.js';
 import { createMcpChatTools } from './chat-tools.js';
 
-const cleanups: Cleanups = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 describe('the chat’s MCP tools', () => {
   it('"always allow" keeps only tool names in autoApprove and applies the change at once', async () => {

@@ -1,26 +1,22 @@
 // How servers start, fail, crash, restart and stop: real processes, and the messages people will read.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/support/wait-for.js';
 import type { McpManager, McpManagerOptions } from './mcp-manager.js';
 import { isProcessAlive } from './process-tree.js';
 import { toolResultText } from './tool-results.js';
 import type { ServerSnapshot } from './types.js';
 import {
+  cleanupsAfterEach,
   descendantsOf,
   everythingBin,
   everythingEntry,
   fixtureEntry,
   node,
   startTestManager,
-  waitFor,
-  type Cleanups,
 } from './test-support.js';
 
-const cleanups: Cleanups = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function startManager(
   servers: Record<string, unknown>,
@@ -100,10 +96,13 @@ describe('crashes and restarts', () => {
     manager.onServerStatus((snapshot) => states.push(snapshot.state));
 
     process.kill(first.pid!, 'SIGKILL');
-    const back = await waitFor(() => {
-      const server = manager.server('everything');
-      return server?.state === 'connected' && server.pid !== first.pid && server;
-    }, 'the restarted server');
+    const back = await waitFor(
+      () => {
+        const server = manager.server('everything');
+        return server?.state === 'connected' && server.pid !== first.pid && server;
+      },
+      { what: 'the restarted server' },
+    );
     expect(states.slice(0, 3)).toEqual(['disconnected', 'connecting', 'connected']);
     expect(back.toolCount).toBe(first.toolCount);
     expect(manager.logs('everything')).toContain('[switchyard] Was killed by SIGKILL.');
@@ -116,10 +115,9 @@ describe('crashes and restarts', () => {
       { crasher: { command: node, args: ['-e', 'process.stderr.write("boom\\n"); process.exit(3)'] } },
       { restartPolicy: { maxRestarts: 2, initialDelayMs: 50 } },
     );
-    const server = await waitFor(
-      () => manager.server('crasher')?.state === 'error' && manager.server('crasher'),
-      'error',
-    );
+    const server = await waitFor(() => manager.server('crasher')?.state === 'error' && manager.server('crasher'), {
+      what: 'error',
+    });
     expect(server.message).toMatch(/^Gave up after 2 restarts\. Exited with code 3 before the MCP handshake\./);
     expect(server.message).toContain('boom');
     const starts = manager.logs('crasher').filter((line) => line.startsWith('[switchyard] Starting:'));
@@ -149,10 +147,13 @@ describe('stopping', () => {
     const descendants = descendantsOf(server.pid!);
     expect(descendants).toHaveLength(2);
     process.kill(server.pid!, 'SIGKILL');
-    await waitFor(() => descendants.every((pid) => !isProcessAlive(pid)), 'the orphans to be killed', 10_000);
+    await waitFor(() => descendants.every((pid) => !isProcessAlive(pid)), {
+      what: 'the orphans to be killed',
+      timeoutMs: 10_000,
+    });
     const crashed = await waitFor(
       () => manager.server('wrapped')?.state === 'disconnected' && manager.server('wrapped'),
-      'disconnected',
+      { what: 'disconnected' },
     );
     expect(crashed.message).toMatch(/^Restarting in 30 s \(restart 1 of 1\)\. Was killed by SIGKILL\./);
   });

@@ -3,29 +3,21 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { McpManager, type SettingsChangedEvent, type ToolsChangedEvent } from './mcp-manager.js';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/support/wait-for.js';
+import type { SettingsChangedEvent, ToolsChangedEvent } from './mcp-manager.js';
 import {
+  cleanupsAfterEach,
+  createTestManager,
   fixtureEntry,
-  makeTempDir,
-  removeTempDir,
-  silentLogger,
-  startTestManager,
-  testSearchPath,
-  waitFor,
+  startSettledManager,
   writeSettings,
-  type Cleanups,
 } from './test-support.js';
 
-const cleanups: Cleanups = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function startManager(servers: Record<string, unknown>, watch = false) {
-  const { dataDir, manager } = await startTestManager(cleanups, servers, { watch, watchDebounceMs: 50 });
-  await manager.waitUntilSettled();
+  const { dataDir, manager } = await startSettledManager(cleanups, servers, watch);
   const settingsChanges: SettingsChangedEvent[] = [];
   manager.onSettingsChanged((event) => settingsChanges.push(event));
   return { dataDir, manager, settingsChanges };
@@ -47,7 +39,7 @@ describe('edits through the manager', () => {
     const written = await manager.saveServer('second', fixtureEntry());
     expect(written).toEqual({ saved: true, problems: [] });
     expect(manager.list().map((server) => server.name)).toEqual(['first', 'second']);
-    await waitFor(() => manager.server('second')?.state === 'connected', 'the added server to connect');
+    await waitFor(() => manager.server('second')?.state === 'connected', { what: 'the added server to connect' });
 
     const toolEvents: ToolsChangedEvent[] = [];
     manager.onToolsChanged((event) => toolEvents.push(event));
@@ -74,10 +66,7 @@ describe('edits through the manager', () => {
   });
 
   it('write the file even before the manager starts, and the first start applies them', async () => {
-    const dataDir = await makeTempDir();
-    cleanups.push(() => removeTempDir(dataDir));
-    const manager = new McpManager({ dataDir, logger: silentLogger, watch: false, searchPath: testSearchPath });
-    cleanups.push(() => manager.stop());
+    const { manager } = await createTestManager(cleanups);
     await manager.saveServer('later', fixtureEntry([], { disabled: true }));
     expect(manager.list()).toEqual([]);
     await manager.start();
@@ -89,7 +78,7 @@ describe('edits behind the manager’s back', () => {
   it('are applied by the watcher and reported as a change of the file', async () => {
     const { dataDir, manager, settingsChanges } = await startManager({ first: fixtureEntry() }, true);
     await writeSettings(dataDir, { first: fixtureEntry([], { disabled: true }) });
-    await waitFor(() => settingsChanges.length > 0, 'the watcher to apply the edit');
+    await waitFor(() => settingsChanges.length > 0, { what: 'the watcher to apply the edit' });
     expect(manager.server('first')?.state).toBe('disabled');
     expect(settingsChanges).toEqual([{ origin: 'file' }]);
   });

@@ -3,41 +3,29 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { McpManager } from './mcp-manager.js';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/support/wait-for.js';
 import { isProcessAlive } from './process-tree.js';
 import { formatProblem } from './settings-schema.js';
 import { toolResultText } from './tool-results.js';
 import {
+  cleanupsAfterEach,
+  createTestManager,
   everythingBin,
   everythingEntry,
   fixtureEntry,
-  makeTempDir,
   node,
-  removeTempDir,
-  silentLogger,
-  startTestManager,
-  testSearchPath,
-  waitFor,
+  startSettledManager,
+  tempDataDir,
   writeSettings,
-  type Cleanups,
 } from './test-support.js';
 
-const cleanups: Cleanups = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function setUp(servers: Record<string, unknown>, watch: boolean) {
-  const started = await startTestManager(cleanups, servers, { watch, watchDebounceMs: 50 });
-  await started.manager.waitUntilSettled();
-  return started;
-}
+const cleanups = cleanupsAfterEach();
 
 describe('bad settings entries', () => {
   it('reports every kind of bad entry by path while the good entries start', async () => {
-    const { manager } = await setUp(
+    const { manager } = await startSettledManager(
+      cleanups,
       {
         good: everythingEntry({ timeout: 0 }),
         noCommand: { args: ['x'] },
@@ -78,14 +66,11 @@ describe('bad settings entries', () => {
   });
 
   it('goes on with no servers when the file is not valid JSON', async () => {
-    const dataDir = await makeTempDir();
-    cleanups.push(() => removeTempDir(dataDir));
+    const { dataDir, manager } = await createTestManager(cleanups);
     await writeFile(
       path.join(dataDir, 'mcp_settings.json'),
       '{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}\n',
     );
-    const manager = new McpManager({ dataDir, logger: silentLogger, watch: false, searchPath: testSearchPath });
-    cleanups.push(() => manager.stop());
     await manager.start();
     expect(manager.list()).toEqual([]);
     expect(manager.problems()).toHaveLength(1);
@@ -95,11 +80,9 @@ describe('bad settings entries', () => {
   });
 
   it('creates the file when there is none', async () => {
-    const dataDir = path.join(await makeTempDir(), 'fresh');
-    cleanups.push(() => removeTempDir(path.dirname(dataDir)));
     // Watching too: the folder must exist before it can be watched.
-    const manager = new McpManager({ dataDir, logger: silentLogger });
-    cleanups.push(() => manager.stop());
+    const fresh = path.join(await tempDataDir(cleanups), 'fresh');
+    const { dataDir, manager } = await createTestManager(cleanups, { dataDir: fresh, watch: true });
     await manager.start();
     expect(JSON.parse(await readFile(path.join(dataDir, 'mcp_settings.json'), 'utf8'))).toEqual({ mcpServers: {} });
   });
@@ -111,7 +94,7 @@ describe('watching the settings file', () => {
       a: everythingEntry({ autoApprove: [] }),
       b: everythingEntry(),
     };
-    const { dataDir, manager } = await setUp(settings, true);
+    const { dataDir, manager } = await startSettledManager(cleanups, settings, true);
     const pidOf = (name: string) => manager.server(name)?.pid;
     const [pidA, pidB] = [pidOf('a')!, pidOf('b')!];
     expect(manager.toolCatalog().needsApproval('a__echo')).toBe(true);
@@ -121,7 +104,7 @@ describe('watching the settings file', () => {
     // autoApprove only: nothing restarts, the catalog follows.
     settings.a!.autoApprove = ['echo'];
     await writeSettings(dataDir, settings);
-    await waitFor(() => !manager.toolCatalog().needsApproval('a__echo'), 'autoApprove to apply');
+    await waitFor(() => !manager.toolCatalog().needsApproval('a__echo'), { what: 'autoApprove to apply' });
     expect([pidOf('a'), pidOf('b')]).toEqual([pidA, pidB]);
     expect(toolEvents).toEqual(['a']);
 
@@ -130,21 +113,21 @@ describe('watching the settings file', () => {
     await writeSettings(dataDir, settings);
     const newPidB = await waitFor(
       () => manager.server('b')?.state === 'connected' && pidOf('b') !== pidB && pidOf('b'),
-      'b to restart',
+      { what: 'b to restart' },
     );
     expect(pidOf('a')).toBe(pidA);
     expect(isProcessAlive(pidB)).toBe(false);
 
     // Added: c starts. Removed: a stops.
     await writeSettings(dataDir, { b: settings.b, c: fixtureEntry() });
-    await waitFor(() => manager.server('c')?.state === 'connected', 'c to start');
-    await waitFor(() => manager.server('a') === undefined, 'a to be removed');
+    await waitFor(() => manager.server('c')?.state === 'connected', { what: 'c to start' });
+    await waitFor(() => manager.server('a') === undefined, { what: 'a to be removed' });
     expect(isProcessAlive(pidA)).toBe(false);
     expect(pidOf('b')).toBe(newPidB);
 
     // A broken save keeps everything running, with the problem reported.
     await writeFile(path.join(dataDir, 'mcp_settings.json'), '{ "mcpServers": ');
-    await waitFor(() => manager.problems().length > 0, 'the problem');
+    await waitFor(() => manager.problems().length > 0, { what: 'the problem' });
     expect(manager.list().map((server) => [server.name, server.state])).toEqual([
       ['b', 'connected'],
       ['c', 'connected'],
@@ -152,7 +135,7 @@ describe('watching the settings file', () => {
 
     // Disabling stops the server without forgetting it.
     await writeSettings(dataDir, { b: { ...settings.b, disabled: true }, c: fixtureEntry() });
-    await waitFor(() => manager.server('b')?.state === 'disabled', 'b to be disabled');
+    await waitFor(() => manager.server('b')?.state === 'disabled', { what: 'b to be disabled' });
     expect(isProcessAlive(newPidB)).toBe(false);
     expect(manager.problems()).toEqual([]);
   });
@@ -160,7 +143,7 @@ describe('watching the settings file', () => {
 
 describe('tool lists', () => {
   it('follows every page and tools/list_changed', async () => {
-    const { manager } = await setUp({ fixture: fixtureEntry() }, false);
+    const { manager } = await startSettledManager(cleanups, { fixture: fixtureEntry() }, false);
     expect(manager.listTools('fixture').map((tool) => tool.name)).toEqual([
       'alpha',
       'beta',

@@ -1,10 +1,11 @@
-// Shared by the MCP tests: the real servers' entry points, temp data dirs, and waiting on conditions.
+// Shared by the MCP tests: the real servers' entry points, temp data dirs, managers as tests build them, and the
+// cleanups after each test.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
+import { afterEach } from 'vitest';
 import { McpManager, type McpManagerOptions } from './mcp-manager.js';
 import { listProcesses } from './process-tree.js';
 
@@ -36,50 +37,67 @@ export async function removeTempDir(directory: string): Promise<void> {
   await rm(directory, { recursive: true, force: true });
 }
 
-/** What a test file's afterEach undoes, newest first: `for (const cleanup of cleanups.splice(0).reverse())`. */
+/** What a test file's afterEach undoes, newest first. */
 export type Cleanups = (() => Promise<void>)[];
 
-/**
- * A manager over a new temp data dir holding `servers`, started (not settled): no watcher and no restarts unless
- * `options` say so. `cleanups` stops it and removes the folder.
- */
-export async function startTestManager(
-  cleanups: Cleanups,
-  servers: Record<string, unknown>,
-  options: Partial<McpManagerOptions> = {},
-): Promise<{ dataDir: string; manager: McpManager }> {
+/** The cleanups of the calling test file, run after each of its tests, newest first. */
+export function cleanupsAfterEach(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
+
+/** A new temp data dir that `cleanups` removes. */
+export async function tempDataDir(cleanups: Cleanups): Promise<string> {
   const dataDir = await makeTempDir();
   cleanups.push(() => removeTempDir(dataDir));
-  await writeSettings(dataDir, servers);
+  return dataDir;
+}
+
+/**
+ * A manager over a new temp data dir (or `options.dataDir`), not started: no login shell, no watcher and no
+ * restarts unless `options` say so. `cleanups` stops it and removes the folder.
+ */
+export async function createTestManager(
+  cleanups: Cleanups,
+  options: Partial<McpManagerOptions> = {},
+): Promise<{ dataDir: string; manager: McpManager }> {
+  const dataDir = options.dataDir ?? (await tempDataDir(cleanups));
   const manager = new McpManager({
-    dataDir,
     logger: silentLogger,
     watch: false,
     searchPath: testSearchPath,
     restartPolicy: { maxRestarts: 0 },
     ...options,
+    dataDir,
   });
   cleanups.push(() => manager.stop());
-  await manager.start();
   return { dataDir, manager };
+}
+
+/** A test manager (see createTestManager) whose settings hold `servers`, started (not settled). */
+export async function startTestManager(
+  cleanups: Cleanups,
+  servers: Record<string, unknown>,
+  options: Partial<McpManagerOptions> = {},
+): Promise<{ dataDir: string; manager: McpManager }> {
+  const started = await createTestManager(cleanups, options);
+  await writeSettings(started.dataDir, servers);
+  await started.manager.start();
+  return started;
+}
+
+/** startTestManager once every server has settled; `watch` turns the settings watcher on, with a short debounce. */
+export async function startSettledManager(cleanups: Cleanups, servers: Record<string, unknown>, watch = false) {
+  const started = await startTestManager(cleanups, servers, { watch, watchDebounceMs: 50 });
+  await started.manager.waitUntilSettled();
+  return started;
 }
 
 export async function writeSettings(dataDir: string, mcpServers: Record<string, unknown>, extra = {}) {
   await writeFile(path.join(dataDir, 'mcp_settings.json'), JSON.stringify({ ...extra, mcpServers }, null, 2));
-}
-
-export async function waitFor<T>(
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
 }
 
 /** Every live descendant of `pid` (Linux /proc). */
