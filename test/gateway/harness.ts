@@ -2,12 +2,11 @@
 // SDK. The model name picks what the upstream does (see `gatewayScenarios`).
 
 import OpenAI from 'openai';
-import { pino } from 'pino';
-import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
-import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
+import type { UsageRecord } from '../../shared/api/index.js';
+import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
+import type { ProviderRegistry } from '../../main/providers/index.js';
 import { answer, fail, FakeOpenAI, rejectKey, type Step, type ToolCall } from '../support/fake-openai.js';
-import { closedPort } from '../support/recording-server.js';
+import { MemoryKeys, refusingProvider, startTestGateway } from '../support/test-gateway.js';
 
 export const callerSecret = 'sk-sy-v1-caller-secret';
 export const otherSecret = 'sk-sy-v1-other-secret';
@@ -51,31 +50,7 @@ export const gatewayScenarios: Record<string, Step> = {
   truncated: answer({ content: ['Partial'], ending: 'truncated' }),
 };
 
-export class MemoryKeys implements GatewayKeys {
-  private readonly bySecret = new Map<string, ApiKeyInfo>();
-
-  add(id: string, secret: string): void {
-    this.bySecret.set(secret, {
-      id,
-      name: id,
-      label: `${secret.slice(0, 9)}…`,
-      created_at: '2026-01-01T00:00:00.000Z',
-      last_used_at: null,
-    });
-  }
-  authenticate(secret: string): ApiKeyInfo | null {
-    return this.bySecret.get(secret) ?? null;
-  }
-  list(): ApiKeyInfo[] {
-    return [...this.bySecret.values()];
-  }
-  delete(id: string): boolean {
-    for (const [secret, key] of this.bySecret) {
-      if (key.id === id) return this.bySecret.delete(secret);
-    }
-    return false;
-  }
-}
+export { MemoryKeys };
 
 export interface Harness {
   upstream: FakeOpenAI;
@@ -90,43 +65,23 @@ export interface Harness {
 
 export async function startHarness(options: GatewayOptions = {}): Promise<Harness> {
   const upstream = new FakeOpenAI({ models: Object.keys(gatewayScenarios), byModel: gatewayScenarios });
-  const upstreamUrl = `${await upstream.start()}/`;
-  const downPort = await closedPort();
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const providers: ProviderInfo[] = [
-    { id: 'fake', kind: 'openai', base_url: upstreamUrl, has_api_key: true, created_at },
-    { id: 'down', kind: 'openai', base_url: `http://127.0.0.1:${downPort}/v1`, has_api_key: false, created_at },
-    { id: 'claude', kind: 'anthropic', base_url: 'https://api.anthropic.com', has_api_key: true, created_at },
-  ];
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => (id === 'fake' ? upstreamSecret : null),
-    changeVersion: () => 1,
-  };
-  const logger = pino({ level: 'silent' });
-  const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter()], logger });
-  const keys = new MemoryKeys();
-  keys.add('key-1', callerSecret);
-  keys.add('key-2', otherSecret);
-  const usage: UsageRecord[] = [];
-  const gateway = createGateway(
-    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
+  const served = await startTestGateway({
+    providers: [
+      { id: 'fake', baseUrl: `${await upstream.start()}/`, apiKey: upstreamSecret },
+      await refusingProvider('down'),
+      // A kind no adapter here serves.
+      { id: 'claude', kind: 'anthropic', baseUrl: 'https://api.anthropic.com', apiKey: 'sk-ant-never-used' },
+    ],
+    callers: { 'key-1': callerSecret, 'key-2': otherSecret },
     // Retries as in production but quick, and never waiting for an upstream's Retry-After of seconds.
-    { ...options, retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1_000, ...options.retry } },
-  );
-  const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  const client = new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 });
+    gateway: { ...options, retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 1_000, ...options.retry } },
+  });
   return {
+    ...served,
     upstream,
-    gateway,
-    baseURL,
-    client,
-    keys,
-    usage,
-    registry,
+    client: new OpenAI({ baseURL: served.baseURL, apiKey: callerSecret, maxRetries: 0 }),
     async close() {
-      await gateway.close(1_000);
-      await registry.close();
+      await served.close();
       await upstream.close();
     },
   };

@@ -4,13 +4,13 @@
 
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { pino, type Logger } from 'pino';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway, type GatewayOptions } from '../../main/gateway/index.js';
-import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { MemoryKeys } from '../gateway/harness.js';
+import type { Logger } from 'pino';
+import type { UsageRecord } from '../../shared/api/index.js';
+import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
+import { createOpenAIAdapter } from '../../main/providers/index.js';
 import { answer, errorEvent, FakeOpenAI, hang, rejectKey, type Step } from '../support/fake-openai.js';
-import { closedPort, eventStreamHeaders } from '../support/recording-server.js';
+import { eventStreamHeaders } from '../support/recording-server.js';
+import { refusingProvider, startTestGateway, type MemoryKeys } from '../support/test-gateway.js';
 
 export const callerSecret = 'sk-sy-v1-hardening-caller-secret';
 export const upstreamSecret = 'sk-upstream-hardening-0123456789abcdef';
@@ -102,49 +102,25 @@ export interface HarnessOptions {
 
 export async function startHardeningHarness(options: HarnessOptions = {}): Promise<HardeningHarness> {
   const upstream = faultUpstream();
-  const upstreamUrl = await upstream.start();
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const providers: ProviderInfo[] = [
-    { id: 'fault', kind: 'openai', base_url: upstreamUrl, has_api_key: true, created_at },
-    {
-      id: 'down',
-      kind: 'openai',
-      base_url: `http://127.0.0.1:${await closedPort()}/v1`,
-      has_api_key: false,
-      created_at,
-    },
-  ];
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => (id === 'fault' ? upstreamSecret : null),
-    changeVersion: () => 1,
-  };
-  const logger = options.logger ?? pino({ level: 'silent' });
   const timeout = options.upstreamTimeoutMs ?? 400;
-  const registry = new ProviderRegistry({
-    source,
+  const served = await startTestGateway({
+    providers: [
+      { id: 'fault', baseUrl: await upstream.start(), apiKey: upstreamSecret },
+      await refusingProvider('down'),
+    ],
     adapters: [createOpenAIAdapter({ headersTimeoutMs: timeout, bodyTimeoutMs: timeout })],
-    logger,
+    callers: { 'key-1': callerSecret },
+    gateway: { retry: { maxRetries: 0 }, ...options.gateway },
+    logger: options.logger,
+    host: options.host,
+    beforeListen: options.beforeListen,
   });
-  const keys = new MemoryKeys();
-  keys.add('key-1', callerSecret);
-  const usage: UsageRecord[] = [];
-  const gateway = createGateway(
-    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
-    { retry: { maxRetries: 0 }, ...options.gateway },
-  );
-  await options.beforeListen?.(gateway);
-  const baseURL = await gateway.listen({ host: options.host ?? '127.0.0.1', port: 0 });
   return {
+    ...served,
     upstream,
-    gateway,
-    baseURL,
-    port: Number(new URL(baseURL).port),
-    keys,
-    usage,
+    port: Number(new URL(served.baseURL).port),
     async close() {
-      await gateway.close(500);
-      await registry.close();
+      await served.close(500);
       await upstream.close();
     },
   };

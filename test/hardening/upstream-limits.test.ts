@@ -3,13 +3,10 @@
 // ends in the protocol's error shape (a 504 or 502 before the stream opened, a `finish_reason: "error"` chunk
 // after), with the limit named, and is never asked twice. A request the gateway cannot encode never reaches it.
 
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderInfo } from '../../shared/api/index.js';
-import { createGateway, type Gateway } from '../../main/gateway/index.js';
-import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
+import { createOpenAIAdapter } from '../../main/providers/index.js';
 import { chunk, FakeOpenAI, hang, sse, type Step } from '../support/fake-openai.js';
-import { MemoryKeys } from '../gateway/harness.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { callerSecret } from './harness.js';
 
 const timeoutMs = 1_000;
@@ -61,42 +58,23 @@ const limits: Record<string, Step> = {
 };
 
 let upstream: FakeOpenAI;
-let registry: ProviderRegistry;
-let gateway: Gateway;
+let served: TestGateway;
 let baseURL: string;
 
 beforeAll(async () => {
   upstream = new FakeOpenAI({ models: Object.keys(limits), byModel: limits });
-  const providers: ProviderInfo[] = [
-    {
-      id: 'slow',
-      kind: 'openai',
-      base_url: await upstream.start(),
-      has_api_key: false,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  ];
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async () => null,
-    changeVersion: () => 1,
-  };
-  const logger = pino({ level: 'silent' });
-  const adapter = createOpenAIAdapter({ headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs, maxBodyBytes });
-  registry = new ProviderRegistry({ source, adapters: [adapter], logger });
-  const keys = new MemoryKeys();
-  keys.add('key-1', callerSecret);
-  // Retries allowed: the point is that none of these failures uses them.
-  gateway = createGateway(
-    { keys, providers: registry, usage: { record: () => undefined }, logger },
-    { retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 10 }, keepAliveMs: 60_000 },
-  );
-  baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  served = await startTestGateway({
+    providers: [{ id: 'slow', baseUrl: await upstream.start() }],
+    adapters: [createOpenAIAdapter({ headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs, maxBodyBytes })],
+    callers: { 'key-1': callerSecret },
+    // Retries allowed: the point is that none of these failures uses them.
+    gateway: { retry: { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 10 }, keepAliveMs: 60_000 },
+  });
+  baseURL = served.baseURL;
 });
 
 afterAll(async () => {
-  await gateway.close(500);
-  await registry.close();
+  await served.close(500);
   await upstream.close();
 });
 

@@ -3,17 +3,15 @@
 // does; any other model answers with text, or with tool calls when tools are offered and none were answered yet.
 
 import OpenAI from 'openai';
-import { pino } from 'pino';
 import { expect } from 'vitest';
-import type { ProviderInfo, ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway } from '../../main/gateway/index.js';
-import type { Step } from '../support/recording-server.js';
+import type { ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
-import { ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { callerSecret, MemoryKeys } from '../gateway/harness.js';
+import { callerSecret } from '../gateway/harness.js';
 import * as anthropic from '../support/fake-anthropic.js';
 import * as gemini from '../support/fake-gemini.js';
+import type { Step } from '../support/recording-server.js';
+import { startTestGateway } from '../support/test-gateway.js';
 
 const anthropicText = {
   id: 'msg_01TextWhole',
@@ -114,65 +112,31 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
   });
   const anthropicUrl = await anthropicFake.start();
   const geminiUrl = await geminiFake.start();
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const provider = (id: string, kind: ProviderInfo['kind'], base_url: string): ProviderInfo => ({
-    id,
-    kind,
-    base_url,
-    has_api_key: true,
-    created_at,
-  });
-  const providers: ProviderInfo[] = [
-    provider('claude', 'anthropic', anthropicUrl),
-    provider('claude-v1', 'anthropic', `${anthropicUrl}/v1/`),
-    provider('claude-badkey', 'anthropic', anthropicUrl),
-    provider('gemini', 'google', geminiUrl),
-    provider('gemini-badkey', 'google', `${geminiUrl}/v1beta`),
-  ];
-  const keys: Record<string, string> = {
-    claude: anthropic.anthropicKey,
-    'claude-v1': anthropic.anthropicKey,
-    'claude-badkey': 'sk-ant-wrong-key',
-    gemini: gemini.geminiKey,
-    'gemini-badkey': 'AIzaSy-wrong-key',
-  };
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => keys[id] ?? null,
-    changeVersion: () => 1,
-  };
   let toolCallCounter = 0;
-  const registry = new ProviderRegistry({
-    source,
+  const served = await startTestGateway({
+    providers: [
+      { id: 'claude', kind: 'anthropic', baseUrl: anthropicUrl, apiKey: anthropic.anthropicKey },
+      { id: 'claude-v1', kind: 'anthropic', baseUrl: `${anthropicUrl}/v1/`, apiKey: anthropic.anthropicKey },
+      { id: 'claude-badkey', kind: 'anthropic', baseUrl: anthropicUrl, apiKey: 'sk-ant-wrong-key' },
+      { id: 'gemini', kind: 'google', baseUrl: geminiUrl, apiKey: gemini.geminiKey },
+      { id: 'gemini-badkey', kind: 'google', baseUrl: `${geminiUrl}/v1beta`, apiKey: 'AIzaSy-wrong-key' },
+    ],
     adapters: [
       createAnthropicAdapter(),
       createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
     ],
-    logger: pino({ level: 'silent' }),
-  });
-  const callerKeys = new MemoryKeys();
-  callerKeys.add('key-1', callerSecret);
-  const usage: UsageRecord[] = [];
-  const gateway: Gateway = createGateway(
-    {
-      keys: callerKeys,
-      providers: registry,
-      usage: { record: (row) => usage.push(row) },
-      logger: pino({ level: 'silent' }),
-    },
+    callers: { 'key-1': callerSecret },
     // Retries as in production but quick, never waiting for an upstream's Retry-After of seconds.
-    { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
-  );
-  const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+  });
   return {
     anthropic: anthropicFake,
     gemini: geminiFake,
-    baseURL,
-    client: new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 }),
-    usage,
+    baseURL: served.baseURL,
+    client: new OpenAI({ baseURL: served.baseURL, apiKey: callerSecret, maxRetries: 0 }),
+    usage: served.usage,
     async close() {
-      await gateway.close(1_000);
-      await registry.close();
+      await served.close();
       await anthropicFake.close();
       await geminiFake.close();
     },

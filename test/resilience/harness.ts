@@ -4,17 +4,12 @@
 
 import OpenAI from 'openai';
 import { pino } from 'pino';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway, type GatewayOptions } from '../../main/gateway/index.js';
-import {
-  createOpenAIAdapter,
-  ProviderRegistry,
-  type OpenAIAdapterOptions,
-  type ProviderSource,
-} from '../../main/providers/index.js';
-import { callerSecret, MemoryKeys } from '../gateway/harness.js';
+import type { UsageRecord } from '../../shared/api/index.js';
+import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
+import { createOpenAIAdapter, type OpenAIAdapterOptions } from '../../main/providers/index.js';
+import { callerSecret } from '../gateway/harness.js';
 import { answer, FakeOpenAI } from '../support/fake-openai.js';
-import { closedPort } from '../support/recording-server.js';
+import { refusingProvider, startTestGateway } from '../support/test-gateway.js';
 
 /** One chunk, then the connection drops. */
 export const dropAfterFirstChunk = () => answer({ content: ['Par'], ending: 'destroy' });
@@ -45,37 +40,19 @@ export async function startResilienceGateway(
 ): Promise<ResilienceGateway> {
   const primary = namedUpstream('primary');
   const backup = namedUpstream('backup');
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const providers: ProviderInfo[] = [
-    { id: 'primary', kind: 'openai', base_url: await primary.start(), has_api_key: true, created_at },
-    { id: 'backup', kind: 'openai', base_url: await backup.start(), has_api_key: false, created_at },
-    {
-      id: 'down',
-      kind: 'openai',
-      base_url: `http://127.0.0.1:${await closedPort()}/v1`,
-      has_api_key: false,
-      created_at,
-    },
-  ];
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => (id === 'primary' ? primarySecret : null),
-    changeVersion: () => 1,
-  };
   const warnings: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
-  const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter(adapterOptions)], logger });
-  const keys = new MemoryKeys();
-  keys.add('key-1', callerSecret);
-  const usage: UsageRecord[] = [];
-  const gateway = createGateway(
-    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
-    {
-      ...options,
-      retry: { baseDelayMs: 10, maxDelayMs: 40, ...options.retry },
-    },
-  );
-  const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const served = await startTestGateway({
+    providers: [
+      { id: 'primary', baseUrl: await primary.start(), apiKey: primarySecret },
+      { id: 'backup', baseUrl: await backup.start() },
+      await refusingProvider('down'),
+    ],
+    adapters: [createOpenAIAdapter(adapterOptions)],
+    callers: { 'key-1': callerSecret },
+    logger: pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) }),
+    gateway: { ...options, retry: { baseDelayMs: 10, maxDelayMs: 40, ...options.retry } },
+  });
+  const { baseURL, usage, gateway } = served;
   return {
     primary,
     backup,
@@ -85,8 +62,7 @@ export async function startResilienceGateway(
     warnings,
     gateway,
     async close() {
-      await gateway.close(1_000);
-      await registry.close();
+      await served.close();
       await primary.close();
       await backup.close();
     },
