@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import { formatUsd, usdToNanos, type CreditsStatus } from '../../shared/api/index.js';
 import { parseUsd } from './key-rule-options.js';
-import { formatJson, formatTable } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { formatJson } from './output.js';
+import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 
 const usd = (amount: number) => formatUsd(usdToNanos(amount));
 
@@ -68,27 +68,17 @@ export function registerCreditsCommands(program: Command, context: CommandContex
       withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.unsetCredits()))),
     );
 
-  credits
-    .command('history')
-    .description('every change of the balance, oldest first')
-    .option('--json', 'print JSON')
-    .addOption(dataDirOption())
-    .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        const ledger = app.accounts.creditLedger();
-        if (options.json) return output.out(formatJson(ledger));
-        if (ledger.length === 0) return output.out('No credits were ever set.');
-        output.out(
-          formatTable(
-            ['TIME', 'ACTION', 'AMOUNT', 'BALANCE AFTER'],
-            ledger.map((entry) => [
-              entry.created_at,
-              entry.action,
-              usd(entry.amount),
-              entry.balance_after === null ? 'unlimited' : usd(entry.balance_after),
-            ]),
-          ),
-        );
-      }),
-    );
+  addListCommand(credits, context, {
+    name: 'history',
+    description: 'every change of the balance, oldest first',
+    list: (app) => app.accounts.creditLedger(),
+    empty: 'No credits were ever set.',
+    headers: ['TIME', 'ACTION', 'AMOUNT', 'BALANCE AFTER'],
+    row: (entry) => [
+      entry.created_at,
+      entry.action,
+      usd(entry.amount),
+      entry.balance_after === null ? 'unlimited' : usd(entry.balance_after),
+    ],
+  });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describeKeyState, describeLimit } from '../../shared/api/index.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
-import { formatJson, formatTable } from './output.js';
+import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import { formatJson } from './output.js';
 import {
   addKeyRuleOptions,
   describeAccess,
@@ -36,36 +36,26 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
       }),
     );
 
-  keys
-    .command('list')
-    .description('list keys with their rules and state (never their secrets)')
-    .option('--json', 'print JSON')
-    .addOption(dataDirOption())
-    .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        const list = app.accounts.keysWithUsage();
-        if (options.json) return output.out(formatJson(list));
-        if (list.length === 0) return output.out('No keys yet. Create one with: switchyard keys create --name NAME');
-        output.out(
-          formatTable(
-            ['ID', 'NAME', 'LABEL', 'STATE', 'LIMIT', 'ACCESS', 'MGMT', 'RATE', 'EXPIRES', 'CREATED', 'LAST USED'],
-            list.map((key) => [
-              key.id,
-              key.name,
-              key.label,
-              describeKeyState(key.state),
-              describeLimit(key),
-              describeAccess(key),
-              key.management ? 'yes' : 'no',
-              describeRate(key),
-              key.expires_at ?? 'never',
-              key.created_at,
-              key.last_used_at ?? 'never',
-            ]),
-          ),
-        );
-      }),
-    );
+  addListCommand(keys, context, {
+    name: 'list',
+    description: 'list keys with their rules and state (never their secrets)',
+    list: (app) => app.accounts.keysWithUsage(),
+    empty: 'No keys yet. Create one with: switchyard keys create --name NAME',
+    headers: ['ID', 'NAME', 'LABEL', 'STATE', 'LIMIT', 'ACCESS', 'MGMT', 'RATE', 'EXPIRES', 'CREATED', 'LAST USED'],
+    row: (key) => [
+      key.id,
+      key.name,
+      key.label,
+      describeKeyState(key.state),
+      describeLimit(key),
+      describeAccess(key),
+      key.management ? 'yes' : 'no',
+      describeRate(key),
+      key.expires_at ?? 'never',
+      key.created_at,
+      key.last_used_at ?? 'never',
+    ],
+  });
 
   registerKeyUpdateCommand(keys, context);
 

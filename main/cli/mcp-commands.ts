@@ -14,7 +14,7 @@ import {
   toolResultText,
   type ServerSnapshot,
 } from '../mcp/index.js';
-import { formatJson, formatTable } from './output.js';
+import { formatJson, formatTable, printList } from './output.js';
 import { dataDirOption, type CommandContext } from './program.js';
 
 interface ManagerRun {
@@ -73,15 +73,11 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .addOption(dataDirOption())
     .action(async (server: string, options: { json?: boolean; dataDir?: string }) =>
       withManager({ dataDir: options.dataDir, server }, async (manager) => {
-        const tools = manager.listTools(server);
-        if (options.json) return output.out(formatJson(tools));
-        if (tools.length === 0) return output.out(`Server "${server}" has no tools.`);
-        output.out(
-          formatTable(
-            ['NAME', 'DESCRIPTION'],
-            tools.map((tool) => [tool.name, firstLine(tool.description ?? tool.title ?? '')]),
-          ),
-        );
+        printList(output, manager.listTools(server), options.json, {
+          empty: `Server "${server}" has no tools.`,
+          headers: ['NAME', 'DESCRIPTION'],
+          row: (tool) => [tool.name, firstLine(tool.description ?? tool.title ?? '')],
+        });
       }),
     );
 

@@ -25,3 +25,26 @@ export function formatTable(headers: string[], rows: string[][]): string {
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
+
+export interface ListFormat<Item> {
+  headers: string[];
+  row(item: Item): string[];
+  /** Printed instead of a table with no rows. */
+  empty?: string;
+  /** A line for people after the table, on standard error. */
+  note?: string;
+}
+
+/** What a list command prints: JSON for scripts (--json), else a table, or `empty` when there is nothing. */
+export function printList<Item>(
+  output: Output,
+  items: readonly Item[],
+  json: boolean | undefined,
+  format: ListFormat<Item>,
+): void {
+  if (json) return output.out(formatJson(items));
+  if (items.length === 0 && format.empty !== undefined) return output.out(format.empty);
+  const rows = items.map((item) => format.row(item));
+  output.out(formatTable(format.headers, rows));
+  if (format.note) output.err(format.note);
+}

@@ -3,8 +3,7 @@
 
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ModelPriceInfo } from '../../shared/api/index.js';
-import { formatJson, formatTable } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 
 interface SetOptions {
   input: number;
@@ -34,31 +33,21 @@ export function registerPricesCommands(program: Command, context: CommandContext
     .command('prices')
     .description('model prices in USD per million tokens: the bundled table and your overrides');
 
-  prices
-    .command('list')
-    .description('list your overrides, then the bundled prices they do not replace')
-    .option('--json', 'print JSON')
-    .addOption(dataDirOption())
-    .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        const list = app.accounts.prices.list();
-        if (options.json) return output.out(formatJson(list));
-        output.out(
-          formatTable(
-            ['MODEL', 'SOURCE', 'INPUT', 'OUTPUT', 'CACHE READ', 'CACHE WRITE'],
-            list.map((price) => [
-              price.model,
-              price.source,
-              String(price.input),
-              String(price.output),
-              shown(price.cache_read),
-              shown(price.cache_write),
-            ]),
-          ),
-        );
-        output.err('USD per million tokens. "=input": billed at the input price.');
-      }),
-    );
+  addListCommand(prices, context, {
+    name: 'list',
+    description: 'list your overrides, then the bundled prices they do not replace',
+    list: (app) => app.accounts.prices.list(),
+    headers: ['MODEL', 'SOURCE', 'INPUT', 'OUTPUT', 'CACHE READ', 'CACHE WRITE'],
+    row: (price) => [
+      price.model,
+      price.source,
+      String(price.input),
+      String(price.output),
+      shown(price.cache_read),
+      shown(price.cache_write),
+    ],
+    note: 'USD per million tokens. "=input": billed at the input price.',
+  });
 
   prices
     .command('set')

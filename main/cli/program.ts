@@ -6,7 +6,7 @@ import { createApp, resolveDataDir, type App } from '../app/index.js';
 import { registerCreditsCommands } from './credits-commands.js';
 import { registerKeyCommands } from './keys-commands.js';
 import { registerMcpCommands } from './mcp-commands.js';
-import { processOutput, type Output } from './output.js';
+import { printList, processOutput, type ListFormat, type Output } from './output.js';
 import { registerPricesCommands } from './prices-commands.js';
 import { registerProviderCommands } from './provider-commands.js';
 import { registerServeCommand } from './serve-command.js';
@@ -66,4 +66,22 @@ export async function withApp(
   } finally {
     await app.close();
   }
+}
+
+/** `<parent> <name> [--json] [--data-dir <dir>]`: what `list` returns from the app, as a table or as JSON. */
+export function addListCommand<Item>(
+  parent: Command,
+  context: CommandContext,
+  command: { name: string; description: string; list(app: App): Item[] | Promise<Item[]> } & ListFormat<Item>,
+): Command {
+  return parent
+    .command(command.name)
+    .description(command.description)
+    .option('--json', 'print JSON')
+    .addOption(dataDirOption())
+    .action(async (options: { json?: boolean; dataDir?: string }) =>
+      withApp(context, options.dataDir, async (app) =>
+        printList(context.output, await command.list(app), options.json, command),
+      ),
+    );
 }

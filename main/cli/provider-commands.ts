@@ -1,7 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
-import { formatJson, formatTable } from './output.js';
+import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 import { readSecretFromStdin } from './read-secret.js';
 
 interface AddOptions {
@@ -79,33 +78,21 @@ export function registerProviderCommands(program: Command, context: CommandConte
       });
     });
 
-  providers
-    .command('list')
-    .description('list providers: configured, from the environment (OPENAI_API_KEY…) and local servers found running')
-    .option('--json', 'print JSON')
-    .addOption(dataDirOption())
-    .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => {
-        const list = await app.registry.listProviders();
-        if (options.json) return output.out(formatJson(list));
-        if (list.length === 0) {
-          return output.out('No providers yet. Add one with: switchyard providers add ID --kind openai --base-url URL');
-        }
-        output.out(
-          formatTable(
-            ['ID', 'KIND', 'BASE URL', 'API KEY', 'SOURCE', 'ADDED'],
-            list.map((provider) => [
-              provider.id,
-              provider.kind,
-              provider.base_url,
-              !provider.has_api_key ? 'none' : provider.source === 'environment' ? 'env' : 'stored',
-              provider.source ?? 'configured',
-              provider.created_at,
-            ]),
-          ),
-        );
-      }),
-    );
+  addListCommand(providers, context, {
+    name: 'list',
+    description: 'list providers: configured, from the environment (OPENAI_API_KEY…) and local servers found running',
+    list: (app) => app.registry.listProviders(),
+    empty: 'No providers yet. Add one with: switchyard providers add ID --kind openai --base-url URL',
+    headers: ['ID', 'KIND', 'BASE URL', 'API KEY', 'SOURCE', 'ADDED'],
+    row: (provider) => [
+      provider.id,
+      provider.kind,
+      provider.base_url,
+      !provider.has_api_key ? 'none' : provider.source === 'environment' ? 'env' : 'stored',
+      provider.source ?? 'configured',
+      provider.created_at,
+    ],
+  });
 
   providers
     .command('remove')
