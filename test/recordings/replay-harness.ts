@@ -3,19 +3,18 @@
 // `<protocol's provider>/<case id>`; what the caller got is folded into the same shape as the expected answer.
 
 import OpenAI from 'openai';
-import { pino } from 'pino';
-import type { ProviderInfo, ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
-import { createGateway } from '../../main/gateway/index.js';
+import type { ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
-import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
-import { callerSecret, MemoryKeys } from '../gateway/harness.js';
+import { createOpenAIAdapter } from '../../main/providers/index.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
 import { geminiKey } from '../support/fake-gemini.js';
+import { startTestGateway } from '../support/test-gateway.js';
 import type { Protocol, RecordedCase } from './recorded-cases.js';
 import { startRecordedUpstreams } from './recorded-upstream.js';
 
 const providerOf: Record<Protocol, string> = { openai: 'compatible', anthropic: 'claude', gemini: 'gemini' };
+const callerSecret = 'sk-sy-v1-recordings-caller';
 
 export interface ReplayHarness {
   client: OpenAI;
@@ -25,50 +24,22 @@ export interface ReplayHarness {
 
 export async function startReplayHarness(cases: readonly RecordedCase[]): Promise<ReplayHarness> {
   const upstreams = await startRecordedUpstreams(cases);
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const provider = (id: string, kind: ProviderInfo['kind'], base_url: string): ProviderInfo => ({
-    id,
-    kind,
-    base_url,
-    has_api_key: true,
-    created_at,
-  });
-  const providers = [
-    provider(providerOf.openai, 'openai', upstreams.urls.openai),
-    provider(providerOf.anthropic, 'anthropic', upstreams.urls.anthropic),
-    provider(providerOf.gemini, 'google', upstreams.urls.gemini),
-  ];
-  const apiKeys: Record<string, string> = {
-    [providerOf.openai]: 'sk-recorded-upstream',
-    [providerOf.anthropic]: anthropicKey,
-    [providerOf.gemini]: geminiKey,
-  };
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => apiKeys[id] ?? null,
-    changeVersion: () => 1,
-  };
-  const logger = pino({ level: 'silent' });
-  const registry = new ProviderRegistry({
-    source,
+  const gateway = await startTestGateway({
+    providers: [
+      { id: providerOf.openai, baseUrl: upstreams.urls.openai, apiKey: 'sk-recorded-upstream' },
+      { id: providerOf.anthropic, kind: 'anthropic', baseUrl: upstreams.urls.anthropic, apiKey: anthropicKey },
+      { id: providerOf.gemini, kind: 'google', baseUrl: upstreams.urls.gemini, apiKey: geminiKey },
+    ],
     adapters: [createOpenAIAdapter(), createAnthropicAdapter(), createGoogleAdapter()],
-    logger,
-  });
-  const keys = new MemoryKeys();
-  keys.add('key-1', callerSecret);
-  const usage: UsageRecord[] = [];
-  const gateway = createGateway(
-    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
+    callers: { 'key-1': callerSecret },
     // Retries as in production but quick (a recorded 429 is answered again on every attempt).
-    { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
-  );
-  const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+  });
   return {
-    client: new OpenAI({ baseURL, apiKey: callerSecret, maxRetries: 0 }),
-    usage,
+    client: new OpenAI({ baseURL: gateway.baseURL, apiKey: callerSecret, maxRetries: 0 }),
+    usage: gateway.usage,
     async close() {
-      await gateway.close(1_000);
-      await registry.close();
+      await gateway.close();
       await upstreams.close();
     },
   };
