@@ -3,16 +3,18 @@
 
 const maxPages = 1_000;
 
-export async function collectPages<Item>(
-  fetchPage: (cursor: string | undefined) => Promise<{ items: Item[]; nextCursor?: string }>,
+/** Every item of a paged list: `fetchPage` asks for one page (the first without a cursor), `itemsOf` reads it. */
+export async function collectPages<Page extends { nextCursor?: string }, Item>(
+  fetchPage: (params: { cursor: string } | undefined) => Promise<Page>,
+  itemsOf: (page: Page) => Item[],
 ): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page += 1) {
-    const result = await fetchPage(cursor);
-    items.push(...result.items);
-    if (!result.nextCursor || result.nextCursor === cursor) break;
-    cursor = result.nextCursor;
+  for (let count = 0; count < maxPages; count += 1) {
+    const page = await fetchPage(cursor ? { cursor } : undefined);
+    items.push(...itemsOf(page));
+    if (!page.nextCursor || page.nextCursor === cursor) break;
+    cursor = page.nextCursor;
   }
   return items;
 }

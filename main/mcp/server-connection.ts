@@ -179,11 +179,8 @@ export class ServerConnection {
 
   async listResources(): Promise<Resource[]> {
     const client = this.readyClient();
-    if (!client.getServerCapabilities()?.resources) return [];
-    return collectPages(async (cursor) => {
-      const page = await client.listResources(cursor ? { cursor } : undefined, this.requestOptions());
-      return { items: page.resources, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
-    });
+    const listPage = (params?: { cursor: string }) => client.listResources(params, this.requestOptions());
+    return client.getServerCapabilities()?.resources ? collectPages(listPage, (page) => page.resources) : [];
   }
 
   async readResource(uri: string): Promise<ReadResourceResult['contents']> {
@@ -193,11 +190,8 @@ export class ServerConnection {
 
   async listPrompts(): Promise<Prompt[]> {
     const client = this.readyClient();
-    if (!client.getServerCapabilities()?.prompts) return [];
-    return collectPages(async (cursor) => {
-      const page = await client.listPrompts(cursor ? { cursor } : undefined, this.requestOptions());
-      return { items: page.prompts, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
-    });
+    const listPage = (params?: { cursor: string }) => client.listPrompts(params, this.requestOptions());
+    return client.getServerCapabilities()?.prompts ? collectPages(listPage, (page) => page.prompts) : [];
   }
 
   private async connect(): Promise<void> {
@@ -359,11 +353,8 @@ export class ServerConnection {
   }
 
   private fetchTools(client: Client): Promise<Tool[]> {
-    if (!client.getServerCapabilities()?.tools) return Promise.resolve([]);
-    return collectPages(async (cursor) => {
-      const page = await client.listTools(cursor ? { cursor } : undefined, this.requestOptions());
-      return { items: page.tools, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
-    });
+    const listPage = (params?: { cursor: string }) => client.listTools(params, this.requestOptions());
+    return client.getServerCapabilities()?.tools ? collectPages(listPage, (page) => page.tools) : Promise.resolve([]);
   }
 
   private noteNonProtocolLine(line: string): void {
