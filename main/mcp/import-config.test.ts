@@ -41,19 +41,17 @@ describe('importing other apps’ configs', () => {
         },
       },
     });
-    const cline = await source('cline_mcp_settings.json', {
-      mcpServers: {
-        github: {
-          command: 'node',
-          args: ['/srv/github/index.js'],
-          env: { GITHUB_TOKEN: '${env:GITHUB_TOKEN}' },
-          disabled: true,
-          autoApprove: ['list_issues'],
-          timeout: 120,
-          type: 'stdio',
-        },
-      },
-    });
+    // Every field Cline writes, each of which our settings also know.
+    const github = {
+      command: 'node',
+      args: ['/srv/github/index.js'],
+      env: { GITHUB_TOKEN: '${env:GITHUB_TOKEN}' },
+      disabled: true,
+      autoApprove: ['list_issues'],
+      timeout: 120,
+      type: 'stdio',
+    };
+    const cline = await source('cline_mcp_settings.json', { mcpServers: { github } });
 
     expect(await importConfigFile(dataDir, claude)).toEqual({
       source: 'Claude Desktop',
@@ -66,15 +64,7 @@ describe('importing other apps’ configs', () => {
 
     const settings = await ours();
     expect(Object.keys(settings.mcpServers)).toEqual(['filesystem', 'remote', 'memory', 'github']);
-    expect(settings.mcpServers.github).toEqual({
-      command: 'node',
-      args: ['/srv/github/index.js'],
-      env: { GITHUB_TOKEN: '${env:GITHUB_TOKEN}' },
-      disabled: true,
-      autoApprove: ['list_issues'],
-      timeout: 120,
-      type: 'stdio',
-    });
+    expect(settings.mcpServers.github).toEqual(github);
     expect(settings).not.toHaveProperty('globalShortcut'); // other apps' own settings stay theirs
   });
 
