@@ -53,6 +53,7 @@ const rowColumns = [
   'latency_ms',
   'ttft_ms',
   'error',
+  'estimated',
 ] as const;
 
 export function usageRowsCsv(rows: readonly UsageRecord[]): string {
@@ -78,6 +79,7 @@ export function usageRowsCsv(rows: readonly UsageRecord[]): string {
       row.latency_ms,
       row.ttft_ms,
       row.error,
+      row.estimated === true,
     ]),
   );
 }

@@ -19,6 +19,8 @@ export interface UsageOutcome {
   status: number;
   finishReason: string | null;
   usage?: Usage | null;
+  /** The usage is Switchyard's estimate, not the upstream's report. */
+  estimated?: boolean;
   error?: string | null;
 }
 
@@ -76,6 +78,7 @@ export class UsageRecorder {
       latency_ms: Math.round(performance.now() - this.startedAt),
       ttft_ms: this.firstTokenAt === null ? null : Math.round(this.firstTokenAt - this.startedAt),
       error: outcome.error ? outcome.error.slice(0, 500) : null,
+      ...(outcome.estimated ? { estimated: true } : {}),
     };
     try {
       this.sink.record(row);

@@ -79,6 +79,7 @@ describe('openStore', () => {
       'error',
       'cost_nanos',
       'unpriced',
+      'estimated',
     ]);
     const indexedColumns = (db.pragma('index_list(usage_log)') as { name: string }[])
       .filter((index) => !index.name.startsWith('sqlite_autoindex'))

@@ -133,4 +133,10 @@ export const migrations: readonly Migration[] = [
     // A JSON object of ProviderTimeouts (seconds); NULL for a provider that keeps the defaults.
     up: (db) => db.exec('ALTER TABLE providers ADD COLUMN timeouts TEXT'),
   },
+  {
+    version: 6,
+    name: 'estimated usage',
+    // 1 when the token counts are an estimate (a stream cancelled before the upstream reported its usage).
+    up: (db) => db.exec('ALTER TABLE usage_log ADD COLUMN estimated INTEGER NOT NULL DEFAULT 0'),
+  },
 ];

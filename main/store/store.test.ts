@@ -154,9 +154,11 @@ describe('usage', () => {
       status: 502,
       error: 'upstream failed',
     });
-    store.insertUsage([full, sparse]);
+    const estimated = usageRow('gen-4', 4000, { finish_reason: 'cancelled', estimated: true });
+    store.insertUsage([full, sparse, estimated]);
     expect(store.getUsage('gen-1')).toEqual(full);
     expect(store.getUsage('gen-2')).toEqual(sparse);
+    expect(store.getUsage('gen-4')).toEqual(estimated);
     expect(store.getUsage('gen-3')).toBeUndefined();
   });
 

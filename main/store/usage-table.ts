@@ -52,7 +52,9 @@ const groupExpressions: Record<UsageGrouping, { expression: string; order: strin
   key: { expression: 'key_id', order: 'cost_nanos DESC, requests DESC, grp' },
 };
 
-type UsageColumns = { [Field in keyof UsageRecord]: UsageRecord[Field] extends boolean ? number : UsageRecord[Field] };
+type UsageColumns = {
+  [Field in keyof UsageRecord]-?: NonNullable<UsageRecord[Field]> extends boolean ? number : UsageRecord[Field];
+};
 /** What gets bound on insert: any value may be null, and NOT NULL columns reject the row then. */
 type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
   /** The exact cost, derived from `cost` at this boundary (see shared/api/money.ts). */
@@ -79,6 +81,7 @@ const fields = [
   'ttft_ms',
   'error',
   'unpriced',
+  'estimated',
 ] as const satisfies readonly (keyof UsageRecord)[];
 
 const columns = fields.join(', ');
@@ -185,12 +188,18 @@ function toUsageBindings(record: UsageRecord): UsageBindings {
     ttft_ms: integer(record.ttft_ms),
     error: text(record.error),
     unpriced: record.unpriced ? 1 : 0,
+    estimated: record.estimated ? 1 : 0,
     cost_nanos: usdToNanos(real(record.cost)),
   };
 }
 
-function toUsageRecord(columns: UsageColumns): UsageRecord {
-  return { ...columns, streamed: columns.streamed !== 0, unpriced: columns.unpriced !== 0 };
+function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
+  return {
+    ...columns,
+    streamed: columns.streamed !== 0,
+    unpriced: columns.unpriced !== 0,
+    ...(estimated !== 0 ? { estimated: true } : {}),
+  };
 }
 
 function text(value: unknown): string | null {

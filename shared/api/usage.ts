@@ -27,6 +27,11 @@ export interface UsageRecord {
   cost: number | null;
   /** True when no price was known for the model (and the upstream reported none): cost is 0 but not free. */
   unpriced: boolean;
+  /**
+   * True when the token counts are Switchyard's own estimate (a tokenizer over the prompt and the text streamed):
+   * the caller left a stream before the upstream reported its usage. Absent means false.
+   */
+  estimated?: boolean;
   /** Total time until the response ended. */
   latency_ms: number;
   /** Time to the first content byte from upstream; null when none came. */

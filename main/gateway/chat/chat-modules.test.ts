@@ -197,7 +197,26 @@ describe('relayStream', () => {
     await relayStream(generation, { ...context, keepAliveMs: 0 }, output);
     expect(output.abandoned).toBe(true);
     expect(output.ended).toBe(false);
-    expect(rows[0]).toMatchObject({ finish_reason: 'cancelled' });
+    // No usage came: the row carries an estimate of the prompt and of what was generated, marked as such.
+    expect(rows[0]).toMatchObject({ finish_reason: 'cancelled', estimated: true, completion_tokens: 1 });
+    expect(rows[0]!.prompt_tokens).toBeGreaterThan(0);
+  });
+
+  it('keeps the usage the upstream reported before the caller left, not an estimate', async () => {
+    const { generation, context, rows, controller } = setup(
+      scriptedAdapter({
+        stream: async () =>
+          (async function* () {
+            yield { type: 'delta', index: 0, delta: { content: 'a' } } as StreamPart;
+            yield { type: 'usage', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } } as StreamPart;
+            controller.abort(new CallerGoneError());
+            yield { type: 'delta', index: 0, delta: { content: 'b' } } as StreamPart;
+          })(),
+      }).adapter,
+    );
+    await relayStream(generation, { ...context, keepAliveMs: 0 }, new RecordingOutput());
+    expect(rows[0]).toMatchObject({ finish_reason: 'cancelled', prompt_tokens: 40, completion_tokens: 9 });
+    expect(rows[0]!.estimated).toBeUndefined();
   });
 });
 

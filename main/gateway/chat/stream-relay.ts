@@ -3,8 +3,9 @@
 // and a slow first token can keep a caller waiting for minutes, and clients and proxies drop a silent connection),
 // failures travel inside the stream as OpenRouter's error chunk, and the status stays 200 (spec 7.3).
 
-import type { ChatCompletionChunk } from '../../../shared/api/index.js';
+import type { ChatCompletionChunk, ChunkDelta } from '../../../shared/api/index.js';
 import { ChunkAssembler } from '../chunk-assembler.js';
+import { estimateUsage } from '../usage-estimate.js';
 import { toApiError } from '../errors.js';
 import { startStream } from '../upstream-attempts.js';
 import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
@@ -66,6 +67,8 @@ export async function relayStream(
     clearTimeout(openEarly);
   }
   if (!output.opened) output.open();
+  // What was generated, for an estimate when the caller leaves before the upstream reports usage.
+  const generated: string[] = [];
   const chunks = new ChunkAssembler({
     id: generation.id,
     created: generation.created,
@@ -76,6 +79,7 @@ export async function relayStream(
     for await (const part of answered.value) {
       if (part.type === 'delta' && (part.delta.content || part.delta.reasoning || part.delta.tool_calls)) {
         recorder.markFirstToken();
+        generatedTexts(part.delta, generated);
       }
       for (const chunk of chunks.accept(part)) await output.data(chunk);
       if (signal.aborted) break;
@@ -86,9 +90,18 @@ export async function relayStream(
     output.end();
     recorder.record({ status: 200, finishReason: chunks.finishReason, usage: chunks.usage });
   } catch (error) {
-    await failStream(generation, context, output, chunks, error);
+    await failStream(generation, context, output, chunks, error, generated);
   }
   return undefined;
+}
+
+function generatedTexts(delta: ChunkDelta, into: string[]): void {
+  if (delta.content) into.push(delta.content);
+  if (delta.reasoning) into.push(delta.reasoning);
+  for (const call of delta.tool_calls ?? []) {
+    if (call.function?.name) into.push(call.function.name);
+    if (call.function?.arguments) into.push(call.function.arguments);
+  }
 }
 
 /** A failure once the stream is open: OpenRouter's error chunk and [DONE] (or nothing, caller gone). */
@@ -98,12 +111,16 @@ async function failStream(
   output: StreamOutput,
   chunks: ChunkAssembler,
   error: unknown,
+  generated: readonly string[] = [],
 ): Promise<void> {
   const { recorder, signal } = generation;
   const reason = abortReason(signal);
   if (reason === 'caller-gone') {
     output.abandon();
-    recorder.record({ status: 200, finishReason: 'cancelled', usage: chunks.usage });
+    // The upstream billed what it generated: without its own count, an estimate is recorded, never 0 tokens.
+    const reported = chunks.usage;
+    const usage = reported ?? (await estimateUsage(generation.request, generated));
+    recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
     return;
   }
   const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
