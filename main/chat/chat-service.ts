@@ -18,6 +18,7 @@ import type {
   PendingApproval,
   TurnEnd,
 } from '../../shared/bridge/types.js';
+import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { Logger } from '../common/index.js';
 import type { ChatTable } from '../store/index.js';
 import { ChatError } from './chat-error.js';
@@ -433,22 +434,7 @@ export class ChatService {
   }
 
   private newMessage(conversationId: string, fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'status'>) {
-    const message: ChatMessage = {
-      id: randomUUID(),
-      conversationId,
-      content: null,
-      toolCalls: null,
-      toolCallId: null,
-      reasoning: null,
-      reasoningDetails: null,
-      usage: null,
-      cost: null,
-      model: null,
-      error: null,
-      createdAt: this.now(),
-      ...fields,
-    };
-    return message;
+    return newChatMessage({ id: randomUUID(), conversationId, createdAt: this.now(), ...fields });
   }
 
   private emit(event: ChatEvent): void {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from '../../shared/api/index.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { missingToolResult, toRequestMessages } from './request-messages.js';
+import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 
 function chunk(delta: Record<string, unknown>, finish: string | null = null, extra = {}): ChatCompletionChunk {
@@ -62,23 +63,8 @@ describe('toRequestMessages', () => {
     createdAt: 0,
     updatedAt: 0,
   };
-  const base = {
-    conversationId: 'c',
-    toolCallId: null,
-    reasoning: null,
-    reasoningDetails: null,
-    usage: null,
-    cost: null,
-    model: null,
-    error: null,
-    createdAt: 0,
-    toolCalls: null,
-  };
-  const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'status'>): ChatMessage => ({
-    ...base,
-    content: null,
-    ...fields,
-  });
+  const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'status'>): ChatMessage =>
+    newChatMessage({ conversationId: 'c', createdAt: 0, ...fields });
 
   it('puts the system prompt first, leaves out empty replies and answers every tool call exactly once', () => {
     const history = [
