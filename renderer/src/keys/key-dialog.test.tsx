@@ -9,7 +9,7 @@ import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
 import { KeyDialog } from './key-dialog.js';
-import { editorPluginKey } from './test-keys.js';
+import { editorPluginKey, editorPluginRules } from './test-keys.js';
 
 afterEach(cleanup);
 
@@ -133,18 +133,8 @@ describe('KeyDialog', () => {
 
     await user.click(checkbox(/^Disabled/));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(invoke).toHaveBeenCalledWith('keys:update', {
-      id: 'key-7',
-      limit: 20,
-      limit_reset: 'monthly',
-      allowed_models: ['fake/echo-2', 'openai/*'],
-      allowed_providers: null,
-      management: true,
-      expires_at: null,
-      requests_per_minute: 60,
-      tokens_per_minute: null,
-      disabled: true,
-    });
+    // Every rule as the key has it; only the disabled flag changed.
+    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', ...editorPluginRules, disabled: true });
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 

@@ -6,24 +6,17 @@ import type { KeyWithUsage } from '../../../shared/api/index.js';
 import type { BridgeClient } from '../../../shared/bridge/client.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
 import { KeysScreen } from './keys-screen.js';
+import { editorPluginKey } from './test-keys.js';
 
 afterEach(cleanup);
 
+// A key that reached its weekly limit (the rules the list does not show are the editor plugin's).
 const base: KeyWithUsage = {
+  ...editorPluginKey,
   id: 'key-1',
   name: 'ci script',
-  label: 'sk-sy-v1-3f2…9ab',
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_used_at: null,
   limit: 5,
   limit_reset: 'weekly',
-  allowed_models: null,
-  allowed_providers: null,
-  management: false,
-  expires_at: null,
-  disabled: false,
-  requests_per_minute: null,
-  tokens_per_minute: null,
   state: 'limit_reached',
   limit_remaining: 0,
   limit_resets_at: '2026-03-16T00:00:00.000Z',
