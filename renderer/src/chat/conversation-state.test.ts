@@ -1,29 +1,22 @@
 // The open conversation's reducer: a loaded conversation, then the turn's events, give the screen's state.
 
 import { describe, expect, it } from 'vitest';
+import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatEvent, ChatMessage, ConversationDetail, PendingApproval } from '../../../shared/bridge/types.js';
 import { conversationReducer, initialConversationState, type ConversationState } from './conversation-state.js';
 
 const conversationId = 'conv-1';
 
 function message(id: string, change: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return newChatMessage({
     id,
     conversationId,
     role: 'assistant',
-    content: null,
-    toolCalls: null,
-    toolCallId: null,
-    reasoning: null,
-    reasoningDetails: null,
-    usage: null,
-    cost: null,
     model: 'fake/echo-1',
     status: 'streaming',
-    error: null,
     createdAt: 1,
     ...change,
-  };
+  });
 }
 
 function approval(toolCallId: string): PendingApproval {

@@ -2,6 +2,7 @@
 // anywhere on it are attached when the model accepts them.
 
 import { useState, type DragEvent } from 'react';
+import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ApprovalDecision, Conversation, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { SlidersIcon } from '../shell/icons.js';
@@ -91,7 +92,7 @@ export function ConversationView(props: ConversationViewProps) {
     const localId = `local-${++localIds}`;
     dispatch({
       type: 'send-start',
-      message: {
+      message: newChatMessage({
         id: localId,
         conversationId: target.id,
         role: 'user',
@@ -99,17 +100,9 @@ export function ConversationView(props: ConversationViewProps) {
           images.length === 0
             ? text
             : [{ type: 'text', text }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
-        toolCalls: null,
-        toolCallId: null,
-        reasoning: null,
-        reasoningDetails: null,
-        usage: null,
-        cost: null,
-        model: null,
         status: 'complete',
-        error: null,
         createdAt: Date.now(),
-      },
+      }),
     });
     try {
       const { message } = await bridge.invoke('chat:send', { conversationId: target.id, text, images });
