@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usageOf } from '../test-support.js';
 import { completionToStreamParts, convertOpenAICompletion } from './convert-completion.js';
 import { upstreamCompletionSchema } from './upstream-schemas.js';
 
@@ -47,13 +48,7 @@ describe('convertOpenAICompletion', () => {
           native_finish_reason: 'tool_calls',
         },
       ],
-      usage: {
-        prompt_tokens: 88,
-        completion_tokens: 46,
-        total_tokens: 134,
-        prompt_tokens_details: { cached_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 0 },
-      },
+      usage: usageOf(88, 46, { cached: 0, reasoning: 0 }),
       system_fingerprint: 'fp_a7d06e42a7',
     });
   });

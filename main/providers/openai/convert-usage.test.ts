@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usageOf } from '../test-support.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 
 describe('convertOpenAIUsage', () => {
@@ -11,13 +12,7 @@ describe('convertOpenAIUsage', () => {
       prompt_tokens_details: { cached_tokens: 290 },
       completion_tokens_details: { reasoning_tokens: 196 },
     });
-    expect(usage).toEqual({
-      prompt_tokens: 291,
-      completion_tokens: 222,
-      total_tokens: 513,
-      prompt_tokens_details: { cached_tokens: 290 },
-      completion_tokens_details: { reasoning_tokens: 196 },
-    });
+    expect(usage).toEqual(usageOf(291, 222, { cached: 290, reasoning: 196 }));
   });
 
   it('keeps completion tokens that already include the reasoning (OpenAI, Groq)', () => {

@@ -1,50 +1,30 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/api/index.js';
+import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { redactorFor } from '../http/redact.js';
 import { decodeSseEvents } from '../http/upstream-http.js';
+import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
 import { decodeOpenAIStream } from './decode-stream.js';
 
 const context = { providerId: 'up', secrets: redactorFor('sk-upstream-secret-123') };
-
-function events(body: AsyncIterable<string | Uint8Array>) {
-  return decodeSseEvents(body, context.providerId);
-}
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
-}
-
-/** The text in pieces of `size` characters (1 splits inside every line and inside multi-byte emoji pairs). */
-async function* pieces(text: string, size: number): AsyncGenerator<string> {
-  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
-}
+const fixture = (name: string) => fixtureText('openai', name);
 
 async function decode(text: string, size = text.length): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of decodeOpenAIStream(events(pieces(text, size)), context)) parts.push(part);
+  for await (const part of decodeOpenAIStream(sseEventsOf(text, context.providerId, size), context)) parts.push(part);
   return parts;
 }
 
-async function decodeError(text: string): Promise<ApiError> {
-  try {
-    await decode(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the stream to fail');
-}
-
-function text(parts: StreamPart[], field: 'content' | 'reasoning'): string {
-  return parts.map((part) => (part.type === 'delta' ? (part.delta[field] ?? '') : '')).join('');
+function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
+  return rejectedApiError(async () => {
+    for await (const part of decodeOpenAIStream(sseEventsOf(text, context.providerId), context)) seen.push(part);
+  });
 }
 
 describe('decodeOpenAIStream', () => {
   it('decodes a text stream, finish reason and the usage chunk with empty choices', async () => {
     const parts = await decode(fixture('openai-text.sse.txt'));
-    expect(text(parts, 'content')).toBe('Hello, wörld! 👋');
+    expect(streamed(parts).content).toBe('Hello, wörld! 👋');
     expect(parts.at(-2)).toEqual({
       type: 'delta',
       index: 0,
@@ -54,13 +34,7 @@ describe('decodeOpenAIStream', () => {
     });
     expect(parts.at(-1)).toEqual({
       type: 'usage',
-      usage: {
-        prompt_tokens: 19,
-        completion_tokens: 5,
-        total_tokens: 24,
-        prompt_tokens_details: { cached_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 0 },
-      },
+      usage: usageOf(19, 5, { cached: 0, reasoning: 0 }),
     });
     // The role-only first chunk carries nothing: the gateway adds the role itself.
     expect(parts.every((part) => part.type === 'usage' || !('role' in part.delta))).toBe(true);
@@ -72,19 +46,18 @@ describe('decodeOpenAIStream', () => {
       for (let index = 0; index < bytes.length; index += 1) yield bytes.subarray(index, index + 1);
     }
     const parts: StreamPart[] = [];
-    for await (const part of decodeOpenAIStream(events(byteByByte()), context)) parts.push(part);
-    expect(text(parts, 'content')).toBe('Hello, wörld! 👋');
+    for await (const part of decodeOpenAIStream(decodeSseEvents(byteByByte(), context.providerId), context))
+      parts.push(part);
+    expect(streamed(parts).content).toBe('Hello, wörld! 👋');
   });
 
   it('gives the same parts however the body is split', async () => {
-    const body = fixture('openai-parallel-tool-calls.sse.txt');
-    const whole = await decode(body);
-    for (const size of [1, 3, 17, 100]) expect(await decode(body, size)).toEqual(whole);
+    await expectSameInPieces(decode, fixture('openai-parallel-tool-calls.sse.txt'), [1, 3, 17, 100]);
   });
 
   it('keeps the OpenAI tool-call convention for two parallel calls streamed in fragments', async () => {
     const parts = await decode(fixture('openai-parallel-tool-calls.sse.txt'));
-    const toolCalls = parts.flatMap((part) => (part.type === 'delta' ? (part.delta.tool_calls ?? []) : []));
+    const toolCalls = streamed(parts).toolCalls;
     expect(toolCalls[0]).toEqual({
       index: 0,
       id: 'call_k2LPzMh8GdW3',
@@ -112,24 +85,17 @@ describe('decodeOpenAIStream', () => {
 
   it('reads reasoning_content as reasoning, skips comments, and takes usage from the finish chunk', async () => {
     const parts = await decode(fixture('deepseek-reasoning.sse.txt'));
-    expect(text(parts, 'reasoning')).toBe('The user asks 2+2. That is 4.');
-    expect(text(parts, 'content')).toBe('4');
+    expect(streamed(parts).reasoning).toBe('The user asks 2+2. That is 4.');
+    expect(streamed(parts).content).toBe('4');
     expect(parts.at(-1)).toEqual({
       type: 'usage',
-      usage: {
-        prompt_tokens: 13,
-        completion_tokens: 41,
-        total_tokens: 54,
-        prompt_tokens_details: { cached_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 38 },
-      },
+      usage: usageOf(13, 41, { cached: 0, reasoning: 38 }),
     });
   });
 
   it('passes reasoning_details through, keeps native_finish_reason and the upstream cost', async () => {
     const parts = await decode(fixture('openrouter-reasoning-details.sse.txt'));
-    const details = parts.flatMap((part) => (part.type === 'delta' ? (part.delta.reasoning_details ?? []) : []));
-    expect(details).toEqual([
+    expect(streamed(parts).details).toEqual([
       { type: 'reasoning.text', text: 'Let me think.', format: 'anthropic-claude-v1', index: 0 },
       { type: 'reasoning.text', signature: 'EqQBCkgIBxABGAIiQJ9v', format: 'anthropic-claude-v1', index: 0 },
     ]);
@@ -160,17 +126,9 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('throws a 502 ApiError for an error chunk, after the parts that came before it', async () => {
-    const body = fixture('openrouter-mid-stream-error.sse.txt');
     const seen: StreamPart[] = [];
-    let failure: unknown;
-    try {
-      for await (const part of decodeOpenAIStream(events(pieces(body, body.length)), context)) seen.push(part);
-    } catch (error) {
-      failure = error;
-    }
-    expect(text(seen, 'content')).toBe('Once upon');
-    expect(failure).toBeInstanceOf(ApiError);
-    const error = failure as ApiError;
+    const error = await decodeError(fixture('openrouter-mid-stream-error.sse.txt'), seen);
+    expect(streamed(seen).content).toBe('Once upon');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider returned error');
     expect(error.metadata.provider_name).toBe('up');
@@ -188,18 +146,15 @@ describe('decodeOpenAIStream', () => {
       '"choices":[{"index":0,"delta":{"content":""},"finish_reason":null}],' +
       '"usage":{"prompt_tokens":43,"completion_tokens":10,"total_tokens":53,"cost":0}}\n\ndata: [DONE]\n\n';
     const seen: StreamPart[] = [];
-    let failure: unknown;
-    try {
-      for await (const part of decodeOpenAIStream(events(pieces(body, 7)), context)) seen.push(part);
-    } catch (error) {
-      failure = error;
-    }
-    expect(text(seen, 'reasoning')).toBe('We need');
+    const failure = await rejectedApiError(async () => {
+      for await (const part of decodeOpenAIStream(sseEventsOf(body, context.providerId, 7), context)) seen.push(part);
+    });
+    expect(streamed(seen).reasoning).toBe('We need');
     expect(seen.at(-1)).toEqual({
       type: 'usage',
       usage: { prompt_tokens: 43, completion_tokens: 10, total_tokens: 53, cost: 0 },
     });
-    expect((failure as ApiError).message).toContain('Token limit reached');
+    expect(failure.message).toContain('Token limit reached');
   });
 
   it('throws an error event that comes before anything was generated at once', async () => {
@@ -238,6 +193,6 @@ describe('decodeOpenAIStream', () => {
     const parts = await decode(
       'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\ndata: [DONE]\n\ndata: {garbage\n\n',
     );
-    expect(text(parts, 'content')).toBe('Hi');
+    expect(streamed(parts).content).toBe('Hi');
   });
 });

@@ -7,7 +7,12 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { StreamPart } from '../adapter.js';
 import type { SecretRedactor } from '../http/redact.js';
-import { malformedUpstream, mapUpstreamErrorPayload, type UpstreamError } from '../http/upstream-errors.js';
+import {
+  malformedUpstream,
+  mapUpstreamErrorPayload,
+  parseEventJson,
+  type UpstreamError,
+} from '../http/upstream-errors.js';
 import { OpenAIChunkConverter } from './convert-chunk.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 import { upstreamChunkSchema, upstreamUsageSchema } from './upstream-schemas.js';
@@ -51,12 +56,7 @@ export class OpenAIStreamDecoder {
     }
     if (event.event !== undefined && event.event !== 'message' && event.event !== 'error') return [];
     if (data === '') return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw this.malformed('sent a stream event that is not JSON', data);
-    }
+    const json = parseEventJson(data, this.context.providerId, this.context.secrets);
     if (event.event === 'error' || (json !== null && typeof json === 'object' && 'error' in json && json.error)) {
       const { error, usage } = json as { error?: unknown; usage?: unknown };
       const failure = mapUpstreamErrorPayload(this.context.providerId, error ?? json, this.context.secrets);
