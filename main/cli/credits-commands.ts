@@ -1,6 +1,7 @@
 // `switchyard credits show|set|add|unset|history`: the account balance in USD that requests spend (decision 004).
 
 import type { Command } from 'commander';
+import type { App } from '../app/index.js';
 import { formatUsd, usdToNanos, type CreditsStatus } from '../../shared/api/index.js';
 import { parseUsd } from './key-rule-options.js';
 import { formatJson } from './output.js';
@@ -40,25 +41,34 @@ export function registerCreditsCommands(program: Command, context: CommandContex
       }),
     );
 
-  credits
-    .command('set')
-    .description('make the balance exactly this many USD (starts limiting if unlimited)')
-    .argument('<usd>', 'the new balance in USD, e.g. 10 or 2.50', amountArgument)
-    .addOption(dataDirOption())
-    .allowUnknownOption()
-    .action(async (amount: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.setCredits(Number(amount))))),
-    );
-
-  credits
-    .command('add')
-    .description('add USD to the balance (an unlimited account starts from 0)')
-    .argument('<usd>', 'how many USD to add, more than 0', amountArgument)
-    .addOption(dataDirOption())
-    .allowUnknownOption()
-    .action(async (amount: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.addCredits(Number(amount))))),
-    );
+  /** `credits set|add <usd>`: a change by the amount typed, then the balance after it. */
+  const addAmountCommand = (
+    name: string,
+    description: string,
+    argument: string,
+    change: (app: App, usd: number) => CreditsStatus,
+  ) =>
+    credits
+      .command(name)
+      .description(description)
+      .argument('<usd>', argument, amountArgument)
+      .addOption(dataDirOption())
+      .allowUnknownOption()
+      .action(async (amount: string, options: { dataDir?: string }) =>
+        withApp(context, options.dataDir, (app) => output.out(describe(change(app, Number(amount))))),
+      );
+  addAmountCommand(
+    'set',
+    'make the balance exactly this many USD (starts limiting if unlimited)',
+    'the new balance in USD, e.g. 10 or 2.50',
+    (app, usd) => app.accounts.setCredits(usd),
+  );
+  addAmountCommand(
+    'add',
+    'add USD to the balance (an unlimited account starts from 0)',
+    'how many USD to add, more than 0',
+    (app, usd) => app.accounts.addCredits(usd),
+  );
 
   credits
     .command('unset')

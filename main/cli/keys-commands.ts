@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describeKeyState, describeLimit } from '../../shared/api/index.js';
-import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 import { formatJson } from './output.js';
 import {
   addKeyRuleOptions,
@@ -59,15 +59,12 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
 
   registerKeyUpdateCommand(keys, context);
 
-  keys
-    .command('delete')
-    .description('delete a key; it stops working at once')
-    .argument('<id>', 'the key id shown by `keys list`')
-    .addOption(dataDirOption())
-    .action(async (id: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        if (!app.keys.delete(id)) throw new Error(`No key with id "${id}".`);
-        output.out(`Deleted key ${id}.`);
-      }),
-    );
+  addRemoveCommand(keys, context, {
+    name: 'delete',
+    description: 'delete a key; it stops working at once',
+    argument: ['<id>', 'the key id shown by `keys list`'],
+    remove: (app, id) => app.keys.delete(id),
+    missing: (id) => `No key with id "${id}".`,
+    removed: (id) => `Deleted key ${id}.`,
+  });
 }

@@ -3,7 +3,7 @@
 
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ModelPriceInfo } from '../../shared/api/index.js';
-import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 
 interface SetOptions {
   input: number;
@@ -76,15 +76,12 @@ export function registerPricesCommands(program: Command, context: CommandContext
       }),
     );
 
-  prices
-    .command('unset')
-    .description('remove your price for a model (the bundled price, if any, applies again)')
-    .argument('<model>', 'the model as given to `prices set`')
-    .addOption(dataDirOption())
-    .action(async (model: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        if (!app.accounts.prices.unset(model)) throw new Error(`No price of yours for "${model}".`);
-        output.out(`Removed your price for ${model}.`);
-      }),
-    );
+  addRemoveCommand(prices, context, {
+    name: 'unset',
+    description: 'remove your price for a model (the bundled price, if any, applies again)',
+    argument: ['<model>', 'the model as given to `prices set`'],
+    remove: (app, model) => app.accounts.prices.unset(model),
+    missing: (model) => `No price of yours for "${model}".`,
+    removed: (model) => `Removed your price for ${model}.`,
+  });
 }

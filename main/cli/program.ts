@@ -85,3 +85,31 @@ export function addListCommand<Item>(
       ),
     );
 }
+
+/** `<parent> <name> <what> [--data-dir <dir>]`: removes one thing, or fails saying there is no such thing. */
+export function addRemoveCommand(
+  parent: Command,
+  context: CommandContext,
+  command: {
+    name: string;
+    description: string;
+    /** The argument naming what to remove, and its help. */
+    argument: [name: string, description: string];
+    /** False when there was nothing to remove. */
+    remove(app: App, name: string): boolean | Promise<boolean>;
+    missing(name: string): string;
+    removed(name: string): string;
+  },
+): Command {
+  return parent
+    .command(command.name)
+    .description(command.description)
+    .argument(...command.argument)
+    .addOption(dataDirOption())
+    .action(async (name: string, options: { dataDir?: string }) =>
+      withApp(context, options.dataDir, async (app) => {
+        if (!(await command.remove(app, name))) throw new Error(command.missing(name));
+        context.output.out(command.removed(name));
+      }),
+    );
+}

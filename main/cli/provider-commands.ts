@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
-import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 import { readSecretFromStdin } from './read-secret.js';
 
 interface AddOptions {
@@ -94,15 +94,12 @@ export function registerProviderCommands(program: Command, context: CommandConte
     ],
   });
 
-  providers
-    .command('remove')
-    .description('remove a provider and its stored API key')
-    .argument('<id>', 'the provider id')
-    .addOption(dataDirOption())
-    .action(async (id: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => {
-        if (!(await app.providers.remove(id))) throw new Error(`No provider with id "${id}".`);
-        output.out(`Removed provider ${id}.`);
-      }),
-    );
+  addRemoveCommand(providers, context, {
+    name: 'remove',
+    description: 'remove a provider and its stored API key',
+    argument: ['<id>', 'the provider id'],
+    remove: (app, id) => app.providers.remove(id),
+    missing: (id) => `No provider with id "${id}".`,
+    removed: (id) => `Removed provider ${id}.`,
+  });
 }
