@@ -3,10 +3,10 @@
 // and the CSV export downloads a file with a header.
 
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { seedProvider } from './seed.js';
-import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
 let ui: UiHarness;
@@ -41,14 +41,10 @@ async function requestThroughGateway(): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-afterEach(async () => {
-  await ui.closePages();
-});
-
-afterAll(async () => {
-  await ui?.close();
-  await upstream?.close();
-});
+closeAfterTests(
+  () => ui,
+  () => upstream,
+);
 
 // 11 prompt tokens at $1.5 and 3 completion tokens at $6 per million.
 const cost = '$0.0000345';

@@ -4,16 +4,16 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { prepareDataDir, waitFor } from '../chat/chat-test-app.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
+import { launchChromium } from './ui-harness.js';
 
 const artifacts = path.join(repoRoot, 'test-artifacts/browser');
-const chromiumPath = process.env.SWITCHYARD_CHROMIUM ?? '/usr/bin/chromium';
 
 let upstream: ScriptedUpstream;
 let dataDir: string;
@@ -29,17 +29,7 @@ beforeAll(async () => {
   dataDir = await prepareDataDir(upstream);
   server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file' });
   uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], 'the UI URL line');
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterEach(async () => {

@@ -1,10 +1,10 @@
 // The gateway screen against the real `switchyard serve`: it is listening, at the base URL serve printed, and every
 // snippet calls that URL with the chosen model.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { seedProvider } from './seed.js';
-import { expectBothThemesLookRight, readClipboard, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, expectBothThemesLookRight, readClipboard, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
 let ui: UiHarness;
@@ -14,14 +14,10 @@ beforeAll(async () => {
   ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
 }, 120_000);
 
-afterEach(async () => {
-  await ui.closePages();
-});
-
-afterAll(async () => {
-  await ui?.close();
-  await upstream?.close();
-});
+closeAfterTests(
+  () => ui,
+  () => upstream,
+);
 
 describe('the gateway screen', () => {
   it('shows both base URLs and the port with copy buttons, and snippets that use the /v1 one', async () => {

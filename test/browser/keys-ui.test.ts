@@ -1,9 +1,16 @@
 // The API keys screen against the real `switchyard serve`: a key created in the UI shows its secret once (with a
 // copy button and a warning), works against the gateway, never shows again, and gets 401 once deleted.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectLooksRight } from './a11y.js';
-import { expectBothThemesLookRight, hasFocus, readClipboard, startUi, type UiHarness } from './ui-harness.js';
+import {
+  closeAfterTests,
+  expectBothThemesLookRight,
+  hasFocus,
+  readClipboard,
+  startUi,
+  type UiHarness,
+} from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -11,13 +18,7 @@ beforeAll(async () => {
   ui = await startUi();
 }, 120_000);
 
-afterEach(async () => {
-  await ui.closePages();
-});
-
-afterAll(async () => {
-  await ui?.close();
-});
+closeAfterTests(() => ui);
 
 const modelsStatus = async (secret: string) =>
   (await fetch(`${ui.server.baseUrl}/models`, { headers: { authorization: `Bearer ${secret}` } })).status;

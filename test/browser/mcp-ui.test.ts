@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { everythingBin } from '../chat/chat-test-app.js';
-import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -15,13 +15,7 @@ beforeAll(async () => {
   ui = await startUi();
 }, 120_000);
 
-afterEach(async () => {
-  await ui.closePages();
-});
-
-afterAll(async () => {
-  await ui?.close();
-});
+closeAfterTests(() => ui);
 
 const settingsFile = () => path.join(ui.dataDir, 'mcp_settings.json');
 const onDisk = () =>

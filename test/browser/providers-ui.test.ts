@@ -2,9 +2,9 @@
 // added with a key is listed with the key's last four characters only (the whole key is never on the page nor in
 // any bridge answer), its connection test lists the fake models, and a price set from the model list is used.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
-import { expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 const upstreamKey = 'sk-fake-upstream-secret-7788';
 let upstream: FakeUpstream;
@@ -15,14 +15,10 @@ beforeAll(async () => {
   ui = await startUi();
 }, 120_000);
 
-afterEach(async () => {
-  await ui.closePages();
-});
-
-afterAll(async () => {
-  await ui?.close();
-  await upstream?.close();
-});
+closeAfterTests(
+  () => ui,
+  () => upstream,
+);
 
 describe('the providers screen', () => {
   it('adds a provider whose key is never shown again, tests it, lists its models and prices one', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach } from 'vitest';
 import { waitFor } from '../chat/chat-test-app.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { expectLooksRight } from './a11y.js';
@@ -37,6 +38,21 @@ export interface UiHarness {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium, headless, with nothing of its own on the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
 export async function startUi(
   options: { prepare?: (dataDir: string) => Promise<void> | void } = {},
 ): Promise<UiHarness> {
@@ -48,17 +64,7 @@ export async function startUi(
   const uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], 'the UI URL line');
   const token = new URL(uiUrl).searchParams.get('token') ?? '';
   const origin = new URL(uiUrl).origin;
-  const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   let contexts: BrowserContext[] = [];
   const cspViolations: string[] = [];
 
@@ -122,6 +128,23 @@ export async function startUi(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The hooks of every screen's test file: after each test its pages close (a CSP violation fails the test), after
+ * the last one the UI stops, then what it used (a fake upstream).
+ */
+export function closeAfterTests(
+  ui: () => UiHarness | undefined,
+  ...used: (() => { close(): Promise<unknown> } | undefined)[]
+): void {
+  afterEach(async () => {
+    await ui()?.closePages();
+  });
+  afterAll(async () => {
+    await ui()?.close();
+    for (const resource of used) await resource()?.close();
+  });
 }
 
 /**
