@@ -1,7 +1,7 @@
 // A key's spend limit with its reset, and the folded-away expiry and rate limits.
 
 import { limitResets, type LimitReset } from '../../../shared/api/index.js';
-import { Field } from '../ui/parts.js';
+import { Field, UsdField } from '../ui/parts.js';
 import type { KeyForm, SetKeyField } from './key-form.js';
 
 const resetLabels: Record<LimitReset, string> = {
@@ -19,19 +19,12 @@ interface KeyFieldsProps {
 export function SpendLimitFields({ form, set }: KeyFieldsProps) {
   return (
     <div className="form-row">
-      <Field label="Spend limit (USD)" hint="Empty: no limit. Reached → 402.">
-        {(props) => (
-          <input
-            {...props}
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={form.limit}
-            onChange={(event) => set('limit', event.target.value)}
-          />
-        )}
-      </Field>
+      <UsdField
+        label="Spend limit (USD)"
+        hint="Empty: no limit. Reached → 402."
+        value={form.limit}
+        onChange={(value) => set('limit', value)}
+      />
       <Field label="Limit resets">
         {(props) => (
           <select

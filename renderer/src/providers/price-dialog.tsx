@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { ModelPriceInfo } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { Field } from '../ui/parts.js';
+import { Field, UsdField } from '../ui/parts.js';
 
 interface PriceDialogProps {
   /** The model to price (an upstream name such as gpt-4o, or a full id such as fake/echo-1). */
@@ -44,23 +44,6 @@ export function PriceDialog({ model: initialModel, current, onClose, onSaved }: 
     }
   };
 
-  const number = (label: string, value: string, set: (value: string) => void, required: boolean, hint?: string) => (
-    <Field label={label} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          required={required}
-          value={value}
-          onChange={(event) => set(event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <Dialog
       title={initialModel ? `Price of ${initialModel}` : 'Set a model price'}
@@ -85,12 +68,12 @@ export function PriceDialog({ model: initialModel, current, onClose, onSaved }: 
           </Field>
         )}
         <div className="form-row">
-          {number('Input', input, setInput, true)}
-          {number('Output', output, setOutput, true)}
+          <UsdField label="Input" value={input} onChange={setInput} required />
+          <UsdField label="Output" value={output} onChange={setOutput} required />
         </div>
         <div className="form-row">
-          {number('Cache read', cacheRead, setCacheRead, false, 'Empty: the input price.')}
-          {number('Cache write', cacheWrite, setCacheWrite, false, 'Empty: the input price.')}
+          <UsdField label="Cache read" hint="Empty: the input price." value={cacheRead} onChange={setCacheRead} />
+          <UsdField label="Cache write" hint="Empty: the input price." value={cacheWrite} onChange={setCacheWrite} />
         </div>
         <FormActions submitLabel="Save price" onCancel={onClose} error={error} />
       </form>

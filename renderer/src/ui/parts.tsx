@@ -110,3 +110,35 @@ export function Field({
     </div>
   );
 }
+
+/** A field for an amount in USD: any number from 0, with decimals (a decimal keypad on touch screens). */
+export function UsdField({
+  label,
+  hint,
+  value,
+  onChange,
+  required,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          required={required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
