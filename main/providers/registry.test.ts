@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ApiError, ModelInfo, ProviderInfo } from '../../shared/api/index.js';
+import type { ModelInfo, ProviderInfo } from '../../shared/api/index.js';
 import type { ProviderAdapter } from './adapter.js';
 import { ProviderRegistry, type DiscoveredProviderSource, type ProviderSource } from './registry.js';
-import { rejectedApiError } from './test-support.js';
+import { rejection } from './test-support.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -67,10 +67,6 @@ function setup(providers: ProviderInfo[], options: { resolveWaitMs?: number } = 
   };
 }
 
-function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  return rejectedApiError(() => promise);
-}
-
 describe('ProviderRegistry.resolve', () => {
   it('splits on the first slash and returns the adapter, key and upstream model name', async () => {
     const { registry, adapter } = setup([provider('openrouter')]);
@@ -86,21 +82,21 @@ describe('ProviderRegistry.resolve', () => {
 
   it.each(['gpt-4o', '/gpt-4o', 'openai/', ''])('rejects %j with a 400', async (model) => {
     const { registry } = setup([provider('openai')]);
-    const error = await rejection(registry.resolve(model));
+    const error = await rejection(() => registry.resolve(model));
     expect(error.status).toBe(400);
     expect(error.message).toContain('<provider>/<model>');
   });
 
   it('answers 404 for an unknown provider, naming the configured ones', async () => {
     const { registry } = setup([provider('openai'), provider('groq')]);
-    const error = await rejection(registry.resolve('nope/x'));
+    const error = await rejection(() => registry.resolve('nope/x'));
     expect(error.status).toBe(404);
     expect(error.message).toBe('Unknown provider "nope". Configured providers: groq, openai.');
   });
 
   it('answers 501 for a provider kind without an adapter', async () => {
     const { registry } = setup([provider('claude', 'anthropic')]);
-    const error = await rejection(registry.resolve('claude/claude-sonnet-4'));
+    const error = await rejection(() => registry.resolve('claude/claude-sonnet-4'));
     expect(error.status).toBe(501);
     expect(error.message).toContain('"anthropic"');
   });
@@ -108,7 +104,7 @@ describe('ProviderRegistry.resolve', () => {
   it('answers 404 for a model missing from a known list, accepting Ollama `:latest` names', async () => {
     const { registry, adapter } = setup([provider('ollama', 'openai', false)]);
     adapter.models.set('ollama', ['llama3.2:latest', 'qwen3:8b']);
-    expect((await rejection(registry.resolve('ollama/mistral'))).status).toBe(404);
+    expect((await rejection(() => registry.resolve('ollama/mistral'))).status).toBe(404);
     await expect(registry.resolve('ollama/llama3.2')).resolves.toMatchObject({ target: { apiKey: null } });
     await expect(registry.resolve('ollama/qwen3:8b')).resolves.toBeDefined();
     expect(adapter.calls[0]).toEqual({ provider: 'ollama', apiKey: null });
@@ -122,7 +118,7 @@ describe('ProviderRegistry.resolve', () => {
     expect(adapter.calls).toHaveLength(1);
     advance(31_000);
     adapter.models.set('flaky', ['known']);
-    expect((await rejection(registry.resolve('flaky/other'))).status).toBe(404);
+    expect((await rejection(() => registry.resolve('flaky/other'))).status).toBe(404);
     expect(adapter.calls).toHaveLength(2);
   });
 
@@ -143,7 +139,7 @@ describe('ProviderRegistry.resolve', () => {
     advance(60_000);
     await registry.resolve('openai/gpt-5');
     expect(adapter.calls).toHaveLength(2);
-    await rejection(registry.resolve('openai/nope'));
+    await rejection(() => registry.resolve('openai/nope'));
     expect(adapter.calls).toHaveLength(2);
     advance(5 * 60_000);
     await registry.resolve('openai/gpt-4o');
@@ -158,7 +154,7 @@ describe('ProviderRegistry.resolve', () => {
     await registry.resolve('openai/gpt-4o');
     expect(listCalls()).toBe(1);
     list.push(provider('groq'));
-    expect((await rejection(registry.resolve('groq/llama'))).status).toBe(404);
+    expect((await rejection(() => registry.resolve('groq/llama'))).status).toBe(404);
     bump();
     await expect(registry.resolve('groq/llama')).resolves.toBeDefined();
     expect(listCalls()).toBe(2);
@@ -265,7 +261,7 @@ describe('ProviderRegistry sources', () => {
 
   it('looks for a local server when a request names it, and says where it looked when it is not there', async () => {
     const { registry, adapter, local } = setupSources([]);
-    const error = await rejection(registry.resolve('lmstudio/qwen'));
+    const error = await rejection(() => registry.resolve('lmstudio/qwen'));
     expect(error.status).toBe(404);
     expect(error.message).toBe(
       'Unknown provider "lmstudio". Configured providers: ollama, openai, openrouter. No lmstudio server answered.',
@@ -280,7 +276,7 @@ describe('ProviderRegistry sources', () => {
     await registry.resolve('lmstudio/qwen');
     adapter.models.set('openrouter', ['x/y']);
     await registry.resolve('openrouter/x/y');
-    await rejection(registry.resolve('nope/x'));
+    await rejection(() => registry.resolve('nope/x'));
     expect(local.refreshes).toEqual(['lmstudio', 'lmstudio']);
   });
 

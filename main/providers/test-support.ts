@@ -9,22 +9,22 @@ import type { StreamPart } from './adapter.js';
 import { decodeSseEvents } from './http/upstream-http.js';
 
 /** The text of a recorded fixture in `main/providers/<folder>/__fixtures__/`. */
-export function fixtureText(folder: 'anthropic' | 'google' | 'openai', name: string): string {
+export function fixture(folder: 'anthropic' | 'google' | 'openai', name: string): string {
   return readFileSync(path.join(import.meta.dirname, folder, '__fixtures__', name), 'utf8');
 }
 
 /** The text in pieces of `size` characters (1 splits inside every line and inside multi-byte emoji pairs). */
-export async function* pieces(text: string, size: number): AsyncGenerator<string> {
+async function* pieces(text: string, size: number): AsyncGenerator<string> {
   for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
 }
 
 /** The SSE events of `text` delivered in pieces of `size`, framed as the adapters frame a body. */
-export function sseEventsOf(text: string, providerId: string, size = text.length) {
+export function sseEvents(text: string, providerId: string, size = text.length) {
   return decodeSseEvents(pieces(text, size), providerId);
 }
 
 /** The ApiError `run` throws; the test fails when it throws something else or nothing. */
-export function thrownApiError(run: () => unknown): ApiError {
+export function thrown(run: () => unknown): ApiError {
   try {
     run();
   } catch (error) {
@@ -35,7 +35,7 @@ export function thrownApiError(run: () => unknown): ApiError {
 }
 
 /** The ApiError `run` rejects with; the test fails when it rejects with something else or resolves. */
-export async function rejectedApiError(run: () => Promise<unknown>): Promise<ApiError> {
+export async function rejection(run: () => Promise<unknown>): Promise<ApiError> {
   try {
     await run();
   } catch (error) {
@@ -46,7 +46,7 @@ export async function rejectedApiError(run: () => Promise<unknown>): Promise<Api
 }
 
 /** Decoding `body` in pieces of each of `sizes` characters gives the parts that decoding it whole gives. */
-export async function expectSameInPieces(
+export async function expectSplitsAgree(
   decode: (body: string, size: number) => Promise<StreamPart[]>,
   body: string,
   sizes: number[],
@@ -57,17 +57,36 @@ export async function expectSameInPieces(
 
 /**
  * What the deltas of a decoded stream carried: the content and the reasoning text joined, the tool-call fragments
- * and the reasoning details in order.
+ * and the reasoning details in order, and the arguments of each call.
  */
 export function streamed(parts: StreamPart[]) {
   const deltas = parts.flatMap((part) => (part.type === 'delta' ? [part.delta] : []));
+  const toolCalls = deltas.flatMap((delta): ToolCallDelta[] => delta.tool_calls ?? []);
   return {
     deltas,
     content: deltas.map((delta) => delta.content ?? '').join(''),
     reasoning: deltas.map((delta) => delta.reasoning ?? '').join(''),
-    toolCalls: deltas.flatMap((delta): ToolCallDelta[] => delta.tool_calls ?? []),
+    toolCalls,
     details: deltas.flatMap((delta): ReasoningDetail[] => delta.reasoning_details ?? []),
+    /** The arguments of the tool call numbered `index`, its fragments joined and parsed. */
+    argumentsOf: (index: number): unknown =>
+      JSON.parse(
+        toolCalls
+          .filter((call) => call.index === index)
+          .map((call) => call.function?.arguments ?? '')
+          .join(''),
+      ),
   };
+}
+
+/** A stream that fails part-way: what it carried before the failure (see streamed), and the ApiError. */
+export async function failedStream(
+  decodeError: (text: string, seen: StreamPart[]) => Promise<ApiError>,
+  text: string,
+): Promise<{ before: ReturnType<typeof streamed>; error: ApiError }> {
+  const seen: StreamPart[] = [];
+  const error = await decodeError(text, seen);
+  return { before: streamed(seen), error };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
-import { fixtureText, usageOf } from '../test-support.js';
+import { fixture, usageOf } from '../test-support.js';
 import { anthropicModelListSchema } from './anthropic-api.js';
 import { convertAnthropicModels } from './anthropic-models.js';
 import { anthropicUrl } from './anthropic-url.js';
@@ -96,7 +96,7 @@ describe('anthropicUrl', () => {
 
 describe('Anthropic models', () => {
   it('converts GET /v1/models with modalities from the capability table', () => {
-    const list = anthropicModelListSchema.parse(JSON.parse(fixtureText('anthropic', 'anthropic-models.json')));
+    const list = anthropicModelListSchema.parse(JSON.parse(fixture('anthropic', 'anthropic-models.json')));
     expect(convertAnthropicModels(list)).toEqual([
       {
         id: 'claude-sonnet-4-20250514',

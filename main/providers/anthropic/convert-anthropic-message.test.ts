@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureText, usageOf } from '../test-support.js';
+import { fixture, usageOf } from '../test-support.js';
 import { anthropicMessageSchema } from './anthropic-api.js';
 import { convertAnthropicMessage } from './convert-anthropic-message.js';
 
-const recorded = anthropicMessageSchema.parse(JSON.parse(fixtureText('anthropic', 'anthropic-message.json')));
+const recorded = anthropicMessageSchema.parse(JSON.parse(fixture('anthropic', 'anthropic-message.json')));
 
 describe('convertAnthropicMessage', () => {
   it('converts text, thinking with its signature, redacted thinking, tool calls, finish reason and usage', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError, ChatMessage } from '../../../shared/api/index.js';
-import { thrownApiError } from '../test-support.js';
+import { thrown } from '../test-support.js';
 import { convertToAnthropicMessages, thinkingBlocksOf } from './convert-to-anthropic-messages.js';
 
 const options = { acceptsImages: true, modelLabel: 'claude/claude-sonnet-4' };
@@ -8,7 +8,7 @@ const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 const signature = 'EqQBCkgIBxABGAIiQL1lq0Yx7q9mO3t0A1wVHzmhGcFAkoSjO4P2Q';
 
 function convertError(messages: ChatMessage[], acceptsImages = true): ApiError {
-  return thrownApiError(() => convertToAnthropicMessages(messages, { ...options, acceptsImages }));
+  return thrown(() => convertToAnthropicMessages(messages, { ...options, acceptsImages }));
 }
 
 describe('convertToAnthropicMessages', () => {

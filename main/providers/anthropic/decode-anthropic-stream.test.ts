@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
+import { expectSplitsAgree, failedStream, fixture, rejection, sseEvents, streamed, usageOf } from '../test-support.js';
 import { AnthropicStreamDecoder } from './decode-anthropic-stream.js';
 
 const apiKey = 'sk-ant-upstream-secret-123';
-const fixture = (name: string) => fixtureText('anthropic', name);
+/** The first fragment of a streamed tool call: its number, id and name, no arguments yet. */
+const callStart = (index: number, id: string, name: string) => ({
+  index,
+  id,
+  type: 'function',
+  function: { name, arguments: '' },
+});
 const newDecoder = (emitReasoning = true) =>
   new AnthropicStreamDecoder({ providerId: 'claude', secrets: redactorFor(apiKey), emitReasoning });
 
@@ -14,7 +20,7 @@ const newDecoder = (emitReasoning = true) =>
 async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
   const decoder = newDecoder(emitReasoning);
   const parts: StreamPart[] = [];
-  for await (const event of sseEventsOf(text, 'claude', size)) {
+  for await (const event of sseEvents(text, 'claude', size)) {
     parts.push(...decoder.accept(event));
     if (decoder.done) return parts;
   }
@@ -23,16 +29,16 @@ async function decode(text: string, { size = text.length, emitReasoning = true }
 }
 
 function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
-  return rejectedApiError(async () => {
+  return rejection(async () => {
     const decoder = newDecoder();
-    for await (const event of sseEventsOf(text, 'claude')) seen.push(...decoder.accept(event));
+    for await (const event of sseEvents(text, 'claude')) seen.push(...decoder.accept(event));
     decoder.end();
   });
 }
 
 describe('AnthropicStreamDecoder', () => {
   it('decodes text, skips pings, and ends with the finish and the usage (cache reads and writes in the prompt)', async () => {
-    const parts = await decode(fixture('anthropic-text.sse.txt'));
+    const parts = await decode(fixture('anthropic', 'anthropic-text.sse.txt'));
     expect(streamed(parts).content).toBe('Hello, wörld! 👋');
     expect(parts.slice(-2)).toEqual([
       { type: 'delta', index: 0, delta: {}, finish_reason: 'stop', native_finish_reason: 'end_turn' },
@@ -46,33 +52,19 @@ describe('AnthropicStreamDecoder', () => {
 
   it('gives the same parts however the body is split, bytes inside characters included', async () => {
     const inPieces = (body: string, size: number) => decode(body, { size });
-    await expectSameInPieces(inPieces, fixture('anthropic-thinking-tool-calls.sse.txt'), [1, 7, 64]);
+    await expectSplitsAgree(inPieces, fixture('anthropic', 'anthropic-thinking-tool-calls.sse.txt'), [1, 7, 64]);
   });
 
   it('numbers tool calls among tool calls only (0, 1), not by content block, with ids, names and whole arguments', async () => {
-    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
+    const parts = await decode(fixture('anthropic', 'anthropic-thinking-tool-calls.sse.txt'));
     const calls = streamed(parts).toolCalls;
-    expect(calls[0]).toEqual({
-      index: 0,
-      id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
-      type: 'function',
-      function: { name: 'get_weather', arguments: '' },
-    });
-    expect(calls.find((call) => call.id === 'toolu_01Bq3kKJmXw2Zp1EVaGbC8sT')).toEqual({
-      index: 1,
-      id: 'toolu_01Bq3kKJmXw2Zp1EVaGbC8sT',
-      type: 'function',
-      function: { name: 'get_time', arguments: '' },
-    });
+    expect(calls[0]).toEqual(callStart(0, 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', 'get_weather'));
+    const second = 'toolu_01Bq3kKJmXw2Zp1EVaGbC8sT';
+    expect(calls.find((call) => call.id === second)).toEqual(callStart(1, second, 'get_time'));
     expect(new Set(calls.map((call) => call.index))).toEqual(new Set([0, 1]));
     expect(calls.filter((call) => call.id === undefined).every((call) => call.function?.name === undefined)).toBe(true);
-    const args = (index: number) =>
-      calls
-        .filter((call) => call.index === index)
-        .map((call) => call.function?.arguments ?? '')
-        .join('');
-    expect(JSON.parse(args(0))).toEqual({ city: 'Paris', unit: 'c' });
-    expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
+    expect(streamed(parts).argumentsOf(0)).toEqual({ city: 'Paris', unit: 'c' });
+    expect(streamed(parts).argumentsOf(1)).toEqual({ tz: 'Europe/Paris' });
     expect(streamed(parts).content).toBe('Let me check both.');
     expect(parts.at(-2)).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_use' });
     expect(parts.at(-1)).toEqual({
@@ -83,7 +75,7 @@ describe('AnthropicStreamDecoder', () => {
 
   it('streams thinking as reasoning + reasoning.text, the signature last without text, redacted as encrypted', async () => {
     const format = 'anthropic-claude-v1';
-    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'));
+    const parts = await decode(fixture('anthropic', 'anthropic-thinking-tool-calls.sse.txt'));
     expect(streamed(parts).reasoning).toBe(
       'The user wants the weather and the time in Paris. I can call both tools at once.',
     );
@@ -107,7 +99,7 @@ describe('AnthropicStreamDecoder', () => {
   });
 
   it('passes no reasoning on when the caller excluded it, and still everything else', async () => {
-    const parts = await decode(fixture('anthropic-thinking-tool-calls.sse.txt'), { emitReasoning: false });
+    const parts = await decode(fixture('anthropic', 'anthropic-thinking-tool-calls.sse.txt'), { emitReasoning: false });
     expect(streamed(parts).reasoning).toBe('');
     expect(streamed(parts).details).toEqual([]);
     expect(streamed(parts).toolCalls.filter((call) => call.id)).toHaveLength(2);
@@ -124,15 +116,17 @@ describe('AnthropicStreamDecoder', () => {
       ].join('\n\n'),
     );
     expect(streamed(parts).toolCalls).toEqual([
-      { index: 0, id: 'toolu_x', type: 'function', function: { name: 'now', arguments: '' } },
+      callStart(0, 'toolu_x', 'now'),
       { index: 0, function: { arguments: '{}' } },
     ]);
   });
 
   it('throws a 503 for an overloaded_error event after the 200, after the parts before it', async () => {
-    const seen: StreamPart[] = [];
-    const error = await decodeError(fixture('anthropic-overloaded-mid-stream.sse.txt'), seen);
-    expect(streamed(seen).content).toBe('Once upon');
+    const { before, error } = await failedStream(
+      decodeError,
+      fixture('anthropic', 'anthropic-overloaded-mid-stream.sse.txt'),
+    );
+    expect(before.content).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe('Provider "claude" is unavailable or overloaded (upstream 529): Overloaded');
     expect(error.metadata).toMatchObject({
@@ -149,7 +143,7 @@ describe('AnthropicStreamDecoder', () => {
   });
 
   it('treats a stream that ends without message_stop as truncated', async () => {
-    const body = fixture('anthropic-text.sse.txt');
+    const body = fixture('anthropic', 'anthropic-text.sse.txt');
     const error = await decodeError(body.slice(0, body.indexOf('event: message_stop')));
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/truncated/);
@@ -175,7 +169,9 @@ describe('AnthropicStreamDecoder', () => {
   });
 
   it('ignores anything after message_stop', async () => {
-    const parts = await decode(`${fixture('anthropic-text.sse.txt')}event: content_block_delta\ndata: {garbage\n\n`);
+    const parts = await decode(
+      `${fixture('anthropic', 'anthropic-text.sse.txt')}event: content_block_delta\ndata: {garbage\n\n`,
+    );
     expect(streamed(parts).content).toBe('Hello, wörld! 👋');
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
-import { fixtureText, usageOf } from '../test-support.js';
+import { fixture, usageOf } from '../test-support.js';
 import { convertGeminiResponse } from './convert-gemini-response.js';
 
-const recorded: unknown = JSON.parse(fixtureText('google', 'gemini-response.json'));
+const recorded: unknown = JSON.parse(fixture('google', 'gemini-response.json'));
 const context = {
   providerId: 'gemini',
   secrets: redactorFor(),

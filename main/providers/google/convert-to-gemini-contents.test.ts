@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError, ChatMessage } from '../../../shared/api/index.js';
-import { thrownApiError } from '../test-support.js';
+import { thrown } from '../test-support.js';
 import { convertToGeminiContents } from './convert-to-gemini-contents.js';
 
 const options = { acceptsImages: true, modelLabel: 'gemini/gemini-2.5-flash' };
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function convertError(messages: ChatMessage[], acceptsImages = true): ApiError {
-  return thrownApiError(() => convertToGeminiContents(messages, { ...options, acceptsImages }));
+  return thrown(() => convertToGeminiContents(messages, { ...options, acceptsImages }));
 }
 
 const weatherTurn: ChatMessage[] = [

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
+import { expectSplitsAgree, failedStream, fixture, rejection, sseEvents, streamed, usageOf } from '../test-support.js';
 import { GeminiStreamDecoder } from './decode-gemini-stream.js';
 
 const apiKey = 'AIzaSy-upstream-secret-123';
-const fixture = (name: string) => fixtureText('google', name);
 
 function newDecoder(emitReasoning = true): GeminiStreamDecoder {
   let counter = 0;
@@ -22,22 +21,22 @@ function newDecoder(emitReasoning = true): GeminiStreamDecoder {
 async function decode(text: string, { size = text.length, emitReasoning = true } = {}): Promise<StreamPart[]> {
   const decoder = newDecoder(emitReasoning);
   const parts: StreamPart[] = [];
-  for await (const event of sseEventsOf(text, 'gemini', size)) parts.push(...decoder.accept(event.data));
+  for await (const event of sseEvents(text, 'gemini', size)) parts.push(...decoder.accept(event.data));
   parts.push(...decoder.end());
   return parts;
 }
 
 function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
-  return rejectedApiError(async () => {
+  return rejection(async () => {
     const decoder = newDecoder();
-    for await (const event of sseEventsOf(text, 'gemini')) seen.push(...decoder.accept(event.data));
+    for await (const event of sseEvents(text, 'gemini')) seen.push(...decoder.accept(event.data));
     decoder.end();
   });
 }
 
 describe('GeminiStreamDecoder', () => {
   it('decodes text, a signature on the empty last part, the finish and the last usageMetadata', async () => {
-    const parts = await decode(fixture('gemini-text.sse.txt'));
+    const parts = await decode(fixture('google', 'gemini-text.sse.txt'));
     expect(streamed(parts).content).toBe('Hello, wörld! 👋');
     expect(streamed(parts).details).toEqual([
       {
@@ -58,11 +57,11 @@ describe('GeminiStreamDecoder', () => {
 
   it('gives the same parts however the body is split', async () => {
     const inPieces = (body: string, size: number) => decode(body, { size });
-    await expectSameInPieces(inPieces, fixture('gemini-thinking-tool-calls.sse.txt'), [1, 5, 100]);
+    await expectSplitsAgree(inPieces, fixture('google', 'gemini-thinking-tool-calls.sse.txt'), [1, 5, 100]);
   });
 
   it('emits thoughts as reasoning, each function call whole in one delta, and its signature with the call id', async () => {
-    const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'));
+    const parts = await decode(fixture('google', 'gemini-thinking-tool-calls.sse.txt'));
     expect(streamed(parts).reasoning).toBe(
       '**Checking weather and time**\n\nThe user asks for Paris. I will call both functions.',
     );
@@ -126,7 +125,7 @@ describe('GeminiStreamDecoder', () => {
   });
 
   it('leaves thought text out when reasoning is excluded, but keeps the signatures the next turn needs', async () => {
-    const parts = await decode(fixture('gemini-thinking-tool-calls.sse.txt'), { emitReasoning: false });
+    const parts = await decode(fixture('google', 'gemini-thinking-tool-calls.sse.txt'), { emitReasoning: false });
     expect(streamed(parts).reasoning).toBe('');
     expect(streamed(parts).details.map((detail) => [detail.type, detail.id, detail.index])).toEqual([
       ['reasoning.encrypted', 'call_gen1', 0],
@@ -134,7 +133,7 @@ describe('GeminiStreamDecoder', () => {
   });
 
   it('finishes a blocked prompt with content_filter and the block reason', async () => {
-    const parts = await decode(fixture('gemini-prompt-blocked.sse.txt'));
+    const parts = await decode(fixture('google', 'gemini-prompt-blocked.sse.txt'));
     expect(parts[0]).toEqual({
       type: 'delta',
       index: 0,
@@ -145,9 +144,11 @@ describe('GeminiStreamDecoder', () => {
   });
 
   it('throws the mapped status for an error payload mid-stream, after the parts before it', async () => {
-    const seen: StreamPart[] = [];
-    const error = await decodeError(fixture('gemini-overloaded-mid-stream.sse.txt'), seen);
-    expect(streamed(seen).content).toBe('Once upon');
+    const { before, error } = await failedStream(
+      decodeError,
+      fixture('google', 'gemini-overloaded-mid-stream.sse.txt'),
+    );
+    expect(before.content).toBe('Once upon');
     expect(error.status).toBe(503);
     expect(error.message).toBe(
       'Provider "gemini" is unavailable or overloaded (upstream 503): The model is overloaded. Please try again later.',
@@ -163,7 +164,7 @@ describe('GeminiStreamDecoder', () => {
   });
 
   it('treats a stream that ends without a finishReason as truncated', async () => {
-    const body = fixture('gemini-text.sse.txt');
+    const body = fixture('google', 'gemini-text.sse.txt');
     const error = await decodeError(body.slice(0, body.lastIndexOf('data:')));
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/truncated/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
-import { fixtureText, usageOf } from '../test-support.js';
+import { fixture, usageOf } from '../test-support.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
 import { geminiModelListSchema } from './gemini-api.js';
 import { convertGeminiModels } from './gemini-models.js';
@@ -100,7 +100,7 @@ describe('geminiUrl', () => {
 
 describe('Gemini models', () => {
   it('converts GET /v1beta/models: strips models/, keeps chat and embedding models, embeddings as their output', () => {
-    const list = geminiModelListSchema.parse(JSON.parse(fixtureText('google', 'gemini-models.json')));
+    const list = geminiModelListSchema.parse(JSON.parse(fixture('google', 'gemini-models.json')));
     expect(convertGeminiModels(list)).toEqual([
       {
         id: 'gemini-2.5-flash',

@@ -3,27 +3,26 @@ import type { ApiError } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { redactorFor } from '../http/redact.js';
 import { decodeSseEvents } from '../http/upstream-http.js';
-import { expectSameInPieces, fixtureText, rejectedApiError, sseEventsOf, streamed, usageOf } from '../test-support.js';
+import { expectSplitsAgree, failedStream, fixture, rejection, sseEvents, streamed, usageOf } from '../test-support.js';
 import { decodeOpenAIStream } from './decode-stream.js';
 
 const context = { providerId: 'up', secrets: redactorFor('sk-upstream-secret-123') };
-const fixture = (name: string) => fixtureText('openai', name);
 
 async function decode(text: string, size = text.length): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of decodeOpenAIStream(sseEventsOf(text, context.providerId, size), context)) parts.push(part);
+  for await (const part of decodeOpenAIStream(sseEvents(text, context.providerId, size), context)) parts.push(part);
   return parts;
 }
 
 function decodeError(text: string, seen: StreamPart[] = []): Promise<ApiError> {
-  return rejectedApiError(async () => {
-    for await (const part of decodeOpenAIStream(sseEventsOf(text, context.providerId), context)) seen.push(part);
+  return rejection(async () => {
+    for await (const part of decodeOpenAIStream(sseEvents(text, context.providerId), context)) seen.push(part);
   });
 }
 
 describe('decodeOpenAIStream', () => {
   it('decodes a text stream, finish reason and the usage chunk with empty choices', async () => {
-    const parts = await decode(fixture('openai-text.sse.txt'));
+    const parts = await decode(fixture('openai', 'openai-text.sse.txt'));
     expect(streamed(parts).content).toBe('Hello, wörld! 👋');
     expect(parts.at(-2)).toEqual({
       type: 'delta',
@@ -41,7 +40,7 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('decodes bytes split inside multi-byte characters', async () => {
-    const bytes = new TextEncoder().encode(fixture('openai-text.sse.txt'));
+    const bytes = new TextEncoder().encode(fixture('openai', 'openai-text.sse.txt'));
     async function* byteByByte() {
       for (let index = 0; index < bytes.length; index += 1) yield bytes.subarray(index, index + 1);
     }
@@ -52,11 +51,11 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('gives the same parts however the body is split', async () => {
-    await expectSameInPieces(decode, fixture('openai-parallel-tool-calls.sse.txt'), [1, 3, 17, 100]);
+    await expectSplitsAgree(decode, fixture('openai', 'openai-parallel-tool-calls.sse.txt'), [1, 3, 17, 100]);
   });
 
   it('keeps the OpenAI tool-call convention for two parallel calls streamed in fragments', async () => {
-    const parts = await decode(fixture('openai-parallel-tool-calls.sse.txt'));
+    const parts = await decode(fixture('openai', 'openai-parallel-tool-calls.sse.txt'));
     const toolCalls = streamed(parts).toolCalls;
     expect(toolCalls[0]).toEqual({
       index: 0,
@@ -71,20 +70,15 @@ describe('decodeOpenAIStream', () => {
       type: 'function',
       function: { name: 'get_time', arguments: '' },
     });
-    const args = (index: number) =>
-      toolCalls
-        .filter((call) => call.index === index)
-        .map((call) => call.function?.arguments ?? '')
-        .join('');
-    expect(JSON.parse(args(0))).toEqual({ city: 'Paris' });
-    expect(JSON.parse(args(1))).toEqual({ tz: 'Europe/Paris' });
+    expect(streamed(parts).argumentsOf(0)).toEqual({ city: 'Paris' });
+    expect(streamed(parts).argumentsOf(1)).toEqual({ tz: 'Europe/Paris' });
     const finish = parts.find((part) => part.type === 'delta' && part.finish_reason);
     expect(finish).toMatchObject({ finish_reason: 'tool_calls', native_finish_reason: 'tool_calls' });
     expect(parts.at(-1)).toMatchObject({ type: 'usage', usage: { prompt_tokens_details: { cached_tokens: 64 } } });
   });
 
   it('reads reasoning_content as reasoning, skips comments, and takes usage from the finish chunk', async () => {
-    const parts = await decode(fixture('deepseek-reasoning.sse.txt'));
+    const parts = await decode(fixture('openai', 'deepseek-reasoning.sse.txt'));
     expect(streamed(parts).reasoning).toBe('The user asks 2+2. That is 4.');
     expect(streamed(parts).content).toBe('4');
     expect(parts.at(-1)).toEqual({
@@ -94,7 +88,7 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('passes reasoning_details through, keeps native_finish_reason and the upstream cost', async () => {
-    const parts = await decode(fixture('openrouter-reasoning-details.sse.txt'));
+    const parts = await decode(fixture('openai', 'openrouter-reasoning-details.sse.txt'));
     expect(streamed(parts).details).toEqual([
       { type: 'reasoning.text', text: 'Let me think.', format: 'anthropic-claude-v1', index: 0 },
       { type: 'reasoning.text', signature: 'EqQBCkgIBxABGAIiQJ9v', format: 'anthropic-claude-v1', index: 0 },
@@ -107,7 +101,7 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('turns a whole Ollama tool call with finish_reason "stop" into a tool_calls finish', async () => {
-    const parts = await decode(fixture('ollama-tool-call.sse.txt'));
+    const parts = await decode(fixture('openai', 'ollama-tool-call.sse.txt'));
     expect(parts[0]).toEqual({
       type: 'delta',
       index: 0,
@@ -126,9 +120,8 @@ describe('decodeOpenAIStream', () => {
   });
 
   it('throws a 502 ApiError for an error chunk, after the parts that came before it', async () => {
-    const seen: StreamPart[] = [];
-    const error = await decodeError(fixture('openrouter-mid-stream-error.sse.txt'), seen);
-    expect(streamed(seen).content).toBe('Once upon');
+    const { before, error } = await failedStream(decodeError, fixture('openai', 'openrouter-mid-stream-error.sse.txt'));
+    expect(before.content).toBe('Once upon');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider returned error');
     expect(error.metadata.provider_name).toBe('up');
@@ -146,8 +139,8 @@ describe('decodeOpenAIStream', () => {
       '"choices":[{"index":0,"delta":{"content":""},"finish_reason":null}],' +
       '"usage":{"prompt_tokens":43,"completion_tokens":10,"total_tokens":53,"cost":0}}\n\ndata: [DONE]\n\n';
     const seen: StreamPart[] = [];
-    const failure = await rejectedApiError(async () => {
-      for await (const part of decodeOpenAIStream(sseEventsOf(body, context.providerId, 7), context)) seen.push(part);
+    const failure = await rejection(async () => {
+      for await (const part of decodeOpenAIStream(sseEvents(body, context.providerId, 7), context)) seen.push(part);
     });
     expect(streamed(seen).reasoning).toBe('We need');
     expect(seen.at(-1)).toEqual({
