@@ -31,25 +31,15 @@ export interface UsageSummaryGroup {
   unpricedRequests: number;
 }
 
-interface SummaryColumns {
-  grp: string;
-  requests: number;
-  errors: number;
-  cancelled: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
-  cost_nanos: number;
-  unpriced: number;
-}
+/** A summary row as SQL gives it: the group under a name SQL does not reserve. */
+type SummaryColumns = Omit<UsageSummaryGroup, 'group'> & { grp: string };
 
 // Fixed SQL per grouping: the grouping is never interpolated from input.
 const groupExpressions: Record<UsageGrouping, { expression: string; order: string }> = {
   day: { expression: "strftime('%Y-%m-%d', created_at / 1000, 'unixepoch')", order: 'grp' },
-  model: { expression: 'model', order: 'cost_nanos DESC, requests DESC, grp' },
-  app: { expression: "coalesce(app_title, app_referer, '')", order: 'cost_nanos DESC, requests DESC, grp' },
-  key: { expression: 'key_id', order: 'cost_nanos DESC, requests DESC, grp' },
+  model: { expression: 'model', order: 'costNanos DESC, requests DESC, grp' },
+  app: { expression: "coalesce(app_title, app_referer, '')", order: 'costNanos DESC, requests DESC, grp' },
+  key: { expression: 'key_id', order: 'costNanos DESC, requests DESC, grp' },
 };
 
 type UsageColumns = {
@@ -61,29 +51,33 @@ type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null
   cost_nanos: number;
 };
 
-const fields = [
-  'id',
-  'created_at',
-  'key_id',
-  'app_title',
-  'app_referer',
-  'model',
-  'provider',
-  'streamed',
-  'status',
-  'finish_reason',
-  'prompt_tokens',
-  'completion_tokens',
-  'cached_tokens',
-  'reasoning_tokens',
-  'cost',
-  'latency_ms',
-  'ttft_ms',
-  'error',
-  'unpriced',
-  'estimated',
-] as const satisfies readonly (keyof UsageRecord)[];
+// Lenient in: rows come from request handlers, so coerce what can be coerced (a fractional latency, an
+// undefined optional field) and leave only truly bad rows (a missing id or model) for SQLite to reject.
+// One entry per column, in the table's order: how the UsageRecord field of the same name is bound.
+const bind: { [Field in keyof UsageColumns]: (value: unknown) => UsageBindings[Field] } = {
+  id: text,
+  created_at: integer,
+  key_id: text,
+  app_title: text,
+  app_referer: text,
+  model: text,
+  provider: text,
+  streamed: flag,
+  status: integer,
+  finish_reason: text,
+  prompt_tokens: integer,
+  completion_tokens: integer,
+  cached_tokens: integer,
+  reasoning_tokens: integer,
+  cost: real,
+  latency_ms: integer,
+  ttft_ms: integer,
+  error: text,
+  unpriced: flag,
+  estimated: flag,
+};
 
+const fields = Object.keys(bind) as (keyof UsageColumns)[];
 const columns = fields.join(', ');
 
 export class UsageTable {
@@ -112,9 +106,9 @@ export class UsageTable {
         `SELECT ${groupExpressions[by].expression} AS grp, count(*) AS requests,
            sum(iif(status >= 400 OR finish_reason IS 'error', 1, 0)) AS errors,
            sum(iif(finish_reason IS 'cancelled', 1, 0)) AS cancelled,
-           sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
-           sum(cached_tokens) AS cached_tokens, sum(reasoning_tokens) AS reasoning_tokens,
-           sum(cost_nanos) AS cost_nanos, sum(unpriced) AS unpriced
+           sum(prompt_tokens) AS promptTokens, sum(completion_tokens) AS completionTokens,
+           sum(cached_tokens) AS cachedTokens, sum(reasoning_tokens) AS reasoningTokens,
+           sum(cost_nanos) AS costNanos, sum(unpriced) AS unpricedRequests
          FROM usage_log WHERE created_at >= @sinceMs AND created_at < @untilMs
          GROUP BY grp ORDER BY ${groupExpressions[by].order}`,
       );
@@ -138,18 +132,9 @@ export class UsageTable {
   summary(query: UsageSummaryQuery): UsageSummaryGroup[] {
     const sinceMs = query.sinceMs ?? Number.MIN_SAFE_INTEGER;
     const untilMs = query.untilMs ?? Number.MAX_SAFE_INTEGER;
-    return this.summaryStatements[query.by].all({ sinceMs, untilMs }).map((row) => ({
-      group: row.grp,
-      requests: row.requests,
-      errors: row.errors,
-      cancelled: row.cancelled,
-      promptTokens: row.prompt_tokens,
-      completionTokens: row.completion_tokens,
-      cachedTokens: row.cached_tokens,
-      reasoningTokens: row.reasoning_tokens,
-      costNanos: row.cost_nanos,
-      unpricedRequests: row.unpriced,
-    }));
+    return this.summaryStatements[query.by]
+      .all({ sinceMs, untilMs })
+      .map(({ grp, ...totals }) => ({ group: grp, ...totals }));
   }
 
   get(id: string): UsageRecord | undefined {
@@ -165,32 +150,9 @@ export class UsageTable {
   }
 }
 
-// Lenient in: rows come from request handlers, so coerce what can be coerced (a fractional latency, an
-// undefined optional field) and leave only truly bad rows (a missing id or model) for SQLite to reject.
 function toUsageBindings(record: UsageRecord): UsageBindings {
-  return {
-    id: text(record.id),
-    created_at: integer(record.created_at),
-    key_id: text(record.key_id),
-    app_title: text(record.app_title),
-    app_referer: text(record.app_referer),
-    model: text(record.model),
-    provider: text(record.provider),
-    streamed: record.streamed ? 1 : 0,
-    status: integer(record.status),
-    finish_reason: text(record.finish_reason),
-    prompt_tokens: integer(record.prompt_tokens),
-    completion_tokens: integer(record.completion_tokens),
-    cached_tokens: integer(record.cached_tokens),
-    reasoning_tokens: integer(record.reasoning_tokens),
-    cost: real(record.cost),
-    latency_ms: integer(record.latency_ms),
-    ttft_ms: integer(record.ttft_ms),
-    error: text(record.error),
-    unpriced: record.unpriced ? 1 : 0,
-    estimated: record.estimated ? 1 : 0,
-    cost_nanos: usdToNanos(real(record.cost)),
-  };
+  const bindings = Object.fromEntries(fields.map((field) => [field, bind[field](record[field])]));
+  return { ...(bindings as Omit<UsageBindings, 'cost_nanos'>), cost_nanos: usdToNanos(real(record.cost)) };
 }
 
 function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
@@ -200,6 +162,10 @@ function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
     unpriced: columns.unpriced !== 0,
     ...(estimated !== 0 ? { estimated: true } : {}),
   };
+}
+
+function flag(value: unknown): number {
+  return value ? 1 : 0;
 }
 
 function text(value: unknown): string | null {
