@@ -35,19 +35,24 @@ function target(baseUrl: string, timeouts?: ProviderTimeouts): ProviderTarget {
   };
 }
 
+/** A POST of `{}` to the target's base URL, asking for JSON. */
+function postJson(to: ProviderTarget) {
+  return {
+    target: to,
+    method: 'POST' as const,
+    url: to.provider.base_url,
+    headers: {},
+    body: {},
+    accept: 'application/json',
+  };
+}
+
 describe('UpstreamHttp', () => {
   it('rejects with our abort reason when the caller leaves mid-body, not with what undici made of it', async () => {
     const url = await partialAnswer('hang');
     const http = new UpstreamHttp();
     const controller = new AbortController();
-    const call = {
-      target: target(url),
-      method: 'POST' as const,
-      url,
-      headers: {},
-      body: {},
-      accept: 'application/json',
-    };
+    const call = postJson(target(url));
     const response = await http.send({ ...call, signal: controller.signal });
     const reading = http.readJson(response, call.target, controller.signal);
     const reason = new Error('the caller went away');
@@ -61,14 +66,7 @@ describe('UpstreamHttp', () => {
     const url = await partialAnswer('reset');
     const http = new UpstreamHttp();
     const signal = new AbortController().signal;
-    const call = {
-      target: target(url),
-      method: 'POST' as const,
-      url,
-      headers: {},
-      body: {},
-      accept: 'application/json',
-    };
+    const call = postJson(target(url));
     const response = await http.send({ ...call, signal });
     await expect(http.readJson(response, call.target, signal)).rejects.toMatchObject({
       status: 502,
@@ -82,7 +80,7 @@ describe('UpstreamHttp', () => {
     const http = new UpstreamHttp({ bodyTimeoutMs: 300_000 });
     const signal = new AbortController().signal;
     const own = target(url, { idle: 1 });
-    const call = { target: own, method: 'POST' as const, url, headers: {}, body: {}, accept: 'application/json' };
+    const call = postJson(own);
     const response = await http.send({ ...call, signal });
     await expect(http.readJson(response, own, signal)).rejects.toMatchObject({
       status: 504,
