@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../../test/support/recording-server.js';
 import { LocalProviders, lmStudioBaseUrl, localServersFromEnv, ollamaBaseUrl } from './local-providers.js';
 
 describe('ollamaBaseUrl (OLLAMA_HOST as Ollama reads it)', () => {
@@ -80,16 +81,6 @@ async function givenUp(server: Server): Promise<void> {
   if (!response.writableFinished) await once(response, 'close');
 }
 
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return `http://127.0.0.1:${port}/v1`;
-}
-
 describe('LocalProviders', () => {
   it('lists only the servers that answer GET /models with a model list, as keyless local openai providers', async () => {
     const ollama = await localServer('models');
@@ -100,7 +91,7 @@ describe('LocalProviders', () => {
         { id: 'ollama', name: 'Ollama', baseUrl: ollama.baseUrl },
         { id: 'hangs', name: 'Hangs', baseUrl: hanging.baseUrl },
         { id: 'html', name: 'Html', baseUrl: html.baseUrl },
-        { id: 'lmstudio', name: 'LM Studio', baseUrl: await closedPortUrl() },
+        { id: 'lmstudio', name: 'LM Studio', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` },
       ],
       probeTimeoutMs: 200,
     });
