@@ -24,14 +24,14 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** What adding an OpenAI-compatible provider sends. */
+function openAICompatible(id: string, baseUrl: string, apiKey: string | null) {
+  return { id, kind: 'openai' as const, baseUrl, apiKey };
+}
+
 describe('provider settings', () => {
   it('keeps the secret in the secret store and only a flag in the database', async () => {
-    const added = await settings.add({
-      id: 'openai',
-      kind: 'openai',
-      baseUrl: 'https://api.example/v1/',
-      apiKey: 'sk-x',
-    });
+    const added = await settings.add(openAICompatible('openai', 'https://api.example/v1/', 'sk-x'));
     expect(added).toMatchObject({
       id: 'openai',
       kind: 'openai',
@@ -43,13 +43,8 @@ describe('provider settings', () => {
   });
 
   it('replacing a provider without a key removes the old key and keeps the creation time', async () => {
-    const first = await settings.add({
-      id: 'local',
-      kind: 'openai',
-      baseUrl: 'http://127.0.0.1:1/v1',
-      apiKey: 'sk-old',
-    });
-    const second = await settings.add({ id: 'local', kind: 'openai', baseUrl: 'http://127.0.0.1:2/v1', apiKey: null });
+    const first = await settings.add(openAICompatible('local', 'http://127.0.0.1:1/v1', 'sk-old'));
+    const second = await settings.add(openAICompatible('local', 'http://127.0.0.1:2/v1', null));
     expect(second.has_api_key).toBe(false);
     expect(second.created_at).toBe(first.created_at);
     expect(second.base_url).toBe('http://127.0.0.1:2/v1');
@@ -57,7 +52,7 @@ describe('provider settings', () => {
   });
 
   it('removes the row and the secret together', async () => {
-    await settings.add({ id: 'gone', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-gone' });
+    await settings.add(openAICompatible('gone', 'http://127.0.0.1:1/v1', 'sk-gone'));
     expect(await settings.remove('gone')).toBe(true);
     expect(await settings.remove('gone')).toBe(false);
     expect(settings.list()).toEqual([]);
