@@ -12,7 +12,7 @@ import {
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
 import { usageRowsCsv, usageSummaryCsv } from '../accounts/index.js';
-import { formatJson, formatTable } from './output.js';
+import { formatJson, formatTable, printList } from './output.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 
 interface UsageOptions {
@@ -42,69 +42,52 @@ export function parseWhen(value: string, now = Date.now()): number | undefined {
 
 const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
 
+/** The summary table's columns after the group's: each header with its cell. */
+const summaryColumns: [header: string, cell: (row: UsageSummaryRow) => string][] = [
+  ['REQUESTS', (row) => String(row.requests)],
+  ['ERRORS', (row) => String(row.errors)],
+  ['CANCELLED', (row) => String(row.cancelled)],
+  ['PROMPT', (row) => String(row.prompt_tokens)],
+  ['COMPLETION', (row) => String(row.completion_tokens)],
+  ['CACHED', (row) => String(row.cached_tokens)],
+  ['REASONING', (row) => String(row.reasoning_tokens)],
+  ['COST USD', (row) => cost(row.cost)],
+  ['UNPRICED', (row) => String(row.unpriced_requests)],
+];
+
 function printSummary(context: CommandContext, by: UsageGrouping, rows: UsageSummaryRow[], options: UsageOptions) {
   const { output } = context;
   if (options.json) return output.out(formatJson(rows));
-  const counts = (row: UsageSummaryRow) => [
-    row.requests,
-    row.errors,
-    row.cancelled,
-    row.prompt_tokens,
-    row.completion_tokens,
-    row.cached_tokens,
-    row.reasoning_tokens,
-  ];
   if (options.csv) return output.out(usageSummaryCsv(by, rows));
   if (rows.length === 0) return output.out('No usage in this period.');
-  const name = (row: UsageSummaryRow) => (by === 'key' && row !== total ? `${row.label} (${row.group})` : row.label);
   const total = totalOfUsage(rows);
+  const name = (row: UsageSummaryRow) => (by === 'key' && row !== total ? `${row.label} (${row.group})` : row.label);
   output.out(
     formatTable(
-      [
-        by.toUpperCase(),
-        'REQUESTS',
-        'ERRORS',
-        'CANCELLED',
-        'PROMPT',
-        'COMPLETION',
-        'CACHED',
-        'REASONING',
-        'COST USD',
-        'UNPRICED',
-      ],
-      [...rows, total].map((row) => [
-        name(row) || '(none)',
-        ...counts(row).map(String),
-        cost(row.cost),
-        String(row.unpriced_requests),
-      ]),
+      [by.toUpperCase(), ...summaryColumns.map(([header]) => header)],
+      [...rows, total].map((row) => [name(row) || '(none)', ...summaryColumns.map(([, cell]) => cell(row))]),
     ),
   );
 }
 
 function printRows(context: CommandContext, rows: UsageRecord[], options: UsageOptions) {
-  const { output } = context;
-  if (options.json) return output.out(formatJson(rows));
-  const time = (row: UsageRecord) => new Date(row.created_at).toISOString();
-  if (options.csv) return output.out(usageRowsCsv(rows));
-  if (rows.length === 0) return output.out('No usage in this period.');
-  output.out(
-    formatTable(
-      ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST USD', 'LATENCY MS'],
-      rows.map((row) => [
-        time(row),
-        row.key_id,
-        row.app_title ?? row.app_referer ?? '',
-        row.model,
-        String(row.status),
-        row.finish_reason ?? '',
-        String(row.prompt_tokens),
-        String(row.completion_tokens),
-        row.cost === null ? '' : `${cost(row.cost)}${row.unpriced ? ' (unpriced)' : ''}`,
-        String(row.latency_ms),
-      ]),
-    ),
-  );
+  if (options.csv) return context.output.out(usageRowsCsv(rows));
+  printList(context.output, rows, options.json, {
+    empty: 'No usage in this period.',
+    headers: ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST USD', 'LATENCY MS'],
+    row: (row) => [
+      new Date(row.created_at).toISOString(),
+      row.key_id,
+      row.app_title ?? row.app_referer ?? '',
+      row.model,
+      String(row.status),
+      row.finish_reason ?? '',
+      String(row.prompt_tokens),
+      String(row.completion_tokens),
+      row.cost === null ? '' : `${cost(row.cost)}${row.unpriced ? ' (unpriced)' : ''}`,
+      String(row.latency_ms),
+    ],
+  });
 }
 
 export function registerUsageCommand(program: Command, context: CommandContext): void {

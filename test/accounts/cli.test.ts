@@ -305,6 +305,29 @@ describe('usage', () => {
     expect(lines[1]).toMatch(/^2026-02-02T23:59:00.000Z,g\d,/);
   });
 
+  it('lists the requests themselves with --rows, newest first, as a table or as JSON', slow, async () => {
+    const table = await cli('usage', '--since', 'all', '--rows', '--limit', '3');
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^TIME\s+KEY\s+APP\s+MODEL\s+STATUS\s+FINISH\s+PROMPT\s+COMPLETION\s+COST USD\s+LATENCY MS$/,
+    );
+    expect(lines.slice(1)).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^2026-02-02T23:59:00\.000Z\s+key-a\s+https:\/\/x\.example\s+up\/gpt-4o\s+200\s+cancelled\s+10\s+5\s+0\.000000123\s+100$/,
+    );
+    expect(lines[2]).toMatch(/^2026-02-02T23:59:00\.000Z\s+key-b\s+up\/gpt-4o\s+402\s+0\s+0\s+0\.00\s+100$/);
+    expect(lines[3]).toMatch(
+      /^2026-02-02T23:59:00\.000Z\s+key-a\s+=HYPERLINK\("x"\)\s+up\/echo-1\s+200\s+stop\s+10\s+5\s+0\.00 \(unpriced\)\s+100$/,
+    );
+    const json = JSON.parse(
+      (await cli('usage', '--since', 'all', '--rows', '--json', '--limit', '1')).stdout,
+    ) as UsageRecord[];
+    expect(json.map((record) => [record.id, record.key_id, record.finish_reason])).toEqual([
+      ['g4', 'key-a', 'cancelled'],
+    ]);
+  });
+
   it('prints JSON by model, and refuses a period it cannot read', slow, async () => {
     const json = JSON.parse(
       (await cli('usage', '--since', 'all', '--by', 'model', '--json')).stdout,
