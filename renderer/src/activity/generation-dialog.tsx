@@ -5,7 +5,7 @@ import type { GenerationInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CloseAction, Dialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
-import { ErrorNotice, Loading } from '../ui/parts.js';
+import { ErrorNotice, Loaded } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 export function GenerationDialog({ id, onClose }: { id: string; onClose(): void }) {
@@ -16,11 +16,9 @@ export function GenerationDialog({ id, onClose }: { id: string; onClose(): void 
   return (
     <Dialog title={`Request ${id}`} onClose={onClose} wide>
       <ErrorNotice message={generation.error} />
-      {generation.data ? (
-        <Details generation={generation.data} />
-      ) : generation.loading ? (
-        <Loading what="the request" />
-      ) : null}
+      <Loaded loaded={generation} what="the request">
+        {(data) => <Details generation={data} />}
+      </Loaded>
       <CloseAction label="Close" onClose={onClose} />
     </Dialog>
   );

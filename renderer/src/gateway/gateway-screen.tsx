@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
-import { ErrorNotice, Field, Loading, Screen, StatusDot } from '../ui/parts.js';
+import { ErrorNotice, Field, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 export function GatewayScreen() {
@@ -14,88 +14,85 @@ export function GatewayScreen() {
   const info = useLoad(
     useCallback(() => bridge.invoke('gateway:info', chosen ? { model: chosen } : {}), [bridge, chosen]),
   );
-  const gateway = info.data;
 
   return (
     <Screen title="Gateway">
       <ErrorNotice message={info.error} />
-      {gateway === undefined ? (
-        info.loading ? (
-          <Loading what="the gateway" />
-        ) : null
-      ) : (
-        <>
-          <section className="panel gateway-status" aria-label="Status">
-            <p className="gateway-state">
-              <StatusDot
-                state={gateway.listening ? 'ok' : 'error'}
-                label={gateway.listening ? 'listening' : 'not listening'}
-              />
-              {gateway.listening ? 'Listening' : 'Not listening: the gateway could not start (see the log).'}
-            </p>
-            {gateway.baseUrl && gateway.openAIBaseUrl ? (
-              <dl className="details">
-                <div>
-                  <dt>Base URL for OpenAI and OpenRouter SDKs and tools</dt>
-                  <dd className="with-copy">
-                    <code aria-label="OpenAI-compatible base URL">{gateway.openAIBaseUrl}</code>
-                    <CopyButton text={gateway.openAIBaseUrl} what="OpenAI-compatible base URL" />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Interface base URL</dt>
-                  <dd className="with-copy">
-                    <code aria-label="Base URL">{gateway.baseUrl}</code>
-                    <CopyButton text={gateway.baseUrl} what="base URL" />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Port</dt>
-                  <dd aria-label="Port">{gateway.port}</dd>
-                </div>
-              </dl>
-            ) : null}
-            <p className="muted">
-              Point OpenAI-compatible clients at the /v1 base URL with an API key from the API keys screen: there a
-              request without &quot;stream&quot; gets one JSON object, as with OpenAI. The /api/v1 base follows the
-              Switchyard interface, where a request without &quot;stream&quot; streams. Models are named
-              &quot;provider/model&quot;. Below, the key is read from SWITCHYARD_API_KEY.
-            </p>
-          </section>
-
-          {gateway.snippets.length > 0 ? (
-            <section className="section" aria-labelledby="snippets-title">
-              <div className="section-header">
-                <h2 id="snippets-title">Snippets</h2>
-                {models.data && models.data.length > 0 ? (
-                  <Field label="Model">
-                    {(props) => (
-                      <select {...props} value={chosen} onChange={(event) => setModel(event.target.value)}>
-                        {models.data!.map((option) => (
-                          <option key={option.id} value={option.id}>
-                            {option.id}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                ) : null}
-              </div>
-              {gateway.snippets.map((snippet) => (
-                <figure key={snippet.id} className="snippet" aria-label={`${snippet.label} snippet`}>
-                  <figcaption>
-                    <span>{snippet.label}</span>
-                    <CopyButton text={snippet.code} what={`${snippet.label} snippet`} />
-                  </figcaption>
-                  <pre tabIndex={0}>
-                    <code>{snippet.code}</code>
-                  </pre>
-                </figure>
-              ))}
+      <Loaded loaded={info} what="the gateway">
+        {(gateway) => (
+          <>
+            <section className="panel gateway-status" aria-label="Status">
+              <p className="gateway-state">
+                <StatusDot
+                  state={gateway.listening ? 'ok' : 'error'}
+                  label={gateway.listening ? 'listening' : 'not listening'}
+                />
+                {gateway.listening ? 'Listening' : 'Not listening: the gateway could not start (see the log).'}
+              </p>
+              {gateway.baseUrl && gateway.openAIBaseUrl ? (
+                <dl className="details">
+                  <div>
+                    <dt>Base URL for OpenAI and OpenRouter SDKs and tools</dt>
+                    <dd className="with-copy">
+                      <code aria-label="OpenAI-compatible base URL">{gateway.openAIBaseUrl}</code>
+                      <CopyButton text={gateway.openAIBaseUrl} what="OpenAI-compatible base URL" />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Interface base URL</dt>
+                    <dd className="with-copy">
+                      <code aria-label="Base URL">{gateway.baseUrl}</code>
+                      <CopyButton text={gateway.baseUrl} what="base URL" />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Port</dt>
+                    <dd aria-label="Port">{gateway.port}</dd>
+                  </div>
+                </dl>
+              ) : null}
+              <p className="muted">
+                Point OpenAI-compatible clients at the /v1 base URL with an API key from the API keys screen: there a
+                request without &quot;stream&quot; gets one JSON object, as with OpenAI. The /api/v1 base follows the
+                Switchyard interface, where a request without &quot;stream&quot; streams. Models are named
+                &quot;provider/model&quot;. Below, the key is read from SWITCHYARD_API_KEY.
+              </p>
             </section>
-          ) : null}
-        </>
-      )}
+
+            {gateway.snippets.length > 0 ? (
+              <section className="section" aria-labelledby="snippets-title">
+                <div className="section-header">
+                  <h2 id="snippets-title">Snippets</h2>
+                  {models.data && models.data.length > 0 ? (
+                    <Field label="Model">
+                      {(props) => (
+                        <select {...props} value={chosen} onChange={(event) => setModel(event.target.value)}>
+                          {models.data!.map((option) => (
+                            <option key={option.id} value={option.id}>
+                              {option.id}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </Field>
+                  ) : null}
+                </div>
+                {gateway.snippets.map((snippet) => (
+                  <figure key={snippet.id} className="snippet" aria-label={`${snippet.label} snippet`}>
+                    <figcaption>
+                      <span>{snippet.label}</span>
+                      <CopyButton text={snippet.code} what={`${snippet.label} snippet`} />
+                    </figcaption>
+                    <pre tabIndex={0}>
+                      <code>{snippet.code}</code>
+                    </pre>
+                  </figure>
+                ))}
+              </section>
+            ) : null}
+          </>
+        )}
+      </Loaded>
     </Screen>
   );
 }

@@ -5,7 +5,7 @@ import { describeKeyState, describeLimit, type KeyWithUsage } from '../../../sha
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
-import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
+import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
@@ -47,53 +47,59 @@ export function KeysScreen() {
         Apps and scripts use these keys to call the gateway. A key&apos;s secret is shown once, when it is created.
       </p>
       <ErrorNotice message={keys.error} />
-      {keys.data === undefined ? (
-        keys.loading ? (
-          <Loading what="keys" />
-        ) : null
-      ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet">
-          <p>Create one for each app or script that calls the gateway, so you can see and limit what each spends.</p>
-          <button type="button" className="primary" onClick={create}>
-            Create a key
-          </button>
-        </EmptyState>
-      ) : (
-        <Table
-          label="API keys"
-          columns={['Name', 'Key', 'Created', 'Last used', 'Requests', 'Spent', 'Limit', 'State']}
-          numbers={['Requests', 'Spent']}
-          actions="Actions"
-        >
-          {keys.data.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td className="mono">{key.label}</td>
-              <td>{when(key.created_at)}</td>
-              <td>{when(key.last_used_at)}</td>
-              <td className="number">{count(key.usage.requests)}</td>
-              <td className="number">{money(key.usage.cost)}</td>
-              <td>{describeLimit(key)}</td>
-              <td>
-                <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
-              </td>
-              <td className="row-actions">
-                <button type="button" aria-label={`Edit ${key.name}`} onClick={() => setEditing({ type: 'edit', key })}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="danger"
-                  aria-label={`Delete ${key.name}`}
-                  onClick={() => setDeleting(key)}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <Loaded
+        loaded={keys}
+        what="keys"
+        empty={
+          <EmptyState title="No API keys yet">
+            <p>Create one for each app or script that calls the gateway, so you can see and limit what each spends.</p>
+            <button type="button" className="primary" onClick={create}>
+              Create a key
+            </button>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <Table
+            label="API keys"
+            columns={['Name', 'Key', 'Created', 'Last used', 'Requests', 'Spent', 'Limit', 'State']}
+            numbers={['Requests', 'Spent']}
+            actions="Actions"
+          >
+            {list.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td className="mono">{key.label}</td>
+                <td>{when(key.created_at)}</td>
+                <td>{when(key.last_used_at)}</td>
+                <td className="number">{count(key.usage.requests)}</td>
+                <td className="number">{money(key.usage.cost)}</td>
+                <td>{describeLimit(key)}</td>
+                <td>
+                  <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
+                </td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    aria-label={`Edit ${key.name}`}
+                    onClick={() => setEditing({ type: 'edit', key })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Delete ${key.name}`}
+                    onClick={() => setDeleting(key)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Loaded>
 
       {editing ? (
         <KeyDialog

@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { McpImportReport, McpServerStatus } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
-import { EmptyState, ErrorNotice, Loading, Screen, StatusDot } from '../ui/parts.js';
+import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { ServerDetail } from './server-detail.js';
 import { ServerDialog } from './server-dialog.js';
@@ -103,47 +103,49 @@ export function McpScreen() {
           {importReport}
         </p>
       ) : null}
-      {servers.data === undefined ? (
-        servers.loading ? (
-          <Loading what="servers" />
-        ) : null
-      ) : list.length === 0 ? (
-        <EmptyState title="No MCP servers yet">
-          <p>
-            MCP servers give models tools: files, the web, databases. Add one, or import the servers of Claude Desktop,
-            Cursor or Cline.
-          </p>
-          <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
-            Add a server
-          </button>
-        </EmptyState>
-      ) : (
-        <div className="mcp-layout">
-          <ul className="server-list" aria-label="Servers">
-            {list.map((server) => (
-              <li key={server.name}>
-                <button
-                  type="button"
-                  aria-current={server.name === current?.name || undefined}
-                  onClick={() => setSelected(server.name)}
-                >
-                  <StatusDot state={dotOf[server.state]} label={server.state} />
-                  <span className="server-name">{server.name}</span>
-                  <span className="muted server-summary">{stateText(server)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {current ? (
-            <ServerDetail
-              server={current}
-              editable={editable(current.name)}
-              onEdit={() => setEditing({ type: 'edit', name: current.name })}
-              onChanged={refresh}
-            />
-          ) : null}
-        </div>
-      )}
+      <Loaded
+        loaded={servers}
+        what="servers"
+        empty={
+          <EmptyState title="No MCP servers yet">
+            <p>
+              MCP servers give models tools: files, the web, databases. Add one, or import the servers of Claude
+              Desktop, Cursor or Cline.
+            </p>
+            <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+              Add a server
+            </button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <div className="mcp-layout">
+            <ul className="server-list" aria-label="Servers">
+              {list.map((server) => (
+                <li key={server.name}>
+                  <button
+                    type="button"
+                    aria-current={server.name === current?.name || undefined}
+                    onClick={() => setSelected(server.name)}
+                  >
+                    <StatusDot state={dotOf[server.state]} label={server.state} />
+                    <span className="server-name">{server.name}</span>
+                    <span className="muted server-summary">{stateText(server)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {current ? (
+              <ServerDetail
+                server={current}
+                editable={editable(current.name)}
+                onEdit={() => setEditing({ type: 'edit', name: current.name })}
+                onChanged={refresh}
+              />
+            ) : null}
+          </div>
+        )}
+      </Loaded>
 
       {editing?.type === 'add' || editing?.type === 'edit' ? (
         <ServerDialog

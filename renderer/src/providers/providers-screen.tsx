@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import type { ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
-import { EmptyState, ErrorNotice, Loading, Screen } from '../ui/parts.js';
+import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { PriceDialog } from './price-dialog.js';
 import { PricesSection } from './prices-section.js';
@@ -37,35 +37,37 @@ export function ProvidersScreen() {
       }
     >
       <ErrorNotice message={providers.error} />
-      {providers.data === undefined ? (
-        providers.loading ? (
-          <Loading what="providers" />
-        ) : null
-      ) : providers.data.length === 0 ? (
-        <EmptyState title="No providers yet">
-          <p>
-            Add the LLM providers your models come from: OpenAI, Anthropic, Google, OpenRouter, or a local server such
-            as Ollama. Keys in the environment (OPENAI_API_KEY…) and local servers found running show up here by
-            themselves.
-          </p>
-          <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
-            Add a provider
-          </button>
-        </EmptyState>
-      ) : (
-        <ul className="card-list" aria-label="Providers">
-          {providers.data.map((provider) => (
-            <ProviderCard
-              key={provider.id}
-              provider={provider}
-              pricesVersion={pricesVersion}
-              onEdit={() => setEditing({ type: 'edit', provider })}
-              onRemoved={() => void providers.reload()}
-              onPrice={(model, current) => setPricing({ model, current })}
-            />
-          ))}
-        </ul>
-      )}
+      <Loaded
+        loaded={providers}
+        what="providers"
+        empty={
+          <EmptyState title="No providers yet">
+            <p>
+              Add the LLM providers your models come from: OpenAI, Anthropic, Google, OpenRouter, or a local server such
+              as Ollama. Keys in the environment (OPENAI_API_KEY…) and local servers found running show up here by
+              themselves.
+            </p>
+            <button type="button" className="primary" onClick={() => setEditing({ type: 'add' })}>
+              Add a provider
+            </button>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul className="card-list" aria-label="Providers">
+            {list.map((provider) => (
+              <ProviderCard
+                key={provider.id}
+                provider={provider}
+                pricesVersion={pricesVersion}
+                onEdit={() => setEditing({ type: 'edit', provider })}
+                onRemoved={() => void providers.reload()}
+                onPrice={(model, current) => setPricing({ model, current })}
+              />
+            ))}
+          </ul>
+        )}
+      </Loaded>
 
       <PricesSection
         prices={prices.data}

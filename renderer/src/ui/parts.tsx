@@ -50,6 +50,25 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
+interface LoadedProps<T> {
+  loaded: { data: T | undefined; loading: boolean };
+  /** What is loading, for "Loading …". */
+  what: string;
+  /** Shown instead of `children` when what loaded is an empty list. */
+  empty?: ReactNode;
+  children(data: T): ReactNode;
+}
+
+/**
+ * What a screen loaded: "Loading …" until the first answer, then `children` with it (or `empty`); nothing when
+ * the first load failed, since its error shows on its own.
+ */
+export function Loaded<T>({ loaded, what, empty, children }: LoadedProps<T>) {
+  if (loaded.data === undefined) return loaded.loading ? <Loading what={what} /> : null;
+  if (empty !== undefined && Array.isArray(loaded.data) && loaded.data.length === 0) return <>{empty}</>;
+  return <>{children(loaded.data)}</>;
+}
+
 interface SwitchProps {
   checked: boolean;
   onChange(checked: boolean): void;
