@@ -1,7 +1,7 @@
 // A key's spend limit with its reset, and the folded-away expiry and rate limits.
 
 import { limitResets, type LimitReset } from '../../../shared/api/index.js';
-import { Field, UsdField } from '../ui/parts.js';
+import { ChoiceField, Field, UsdField } from '../ui/parts.js';
 import type { KeyForm, SetKeyField } from './key-form.js';
 
 const resetLabels: Record<LimitReset, string> = {
@@ -25,21 +25,13 @@ export function SpendLimitFields({ form, set }: KeyFieldsProps) {
         value={form.limit}
         onChange={(value) => set('limit', value)}
       />
-      <Field label="Limit resets">
-        {(props) => (
-          <select
-            {...props}
-            value={form.limitReset}
-            onChange={(event) => set('limitReset', event.target.value as LimitReset)}
-          >
-            {limitResets.map((reset) => (
-              <option key={reset} value={reset}>
-                {resetLabels[reset]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ChoiceField
+        label="Limit resets"
+        options={limitResets}
+        labels={resetLabels}
+        value={form.limitReset}
+        onChange={(reset) => set('limitReset', reset)}
+      />
     </div>
   );
 }

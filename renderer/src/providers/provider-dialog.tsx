@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { providerKinds, type ProviderInfo, type ProviderKind } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { Field } from '../ui/parts.js';
+import { ChoiceField, Field } from '../ui/parts.js';
 
 export const kindLabels: Record<ProviderKind, string> = {
   openai: 'OpenAI-compatible',
@@ -90,20 +90,14 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
             )}
           </Field>
         )}
-        <Field
+        <ChoiceField
           label="Kind"
           hint="The API it speaks. Ollama, LM Studio, OpenRouter and most others are OpenAI-compatible."
-        >
-          {(props) => (
-            <select {...props} value={kind} onChange={(event) => changeKind(event.target.value as ProviderKind)}>
-              {providerKinds.map((option) => (
-                <option key={option} value={option}>
-                  {kindLabels[option]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          options={providerKinds}
+          labels={kindLabels}
+          value={kind}
+          onChange={changeKind}
+        />
         <Field label="Base URL">
           {(props) => (
             <input

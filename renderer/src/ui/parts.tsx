@@ -161,3 +161,37 @@ export function UsdField({
     </Field>
   );
 }
+
+/** A field choosing one of a fixed set of options, each shown by its label. */
+export function ChoiceField<Option extends string>({
+  label,
+  hint,
+  error,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  options: readonly Option[];
+  /** What the person sees of each option. */
+  labels: Record<Option, string>;
+  value: Option;
+  onChange(value: Option): void;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value as Option)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
