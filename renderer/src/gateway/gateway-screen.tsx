@@ -31,20 +31,13 @@ export function GatewayScreen() {
               </p>
               {gateway.baseUrl && gateway.openAIBaseUrl ? (
                 <dl className="details">
-                  <div>
-                    <dt>Base URL for OpenAI and OpenRouter SDKs and tools</dt>
-                    <dd className="with-copy">
-                      <code aria-label="OpenAI-compatible base URL">{gateway.openAIBaseUrl}</code>
-                      <CopyButton text={gateway.openAIBaseUrl} what="OpenAI-compatible base URL" />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Interface base URL</dt>
-                    <dd className="with-copy">
-                      <code aria-label="Base URL">{gateway.baseUrl}</code>
-                      <CopyButton text={gateway.baseUrl} what="base URL" />
-                    </dd>
-                  </div>
+                  <CopyableDetail
+                    term="Base URL for OpenAI and OpenRouter SDKs and tools"
+                    label="OpenAI-compatible base URL"
+                    what="OpenAI-compatible base URL"
+                    value={gateway.openAIBaseUrl}
+                  />
+                  <CopyableDetail term="Interface base URL" label="Base URL" what="base URL" value={gateway.baseUrl} />
                   <div>
                     <dt>Port</dt>
                     <dd aria-label="Port">{gateway.port}</dd>
@@ -94,5 +87,18 @@ export function GatewayScreen() {
         )}
       </Loaded>
     </Screen>
+  );
+}
+
+/** A term of a details list whose value has a copy button; `label` names the value, `what` the copy. */
+function CopyableDetail({ term, label, what, value }: { term: string; label: string; what: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className="with-copy">
+        <code aria-label={label}>{value}</code>
+        <CopyButton text={value} what={what} />
+      </dd>
+    </div>
   );
 }
