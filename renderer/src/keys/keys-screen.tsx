@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { describeKeyState, describeLimit, type KeyWithUsage } from '../../../shared/api/index.js';
-import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, money, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
@@ -18,18 +18,12 @@ export function KeysScreen() {
   const models = useLoad(useCallback(async () => (await bridge.invoke('models:list')).models, [bridge]));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<KeyWithUsage | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const remove = async () => {
     if (!deleting) return;
-    try {
-      await bridge.invoke('keys:delete', { id: deleting.id });
-      setDeleting(null);
-      setDeleteError(null);
-      void keys.reload();
-    } catch (failure) {
-      setDeleteError(errorMessage(failure));
-    }
+    await bridge.invoke('keys:delete', { id: deleting.id });
+    setDeleting(null);
+    void keys.reload();
   };
 
   const create = () => setEditing({ type: 'create' });
@@ -118,12 +112,8 @@ export function KeysScreen() {
           title={`Delete key ${deleting.name}?`}
           message="Anything using it gets 401 from its next request. This cannot be undone."
           confirmLabel="Delete key"
-          error={deleteError}
           onConfirm={remove}
-          onClose={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </Screen>

@@ -33,7 +33,6 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
   const [test, setTest] = useState<ProviderTestResult | null>(null);
   const [showModels, setShowModels] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
 
   const runTest = async () => {
@@ -50,13 +49,9 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
   };
 
   const remove = async () => {
-    try {
-      await bridge.invoke('providers:remove', { id: provider.id });
-      setConfirming(false);
-      onRemoved();
-    } catch (failure) {
-      setRemoveError(errorMessage(failure));
-    }
+    await bridge.invoke('providers:remove', { id: provider.id });
+    setConfirming(false);
+    onRemoved();
   };
 
   return (
@@ -102,12 +97,8 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
           title={`Remove provider ${provider.id}?`}
           message={`Its stored key is deleted too, and requests for ${provider.id}/… fail until it is added again.`}
           confirmLabel="Remove provider"
-          error={removeError}
           onConfirm={remove}
-          onClose={() => {
-            setConfirming(false);
-            setRemoveError(null);
-          }}
+          onClose={() => setConfirming(false)}
         />
       ) : null}
     </li>

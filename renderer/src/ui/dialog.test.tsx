@@ -3,7 +3,7 @@
 
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { CloseAction, FormActions } from './dialog.js';
+import { CloseAction, ConfirmDialog, FormActions } from './dialog.js';
 
 afterEach(cleanup);
 
@@ -40,4 +40,39 @@ it('gives the lone button of a showing dialog the start focus and the close', ()
   expect(button.hasAttribute('data-autofocus')).toBe(true);
   fireEvent.click(button);
   expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+it('asks before it destroys: Cancel has the focus, and a failed confirm is shown in place to try again', async () => {
+  const onClose = vi.fn();
+  const onConfirm = vi.fn().mockRejectedValueOnce(new Error('the key is in use')).mockResolvedValueOnce(undefined);
+  render(
+    <ConfirmDialog
+      title="Delete key ci?"
+      message="It stops working."
+      confirmLabel="Delete key"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />,
+  );
+  expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('data-autofocus')).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete key' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('the key is in use');
+  fireEvent.click(screen.getByRole('button', { name: 'Delete key' }));
+  expect(onConfirm).toHaveBeenCalledTimes(2);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+it('shows an error its owner reports', () => {
+  render(
+    <ConfirmDialog
+      title="Remove?"
+      message="Gone."
+      confirmLabel="Remove"
+      onConfirm={() => undefined}
+      onClose={() => undefined}
+      error="not allowed"
+    />,
+  );
+  expect(screen.getByRole('alert').textContent).toBe('not allowed');
 });

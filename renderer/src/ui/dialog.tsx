@@ -1,7 +1,8 @@
 // A modal dialog on the native <dialog>: the browser keeps focus inside it, Escape closes it, and the page behind
 // is inert. Mounted = open; closing gives focus back to what had it before.
 
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from '../bridge/bridge-context.js';
 import { ErrorNotice } from './parts.js';
 
 /** Where focus starts when no element is marked data-autofocus. */
@@ -69,23 +70,32 @@ interface ConfirmDialogProps {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** A rejection is shown in place, and the person may try again or cancel. */
   onConfirm(): Promise<unknown> | void;
   onClose(): void;
-  /** Shown in place when onConfirm fails. */
+  /** An error the owner reports itself. */
   error?: string | null;
   busy?: boolean;
 }
 
 /** "Are you sure?": Cancel has the focus, so Enter alone never destroys anything. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose, error, busy }: ConfirmDialogProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await onConfirm();
+    } catch (caught) {
+      setFailure(errorMessage(caught));
+    }
+  };
   return (
     <Dialog title={title} onClose={onClose} description={message}>
-      <ErrorNotice message={error} />
+      <ErrorNotice message={failure ?? error} />
       <div className="dialog-actions">
         <button type="button" data-autofocus onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="danger-solid" disabled={busy} onClick={() => void onConfirm()}>
+        <button type="button" className="danger-solid" disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </button>
       </div>
