@@ -7,6 +7,7 @@ import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-contex
 import { ConversationList } from './conversation-list.js';
 import { ConversationView } from './conversation-view.js';
 import { useConversation } from './use-conversation.js';
+import { ErrorNotice } from '../ui/parts.js';
 
 export function ChatScreen() {
   const bridge = useBridge();
@@ -93,11 +94,7 @@ export function ChatScreen() {
         }
       />
       <div className="chat-main">
-        {listError ? (
-          <p className="notice notice-error" role="alert">
-            {listError}
-          </p>
-        ) : null}
+        <ErrorNotice message={listError} />
         <ConversationView
           conversation={conversation}
           listed={conversations.find((listed) => listed.id === selectedId)}

@@ -13,6 +13,7 @@ import { MessageList } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
 import type { useConversation } from './use-conversation.js';
 import { useChanged } from '../ui/use-changed.js';
+import { ErrorNotice } from '../ui/parts.js';
 
 interface ConversationViewProps {
   conversation: ReturnType<typeof useConversation>;
@@ -168,11 +169,7 @@ export function ConversationView(props: ConversationViewProps) {
       ) : null}
       <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onDecide={decide} />
       <div className="composer-notices" aria-live="polite">
-        {state.error ? (
-          <p className="notice notice-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
+        <ErrorNotice message={state.error} />
         {notice ? <p className="notice">{notice}</p> : null}
       </div>
       <Composer
