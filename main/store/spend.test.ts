@@ -28,6 +28,10 @@ function row(id: string, keyId: string, createdAt: number, cost: number | null):
   return usageRecord({ id, key_id: keyId, created_at: createdAt, streamed: true, cost, unpriced: cost === null });
 }
 
+function openTheStore(): void {
+  store = openStore(dataDir);
+}
+
 function raw(): Database.Database {
   return new Database(path.join(dataDir, databaseFileName), { readonly: true });
 }
@@ -65,9 +69,7 @@ describe('migration 2', () => {
 });
 
 describe('usage inserts count spend in the same transaction', () => {
-  beforeEach(() => {
-    store = openStore(dataDir);
-  });
+  beforeEach(openTheStore);
 
   it('adds each inserted row’s exact cost to the account and its key’s day, once', () => {
     store.insertUsage([row('g1', 'k1', 10 * day + 1, 0.25), row('g2', 'k1', 11 * day, 0.000000001)]);
@@ -98,9 +100,7 @@ describe('usage inserts count spend in the same transaction', () => {
 });
 
 describe('credits', () => {
-  beforeEach(() => {
-    store = openStore(dataDir);
-  });
+  beforeEach(openTheStore);
 
   it('set, add and unset keep granted = sum of the ledger and write an entry each', () => {
     store.insertUsage([row('g1', 'k', 1, 2)]);
@@ -142,9 +142,7 @@ describe('credits', () => {
 });
 
 describe('key rules', () => {
-  beforeEach(() => {
-    store = openStore(dataDir);
-  });
+  beforeEach(openTheStore);
 
   it('are stored with the key atomically, updated, and deleted with it', () => {
     const rules = { ...defaultKeyRules, limitNanos: 5, limitReset: 'weekly' as const, allowedModels: ['a/*'], rpm: 3 };
