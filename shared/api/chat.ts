@@ -42,6 +42,8 @@ export interface ToolCallDelta {
 export interface ChunkDelta {
   role?: 'assistant';
   content?: string | null;
+  /** What the model said instead of answering (OpenAI's structured-output refusals). */
+  refusal?: string | null;
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[];
   tool_calls?: ToolCallDelta[];
@@ -68,6 +70,10 @@ export interface ChatCompletionChunk {
 export interface CompletionMessage {
   role: 'assistant';
   content: string | null;
+  /** Always present in a whole answer, null unless the model refused (OpenAI's schema requires the field). */
+  refusal?: string | null;
+  /** Citations (`url_citation`) and whatever else the upstream annotated the answer with. */
+  annotations?: unknown[];
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[];
   tool_calls?: ToolCall[];
@@ -78,6 +84,8 @@ export interface CompletionChoice {
   message: CompletionMessage;
   finish_reason: FinishReason | null;
   native_finish_reason?: string | null;
+  /** Always present in a whole answer, null unless the upstream sent log probabilities. */
+  logprobs?: unknown;
 }
 
 export interface ChatCompletion {

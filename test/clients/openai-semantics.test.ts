@@ -160,3 +160,17 @@ describe('content parts', () => {
     expect(setup.primary.chatRequests()[0]!.body?.messages).toEqual(messages);
   });
 });
+
+describe('response fidelity', () => {
+  it('answers whole with refusal and logprobs on every choice (null when absent), and the upstream’s own fields', async () => {
+    const response = await fetch(`${v1}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'primary/m1', messages: hi }),
+    });
+    const body = (await response.json()) as { choices: Record<string, unknown>[] };
+    expect(body.choices[0]).toMatchObject({ logprobs: null, message: { refusal: null } });
+    expect(body.choices[0]).toHaveProperty('logprobs', null);
+    expect(body.choices[0]!.message).toHaveProperty('refusal', null);
+  });
+});

@@ -77,9 +77,10 @@ export async function relayStream(
   });
   try {
     for await (const part of answered.value) {
-      if (part.type === 'delta' && (part.delta.content || part.delta.reasoning || part.delta.tool_calls)) {
+      const { delta } = part.type === 'delta' ? part : { delta: null };
+      if (delta && (delta.content || delta.reasoning || delta.tool_calls || delta.refusal)) {
         recorder.markFirstToken();
-        generatedTexts(part.delta, generated);
+        generatedTexts(delta, generated);
       }
       for (const chunk of chunks.accept(part)) await output.data(chunk);
       if (signal.aborted) break;
@@ -97,6 +98,7 @@ export async function relayStream(
 
 function generatedTexts(delta: ChunkDelta, into: string[]): void {
   if (delta.content) into.push(delta.content);
+  if (delta.refusal) into.push(delta.refusal);
   if (delta.reasoning) into.push(delta.reasoning);
   for (const call of delta.tool_calls ?? []) {
     if (call.function?.name) into.push(call.function.name);

@@ -44,7 +44,12 @@ export async function answerWhole(generation: Generation, context: GenerationCon
     created: generation.created,
     model,
     provider: resolved.target.provider.id,
-    choices: completion.choices,
+    // OpenAI's schema requires both on every choice; clients such as the openai SDK's parse() read them.
+    choices: completion.choices.map((choice) => ({
+      ...choice,
+      message: { ...choice.message, refusal: choice.message.refusal ?? null },
+      logprobs: choice.logprobs ?? null,
+    })),
     usage: generation.recorder.addCost(completion.usage),
     // OpenAI's and OpenRouter's schemas require the field: the upstream's backend configuration, or null.
     system_fingerprint: completion.system_fingerprint ?? null,

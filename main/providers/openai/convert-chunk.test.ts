@@ -46,11 +46,11 @@ describe('OpenAIChunkConverter tool calls', () => {
     ]);
   });
 
-  it('drops empty chunks and maps refusals to content', () => {
+  it('drops empty chunks and passes refusals on as refusals', () => {
     const converter = new OpenAIChunkConverter();
     expect(converter.convert({ choices: [{ index: 0, delta: { content: '' } }] } as UpstreamChunk)).toEqual([]);
     expect(converter.convert({ choices: [{ index: 0, delta: { refusal: 'I cannot.' } }] } as UpstreamChunk)).toEqual([
-      { type: 'delta', index: 0, delta: { content: 'I cannot.' } },
+      { type: 'delta', index: 0, delta: { refusal: 'I cannot.' } },
     ]);
   });
 });

@@ -110,9 +110,8 @@ export class OpenAIChunkConverter {
   private convertDelta(choiceIndex: number, raw: NonNullable<NonNullable<UpstreamChunk['choices']>[number]['delta']>) {
     const delta: ChunkDelta = {};
     const parts = splitContent(raw.content);
-    // A refusal is text the model produced instead of an answer; callers read content, so it goes there.
-    const content = parts.text + (raw.refusal ?? '');
-    if (content !== '') delta.content = content;
+    if (parts.text !== '') delta.content = parts.text;
+    if (raw.refusal) delta.refusal = raw.refusal;
     const reasoning = (raw.reasoning || raw.reasoning_content || '') + parts.reasoning;
     if (reasoning) delta.reasoning = reasoning;
     if (raw.reasoning_details && raw.reasoning_details.length > 0) {

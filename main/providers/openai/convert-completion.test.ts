@@ -37,15 +37,22 @@ const recorded = {
 };
 
 describe('convertOpenAICompletion', () => {
-  it('converts tool calls, finish reason and usage', () => {
+  it('converts tool calls, finish reason and usage, and keeps the fields it does not translate', () => {
     const completion = convertOpenAICompletion(upstreamCompletionSchema.parse(recorded));
     expect(completion).toEqual({
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: null, tool_calls: recorded.choices[0]!.message.tool_calls },
+          message: {
+            role: 'assistant',
+            content: null,
+            refusal: null,
+            annotations: [],
+            tool_calls: recorded.choices[0]!.message.tool_calls,
+          },
           finish_reason: 'tool_calls',
           native_finish_reason: 'tool_calls',
+          logprobs: null,
         },
       ],
       usage: usageOf(88, 46, { cached: 0, reasoning: 0 }),
@@ -61,7 +68,12 @@ describe('convertOpenAICompletion', () => {
         ],
       }),
     );
-    expect(completion.choices[0]!.message).toEqual({ role: 'assistant', content: '4', reasoning: 'Two and two.' });
+    expect(completion.choices[0]!.message).toEqual({
+      role: 'assistant',
+      content: '4',
+      refusal: null,
+      reasoning: 'Two and two.',
+    });
     expect(completion.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
   });
 
@@ -85,7 +97,27 @@ describe('convertOpenAICompletion', () => {
     expect(completion.choices[0]!.message).toEqual({
       role: 'assistant',
       content: '2 + 2 = 4',
+      refusal: null,
       reasoning: 'Basic arithmetic.',
+    });
+  });
+
+  it('keeps a refusal as the refusal, with no content, and the log probabilities the upstream sent', () => {
+    const logprobs = { content: [{ token: 'I', logprob: -0.1, bytes: [73], top_logprobs: [] }], refusal: null };
+    const completion = convertOpenAICompletion(
+      upstreamCompletionSchema.parse({
+        choices: [
+          {
+            message: { role: 'assistant', content: null, refusal: 'I can’t help with that.', audio: null },
+            finish_reason: 'stop',
+            logprobs,
+          },
+        ],
+      }),
+    );
+    expect(completion.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: null, refusal: 'I can’t help with that.', audio: null },
+      logprobs,
     });
   });
 

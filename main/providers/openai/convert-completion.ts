@@ -28,12 +28,38 @@ export function convertOpenAICompletion(
       function: { name: call.function.name ?? '', arguments: toolArgumentsText(call.function.arguments) },
     }));
     const parts = splitContent(message.content);
-    const text = parts.text + (message.refusal ?? '');
+    const text = parts.text;
+    const refused = message.refusal != null && text === '';
+    // Fields we do not translate (annotations, audio, a provider's own) travel as the upstream sent them.
+    const {
+      content: _content,
+      refusal: _refusal,
+      reasoning: _reasoning,
+      reasoning_content: _reasoningContent,
+      reasoning_details: _details,
+      tool_calls: _toolCalls,
+      role: _role,
+      ...otherMessageFields
+    } = message;
+    const {
+      index: _index,
+      message: _message,
+      finish_reason: _finish,
+      native_finish_reason: _native,
+      ...otherChoiceFields
+    } = choice;
     const converted: CompletionChoice = {
+      ...otherChoiceFields,
       index: choice.index ?? position,
-      message: { role: 'assistant', content: text === '' && toolCalls.length > 0 ? null : text },
+      message: {
+        ...otherMessageFields,
+        role: 'assistant',
+        content: (text === '' && toolCalls.length > 0) || refused ? null : text,
+        refusal: message.refusal ?? null,
+      },
       finish_reason: finishReasonOf(choice.finish_reason, toolCalls.length > 0),
       native_finish_reason: choice.native_finish_reason ?? choice.finish_reason ?? null,
+      logprobs: choice.logprobs ?? null,
     };
     const reasoning = (message.reasoning || message.reasoning_content || '') + parts.reasoning;
     if (reasoning) converted.message.reasoning = reasoning;
@@ -54,7 +80,7 @@ export function convertOpenAICompletion(
 /** A completion replayed as stream parts: one delta per choice carrying everything, then the usage. */
 export function completionToStreamParts(completion: AdapterCompletion, hasUsage: boolean): StreamPart[] {
   const parts: StreamPart[] = completion.choices.map((choice) => {
-    const { content, reasoning, reasoning_details, tool_calls } = choice.message;
+    const { content, refusal, reasoning, reasoning_details, tool_calls } = choice.message;
     const part: StreamPart = {
       type: 'delta',
       index: choice.index,
@@ -63,6 +89,7 @@ export function completionToStreamParts(completion: AdapterCompletion, hasUsage:
       native_finish_reason: choice.native_finish_reason ?? null,
     };
     if (content) part.delta.content = content;
+    if (refusal) part.delta.refusal = refusal;
     if (reasoning) part.delta.reasoning = reasoning;
     if (reasoning_details) part.delta.reasoning_details = reasoning_details;
     if (tool_calls) part.delta.tool_calls = tool_calls.map((call, index) => ({ index, ...call }));

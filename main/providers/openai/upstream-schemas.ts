@@ -94,6 +94,7 @@ export const upstreamCompletionSchema = z.looseObject({
       }),
       finish_reason: z.string().nullish(),
       native_finish_reason: z.string().nullish(),
+      logprobs: z.unknown().optional(),
     }),
   ),
   usage: upstreamUsageSchema.nullish(),
