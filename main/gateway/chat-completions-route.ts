@@ -15,7 +15,7 @@ import type { ErrorContext } from './errors.js';
 import type { InFlightRequests } from './in-flight.js';
 import { SseWriter } from './sse-writer.js';
 import type { RetryPolicy } from './upstream-attempts.js';
-import { headerText, UsageRecorder } from './usage-recorder.js';
+import { appTitleOf, headerText, UsageRecorder } from './usage-recorder.js';
 import { parseChatRequest } from './validate-chat-request.js';
 
 export interface ChatRouteContext {
@@ -76,7 +76,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
       id,
       created_at: createdAt,
       key_id: key.id,
-      app_title: headerText(request, 'x-title'),
+      app_title: appTitleOf(request),
       app_referer: headerText(request, 'http-referer'),
       model: chatRequest.model,
       streamed: chatRequest.stream,

@@ -9,7 +9,7 @@ import type { ChatRouteContext } from './chat-completions-route.js';
 import { newGenerationId } from './chat/generation.js';
 import { toApiError } from './errors.js';
 import { attemptInOrder, candidateModels, defaultRetryPolicy, type Answered } from './upstream-attempts.js';
-import { headerText, UsageRecorder } from './usage-recorder.js';
+import { appTitleOf, headerText, UsageRecorder } from './usage-recorder.js';
 
 export interface RoutedCall {
   keyId: string;
@@ -30,7 +30,7 @@ export function startRoutedCall(
     id: newGenerationId(),
     created_at: Date.now(),
     key_id: keyId,
-    app_title: headerText(request, 'x-title'),
+    app_title: appTitleOf(request),
     app_referer: headerText(request, 'http-referer'),
     model,
     streamed,

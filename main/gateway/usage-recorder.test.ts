@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
-import { UsageRecorder } from './usage-recorder.js';
+import type { FastifyRequest } from 'fastify';
+import { appTitleOf, UsageRecorder } from './usage-recorder.js';
 
 const base = {
   id: 'gen-1',
@@ -44,5 +45,16 @@ describe('UsageRecorder', () => {
     expect(() => recorder.record({ status: 200, finishReason: 'stop' })).not.toThrow();
     recorder.record({ status: 200, finishReason: 'stop' });
     expect(calls).toBe(1);
+  });
+});
+
+describe('appTitleOf', () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+
+  it('names the app from X-Title, or from X-OpenRouter-Title as OpenRouter’s SDK sends it', () => {
+    expect(appTitleOf(request({ 'x-title': 'My App' }))).toBe('My App');
+    expect(appTitleOf(request({ 'x-openrouter-title': 'SDK App' }))).toBe('SDK App');
+    expect(appTitleOf(request({ 'x-title': 'Mine', 'x-openrouter-title': 'Other' }))).toBe('Mine');
+    expect(appTitleOf(request({}))).toBeNull();
   });
 });

@@ -15,6 +15,11 @@ export function headerText(request: FastifyRequest, name: string): string | null
   return value ? value.slice(0, maxHeaderChars) : null;
 }
 
+/** The calling app's name: `X-Title`, or `X-OpenRouter-Title` as OpenRouter's own SDK sends it. */
+export function appTitleOf(request: FastifyRequest): string | null {
+  return headerText(request, 'x-title') ?? headerText(request, 'x-openrouter-title');
+}
+
 export interface UsageOutcome {
   status: number;
   finishReason: string | null;
