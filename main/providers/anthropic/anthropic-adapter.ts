@@ -3,7 +3,7 @@
 
 import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
-import { malformedUpstream } from '../http/upstream-errors.js';
+import { parseAnswer } from '../http/upstream-errors.js';
 import {
   UpstreamHttp,
   type ProviderTarget,
@@ -103,13 +103,12 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
           accept: 'application/json',
           signal,
         });
-        const parsed = anthropicModelListSchema.safeParse(await http.readJson(response, target, signal));
-        if (!parsed.success) {
-          throw malformedUpstream(target.provider.id, 'answered GET /v1/models with an unexpected shape');
-        }
-        models.push(...convertAnthropicModels(parsed.data));
-        if (!parsed.data.has_more || !parsed.data.last_id) break;
-        afterId = parsed.data.last_id;
+        const json = await http.readJson(response, target, signal);
+        const what = 'answered GET /v1/models with an unexpected shape';
+        const list = parseAnswer(anthropicModelListSchema, json, target.provider.id, what);
+        models.push(...convertAnthropicModels(list));
+        if (!list.has_more || !list.last_id) break;
+        afterId = list.last_id;
       }
       return models;
     },
@@ -127,11 +126,9 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
       if ((json as { type?: unknown } | null)?.type === 'error') {
         throw mapAnthropicStreamError(target.provider.id, json, http.secretsOf(target));
       }
-      const parsed = anthropicMessageSchema.safeParse(json);
-      if (!parsed.success) {
-        throw malformedUpstream(target.provider.id, 'answered with something that is not a message');
-      }
-      return convertAnthropicMessage(parsed.data, emitsReasoning(chatRequest));
+      const what = 'answered with something that is not a message';
+      const message = parseAnswer(anthropicMessageSchema, json, target.provider.id, what);
+      return convertAnthropicMessage(message, emitsReasoning(chatRequest));
     },
 
     async close(): Promise<void> {

@@ -3,7 +3,7 @@
 
 import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
-import { malformedUpstream } from '../http/upstream-errors.js';
+import { parseAnswer } from '../http/upstream-errors.js';
 import {
   UpstreamHttp,
   type ProviderTarget,
@@ -84,12 +84,11 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
           accept: 'application/json',
           signal,
         });
-        const parsed = geminiModelListSchema.safeParse(await http.readJson(response, target, signal));
-        if (!parsed.success) {
-          throw malformedUpstream(target.provider.id, 'answered GET /v1beta/models with an unexpected shape');
-        }
-        models.push(...convertGeminiModels(parsed.data));
-        pageToken = parsed.data.nextPageToken ?? null;
+        const json = await http.readJson(response, target, signal);
+        const what = 'answered GET /v1beta/models with an unexpected shape';
+        const list = parseAnswer(geminiModelListSchema, json, target.provider.id, what);
+        models.push(...convertGeminiModels(list));
+        pageToken = list.nextPageToken ?? null;
         if (!pageToken) break;
       }
       return models;
@@ -137,10 +136,12 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
         accept: 'application/json',
         signal,
       });
-      const parsed = geminiEmbeddingsSchema.safeParse(await http.readJson(response, target, signal));
-      if (!parsed.success)
-        throw malformedUpstream(target.provider.id, 'answered with something that is not embeddings');
-      return convertGeminiEmbeddings(parsed.data, request.encoding_format);
+      const json = await http.readJson(response, target, signal);
+      const what = 'answered with something that is not embeddings';
+      return convertGeminiEmbeddings(
+        parseAnswer(geminiEmbeddingsSchema, json, target.provider.id, what),
+        request.encoding_format,
+      );
     },
 
     async close(): Promise<void> {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ApiError } from '../../../shared/api/index.js';
+import { thrown } from '../test-support.js';
 import { redactorFor } from './redact.js';
-import { mapTransportError, mapUpstreamError, mapUpstreamStatus } from './upstream-errors.js';
+import { mapTransportError, mapUpstreamError, mapUpstreamStatus, parseAnswer } from './upstream-errors.js';
 
 const key = 'sk-upstream-secret-123456';
 
@@ -106,5 +108,24 @@ describe('mapTransportError', () => {
     );
     expect(error.message).toBe('The connection to provider "acme" was lost: ECONNRESET');
     expect(mapTransportError(new TypeError('secret detail'), transport).message).not.toContain('secret');
+  });
+});
+
+describe('parseAnswer', () => {
+  const list = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) });
+  const what = 'answered GET /models with an unexpected shape';
+
+  it('gives the answer as its schema reads it, unknown fields kept', () => {
+    expect(parseAnswer(list, { data: [{ id: 'm', extra: 1 }] }, 'acme', what)).toEqual({
+      data: [{ id: 'm', extra: 1 }],
+    });
+  });
+
+  it('answers a 502 that is never retried, naming the provider and what it answered, for another shape', () => {
+    expect(thrown(() => parseAnswer(list, { data: 'nope' }, 'acme', what))).toMatchObject({
+      status: 502,
+      retryable: false,
+      message: 'Provider "acme" answered GET /models with an unexpected shape.',
+    });
   });
 });

@@ -6,6 +6,7 @@
 // retry policy needs (the upstream's own status, Retry-After, whether trying again can help), as fields of the
 // error itself, in the way the AI SDK's APICallError carries them.
 
+import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/index.js';
 import { redactorFor, type SecretRedactor } from './redact.js';
 import { displayUrl } from './url.js';
@@ -258,6 +259,18 @@ export function parseEventJson(data: string, providerId: string, secrets: Secret
   } catch {
     throw malformedUpstream(providerId, 'sent a stream event that is not JSON', data, secrets);
   }
+}
+
+/** A 2xx answer read with its protocol's schema; a 502 saying that the provider `answered …` when it does not fit. */
+export function parseAnswer<Schema extends z.ZodType>(
+  schema: Schema,
+  json: unknown,
+  providerId: string,
+  what: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw malformedUpstream(providerId, what);
+  return parsed.data;
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -3,7 +3,7 @@
 
 import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
-import { malformedUpstream, mapUpstreamErrorPayload } from '../http/upstream-errors.js';
+import { malformedUpstream, mapUpstreamErrorPayload, parseAnswer } from '../http/upstream-errors.js';
 import {
   headerValue,
   UpstreamHttp,
@@ -59,11 +59,8 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
   }
 
   function parseCompletion(json: unknown, target: UpstreamTarget): AdapterCompletion {
-    const parsed = upstreamCompletionSchema.safeParse(json);
-    if (!parsed.success) {
-      throw malformedUpstream(target.provider.id, 'answered with something that is not a chat completion');
-    }
-    return convertOpenAICompletion(parsed.data);
+    const what = 'answered with something that is not a chat completion';
+    return convertOpenAICompletion(parseAnswer(upstreamCompletionSchema, json, target.provider.id, what));
   }
 
   function body(chatRequest: ChatRequest, target: UpstreamTarget, stream: boolean): Record<string, unknown> {
@@ -85,11 +82,9 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
 
     async listModels(target, signal): Promise<ModelInfo[]> {
       const response = await send(target, 'GET', 'models', undefined, 'application/json', signal);
-      const parsed = upstreamModelListSchema.safeParse(await readJson(response, target, signal));
-      if (!parsed.success) {
-        throw malformedUpstream(target.provider.id, 'answered GET /models with an unexpected shape');
-      }
-      return convertOpenAIModels(parsed.data);
+      const json = await readJson(response, target, signal);
+      const what = 'answered GET /models with an unexpected shape';
+      return convertOpenAIModels(parseAnswer(upstreamModelListSchema, json, target.provider.id, what));
     },
 
     async streamChat(chatRequest, target, signal): Promise<AsyncIterable<StreamPart>> {
@@ -144,10 +139,9 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
     async embed(request, target, signal) {
       const body = buildEmbeddingsBody(request, target.model);
       const response = await send(target, 'POST', 'embeddings', body, 'application/json', signal);
-      const parsed = upstreamEmbeddingsSchema.safeParse(await readJson(response, target, signal));
-      if (!parsed.success)
-        throw malformedUpstream(target.provider.id, 'answered with something that is not embeddings');
-      return convertEmbeddings(parsed.data);
+      const json = await readJson(response, target, signal);
+      const what = 'answered with something that is not embeddings';
+      return convertEmbeddings(parseAnswer(upstreamEmbeddingsSchema, json, target.provider.id, what));
     },
 
     async close(): Promise<void> {
