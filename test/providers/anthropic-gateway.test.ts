@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReasoningDetail } from '../../shared/api/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
-import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
+import {
+  collect,
+  failedChat,
+  imageMessage,
+  lastEvents,
+  png,
+  rawQuestion,
+  startProviderHarness,
+  streamUntilError,
+  type ProviderHarness,
+} from './provider-harness.js';
 
 let harness: ProviderHarness;
 beforeAll(async () => {
@@ -211,14 +221,7 @@ describe('Anthropic through the gateway', () => {
     });
 
     const before = harness.anthropic.messageRequests().length;
-    const error = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'claude/claude-2.1',
-        messages: [
-          { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] },
-        ],
-      }),
-    );
+    const error = await failedChat(harness, 'claude/claude-2.1', imageMessage());
     expect(error.status).toBe(400);
     expect(error.message).toContain(
       'Model "claude/claude-2.1" does not accept images (messages[0].content[0] is an image).',
@@ -253,12 +256,7 @@ describe('Anthropic through the gateway', () => {
 
 describe('Anthropic errors through the gateway', () => {
   it('turns a rejected provider key into a 502 naming the provider, never a 401', async () => {
-    const error = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'claude-badkey/claude-sonnet-4-20250514',
-        messages: [{ role: 'user', content: 'x' }],
-      }),
-    );
+    const error = await failedChat(harness, 'claude-badkey/claude-sonnet-4-20250514');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider "claude-badkey" rejected its API key (upstream 401)');
     expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
@@ -268,66 +266,41 @@ describe('Anthropic errors through the gateway', () => {
   });
 
   it('keeps 429 and its Retry-After', async () => {
-    const response = await rawChat(harness, {
-      model: 'claude/claude-rate-limited',
-      messages: [{ role: 'user', content: 'x' }],
-    });
+    const response = await rawQuestion(harness, 'claude/claude-rate-limited');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('17');
     expect(response.json()).toMatchObject({ error: { code: 429, metadata: { provider_name: 'claude' } } });
   });
 
   it('turns 529 overloaded into 503', async () => {
-    const error = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'claude/claude-overloaded',
-        messages: [{ role: 'user', content: 'x' }],
-      }),
-    );
+    const error = await failedChat(harness, 'claude/claude-overloaded');
     expect(error.status).toBe(503);
     expect(error.message).toContain('Overloaded');
   });
 
   it('ends a stream with our error chunk on event: error after the 200; the SDK throws while iterating', async () => {
-    const stream = await harness.client.chat.completions.create({
-      model: 'claude/claude-mid-stream-error',
-      messages: [{ role: 'user', content: 'Tell a story' }],
-      stream: true,
-    });
-    let content = '';
-    const failure = await (async () => {
-      try {
-        for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
-      } catch (error) {
-        return error;
-      }
-      return null;
-    })();
+    const { content, failure } = await streamUntilError(harness, 'claude/claude-mid-stream-error', 'Tell a story');
     expect(content).toBe('Once upon');
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain(
       'Provider "claude" is unavailable or overloaded (upstream 529): Overloaded',
     );
 
-    const raw = await rawChat(harness, {
-      model: 'claude/claude-mid-stream-error',
-      messages: [{ role: 'user', content: 'x' }],
-    });
+    const raw = await rawQuestion(harness, 'claude/claude-mid-stream-error');
     expect(raw.status).toBe(200);
-    const events = raw.text.split('\n\n').filter(Boolean);
+    const { events, beforeDone } = lastEvents(raw.text);
     expect(events.at(-1)).toBe('data: [DONE]');
-    expect(JSON.parse(events.at(-2)!.slice('data: '.length))).toMatchObject({
+    expect(beforeDone).toMatchObject({
       error: { code: 503, metadata: { provider_name: 'claude' } },
       choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
     });
   });
 
   it('ends a stream with the error chunk when the connection drops before message_stop', async () => {
-    const raw = await rawChat(harness, { model: 'claude/claude-dropped', messages: [{ role: 'user', content: 'x' }] });
+    const raw = await rawQuestion(harness, 'claude/claude-dropped');
     expect(raw.status).toBe(200);
-    const events = raw.text.split('\n\n').filter(Boolean);
     expect(raw.text).toContain('Hello, wörld');
-    expect(JSON.parse(events.at(-2)!.slice('data: '.length))).toMatchObject({
+    expect(lastEvents(raw.text).beforeDone).toMatchObject({
       error: { code: 502, metadata: { provider_name: 'claude' } },
       choices: [{ finish_reason: 'error' }],
     });

@@ -4,7 +4,17 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geminiKey } from '../support/fake-gemini.js';
-import { collect, png, rawChat, sdkError, startProviderHarness, type ProviderHarness } from './provider-harness.js';
+import {
+  collect,
+  failedChat,
+  imageMessage,
+  lastEvents,
+  png,
+  rawQuestion,
+  startProviderHarness,
+  streamUntilError,
+  type ProviderHarness,
+} from './provider-harness.js';
 
 let harness: ProviderHarness;
 beforeAll(async () => {
@@ -198,24 +208,10 @@ describe('Gemini through the gateway', () => {
     });
 
     const before = harness.gemini.generateRequests().length;
-    const byUrl = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'gemini/gemini-2.5-flash',
-        messages: [
-          { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] },
-        ],
-      }),
-    );
+    const byUrl = await failedChat(harness, 'gemini/gemini-2.5-flash', imageMessage('https://example.com/cat.png'));
     expect(byUrl.status).toBe(400);
     expect(byUrl.message).toContain('Gemini models take images only as base64 data URLs');
-    const noVision = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'gemini/gemini-1.0-pro',
-        messages: [
-          { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] },
-        ],
-      }),
-    );
+    const noVision = await failedChat(harness, 'gemini/gemini-1.0-pro', imageMessage());
     expect(noVision.status).toBe(400);
     expect(noVision.message).toContain('Model "gemini/gemini-1.0-pro" does not accept images');
     expect(harness.gemini.generateRequests()).toHaveLength(before);
@@ -242,12 +238,7 @@ describe('Gemini through the gateway', () => {
 
 describe('Gemini errors through the gateway', () => {
   it('turns a rejected key (400 API_KEY_INVALID) into a 502 naming the provider', async () => {
-    const error = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'gemini-badkey/gemini-2.5-flash',
-        messages: [{ role: 'user', content: 'x' }],
-      }),
-    );
+    const error = await failedChat(harness, 'gemini-badkey/gemini-2.5-flash');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider "gemini-badkey" rejected its API key (upstream 400)');
     expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
@@ -257,10 +248,7 @@ describe('Gemini errors through the gateway', () => {
   });
 
   it('keeps 429 RESOURCE_EXHAUSTED with a Retry-After from the body', async () => {
-    const response = await rawChat(harness, {
-      model: 'gemini/gemini-rate-limited',
-      messages: [{ role: 'user', content: 'x' }],
-    });
+    const response = await rawQuestion(harness, 'gemini/gemini-rate-limited');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('23');
     expect(response.json()).toMatchObject({
@@ -269,12 +257,7 @@ describe('Gemini errors through the gateway', () => {
   });
 
   it('turns 503 UNAVAILABLE into 503', async () => {
-    const error = await sdkError(
-      harness.client.chat.completions.create({
-        model: 'gemini/gemini-overloaded',
-        messages: [{ role: 'user', content: 'x' }],
-      }),
-    );
+    const error = await failedChat(harness, 'gemini/gemini-overloaded');
     expect(error.status).toBe(503);
   });
 
@@ -282,26 +265,12 @@ describe('Gemini errors through the gateway', () => {
     ['gemini/gemini-mid-stream-error', 'Once upon', 503],
     ['gemini/gemini-truncated', 'Hello, wörld! 👋', 502],
   ])('%s: status 200, the SDK throws on our error chunk', async (model, expected, code) => {
-    const stream = await harness.client.chat.completions.create({
-      model,
-      messages: [{ role: 'user', content: 'x' }],
-      stream: true,
-    });
-    let content = '';
-    const failure = await (async () => {
-      try {
-        for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
-      } catch (error) {
-        return error;
-      }
-      return null;
-    })();
+    const { content, failure } = await streamUntilError(harness, model);
     expect(content).toBe(expected);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain('Provider "gemini"');
-    const raw = await rawChat(harness, { model, messages: [{ role: 'user', content: 'x' }] });
-    const events = raw.text.split('\n\n').filter(Boolean);
-    expect(JSON.parse(events.at(-2)!.slice('data: '.length))).toMatchObject({
+    const raw = await rawQuestion(harness, model);
+    expect(lastEvents(raw.text).beforeDone).toMatchObject({
       error: { code, metadata: { provider_name: 'gemini' } },
       choices: [{ finish_reason: 'error' }],
     });

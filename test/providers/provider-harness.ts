@@ -181,3 +181,42 @@ export async function sdkError(promise: Promise<unknown>): Promise<InstanceType<
   expect(error).toBeInstanceOf(OpenAI.APIError);
   return error as InstanceType<typeof OpenAI.APIError>;
 }
+
+const question: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'x' }];
+
+/** How a chat that must fail failed (the SDK's error), asked with `messages` (a one-word question by default). */
+export function failedChat(harness: ProviderHarness, model: string, messages = question) {
+  return sdkError(harness.client.chat.completions.create({ model, messages }));
+}
+
+/** A raw chat asking a one-word question, for the exact SSE lines. */
+export function rawQuestion(harness: ProviderHarness, model: string) {
+  return rawChat(harness, { model, messages: question });
+}
+
+/** The SSE events of a raw answer, and the chunk before `[DONE]` parsed (our error chunk, when a stream failed). */
+export function lastEvents(text: string): { events: string[]; beforeDone: unknown } {
+  const events = text.split('\n\n').filter(Boolean);
+  return { events, beforeDone: JSON.parse(events.at(-2)!.slice('data: '.length)) };
+}
+
+/** Streams a one-word question through the SDK: the content it yielded, and what it threw (null if nothing). */
+export async function streamUntilError(harness: ProviderHarness, model: string, prompt = 'x') {
+  const stream = await harness.client.chat.completions.create({
+    model,
+    messages: [{ role: 'user', content: prompt }],
+    stream: true,
+  });
+  let content = '';
+  try {
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+  } catch (error) {
+    return { content, failure: error };
+  }
+  return { content, failure: null };
+}
+
+/** A user message of one image (a URL, or the test PNG as a data URL). */
+export function imageMessage(url = `data:image/png;base64,${png}`): OpenAI.ChatCompletionMessageParam[] {
+  return [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }];
+}

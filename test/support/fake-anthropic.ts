@@ -5,10 +5,10 @@
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import {
+  fixtureAnswer,
   jsonReply,
   providerFixture,
   RecordingServer,
-  replayReply,
   type RecordedRequest,
   type RecordingServerOptions,
   type Reply,
@@ -27,9 +27,9 @@ export function fail(status: number, type: string, message: string, headers: Out
 }
 
 export interface AnthropicAnswer {
-  /** The fixture replayed when a stream is asked. */
+  /** The fixture replayed when a stream is asked (default: a text answer). */
   stream?: string;
-  /** The whole message (JSON) sent otherwise. */
+  /** The whole message (JSON) sent otherwise; without it, the stream is replayed whatever was asked. */
   whole?: unknown;
   /** Replay the stream only up to the first occurrence of this text, then `then`. */
   cutBefore?: string;
@@ -37,33 +37,21 @@ export interface AnthropicAnswer {
 }
 
 /** A generation: a recorded stream replayed in pieces cut inside events, or a whole message. */
-export function answer(plan: AnswerPlanOrFn): Step {
-  return (request) => {
-    const resolved = typeof plan === 'function' ? plan(request) : plan;
-    if (request.body?.stream !== true && resolved.whole !== undefined) return jsonReply(200, resolved.whole);
-    let text = anthropicFixture(resolved.stream ?? 'anthropic-text.sse.txt');
-    if (resolved.cutBefore) text = text.slice(0, text.indexOf(resolved.cutBefore));
-    return replayReply(text, resolved.then);
-  };
-}
-
-type AnswerPlanOrFn = AnthropicAnswer | ((request: RecordedRequest) => AnthropicAnswer);
-
-export interface FakeAnthropicOptions extends RecordingServerOptions {
-  /** What GET /v1/models lists. */
-  models?: readonly string[];
-  /** The key `x-api-key` must carry. Default `anthropicKey`. */
-  apiKey?: string;
+export function answer(plan: AnthropicAnswer | ((request: RecordedRequest) => AnthropicAnswer)): Step {
+  return fixtureAnswer(
+    (request) => request.body?.stream === true,
+    (request) => {
+      const { stream, whole, cutBefore, then } = typeof plan === 'function' ? plan(request) : plan;
+      const text = anthropicFixture(stream ?? 'anthropic-text.sse.txt');
+      return { stream: cutBefore ? text.slice(0, text.indexOf(cutBefore)) : text, whole, then };
+    },
+  );
 }
 
 export class FakeAnthropic extends RecordingServer {
-  readonly models: readonly string[];
-  private readonly apiKey: string;
-
-  constructor(options: FakeAnthropicOptions = {}) {
-    super((request) => this.answer(request), options);
-    this.models = options.models ?? [];
-    this.apiKey = options.apiKey ?? anthropicKey;
+  /** `apiKey` defaults to `anthropicKey`. */
+  constructor(options: RecordingServerOptions = {}) {
+    super((request) => this.answer(request), { apiKey: anthropicKey, ...options });
   }
 
   messageRequests(): RecordedRequest[] {
@@ -79,11 +67,12 @@ export class FakeAnthropic extends RecordingServer {
       return refuse(400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if (request.method === 'GET' && request.url.startsWith('/v1/models')) {
+      const ids = this.modelIds();
       return jsonReply(200, {
-        data: this.models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-05-22T00:00:00Z' })),
+        data: ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-05-22T00:00:00Z' })),
         has_more: false,
-        first_id: this.models[0],
-        last_id: this.models.at(-1),
+        first_id: ids[0],
+        last_id: ids.at(-1),
       });
     }
     if (request.method !== 'POST' || request.url !== '/v1/messages') {

@@ -4,10 +4,10 @@
 // recorded fixture from main/providers/google/__fixtures__, `fail()` sends Google's error shape.
 
 import {
+  fixtureAnswer,
   jsonReply,
   providerFixture,
   RecordingServer,
-  replayReply,
   type RecordedRequest,
   type RecordingServerOptions,
   type Reply,
@@ -27,47 +27,32 @@ export function fail(code: number, status: string, message: string, details: unk
 }
 
 export interface GeminiAnswer {
-  /** The fixture replayed for :streamGenerateContent. */
+  /** The fixture replayed for :streamGenerateContent (default: a text answer). */
   stream?: string;
-  /** The whole response (JSON) for :generateContent. */
+  /** The whole response (JSON) for :generateContent; without it, the stream is replayed whatever was asked. */
   whole?: unknown;
   /** Replay the stream only up to its last `data:` line (a stream cut before its end). */
   truncated?: boolean;
 }
 
-/** True for :streamGenerateContent. */
-export function isStreaming(request: RecordedRequest): boolean {
-  return request.url.includes(':streamGenerateContent');
-}
-
 /** A generation: a recorded stream replayed in pieces cut inside events, or a whole response. */
 export function answer(plan: GeminiAnswer | ((request: RecordedRequest) => GeminiAnswer)): Step {
-  return (request) => {
-    const resolved = typeof plan === 'function' ? plan(request) : plan;
-    if (!isStreaming(request) && resolved.whole !== undefined) return jsonReply(200, resolved.whole);
-    let text = geminiFixture(resolved.stream ?? 'gemini-text.sse.txt');
-    if (resolved.truncated) text = text.slice(0, text.lastIndexOf('data:'));
-    return replayReply(text);
-  };
+  return fixtureAnswer(
+    (request) => request.url.includes(':streamGenerateContent'),
+    (request) => {
+      const { stream, whole, truncated } = typeof plan === 'function' ? plan(request) : plan;
+      const text = geminiFixture(stream ?? 'gemini-text.sse.txt');
+      return { stream: truncated ? text.slice(0, text.lastIndexOf('data:')) : text, whole };
+    },
+  );
 }
 
 const callPattern = /^\/v1beta\/models\/([^/:?]+):(streamGenerateContent|generateContent)(\?.*)?$/;
 
-export interface FakeGeminiOptions extends RecordingServerOptions {
-  /** What GET /v1beta/models lists. */
-  models?: readonly string[];
-  /** The key `x-goog-api-key` must carry. Default `geminiKey`. */
-  apiKey?: string;
-}
-
 export class FakeGemini extends RecordingServer {
-  readonly models: readonly string[];
-  private readonly apiKey: string;
-
-  constructor(options: FakeGeminiOptions = {}) {
-    super((request) => this.answer(request), options);
-    this.models = options.models ?? [];
-    this.apiKey = options.apiKey ?? geminiKey;
+  /** `apiKey` defaults to `geminiKey`. */
+  constructor(options: RecordingServerOptions = {}) {
+    super((request) => this.answer(request), { apiKey: geminiKey, ...options });
   }
 
   generateRequests(): RecordedRequest[] {
@@ -75,14 +60,16 @@ export class FakeGemini extends RecordingServer {
   }
 
   private answer(request: RecordedRequest): Reply | Promise<Reply> {
+    const refuse = (code: number, status: string, message: string, details: unknown[] = []) =>
+      fail(code, status, message, details)(request);
     if (request.headers['x-goog-api-key'] !== this.apiKey) {
-      return fail(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+      return refuse(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
         { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
-      ])(request);
+      ]);
     }
     if (request.method === 'GET' && request.url.startsWith('/v1beta/models?')) {
       return jsonReply(200, {
-        models: this.models.map((id) => ({
+        models: this.modelIds().map((id) => ({
           name: `models/${id}`,
           displayName: id,
           inputTokenLimit: 1048576,
@@ -98,14 +85,12 @@ export class FakeGemini extends RecordingServer {
       });
     }
     const match = callPattern.exec(request.url);
-    if (request.method !== 'POST' || !match) {
-      return fail(404, 'NOT_FOUND', `Method not found: ${request.url}`)(request);
-    }
+    if (request.method !== 'POST' || !match) return refuse(404, 'NOT_FOUND', `Method not found: ${request.url}`);
     const [, model, method, query] = match;
     if (method === 'streamGenerateContent' && query !== '?alt=sse') {
-      return fail(400, 'INVALID_ARGUMENT', 'expected alt=sse')(request);
+      return refuse(400, 'INVALID_ARGUMENT', 'expected alt=sse');
     }
     const step = this.stepFor(model!);
-    return step ? step(request) : fail(404, 'NOT_FOUND', `models/${model} is not found`)(request);
+    return step ? step(request) : refuse(404, 'NOT_FOUND', `models/${model} is not found`);
   }
 }

@@ -117,14 +117,13 @@ function completion(plan: AnswerPlan, model: string) {
 }
 
 function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: boolean): Reply {
-  const timing = { headersAfterMs: plan.headersAfterMs };
+  const { headersAfterMs, firstChunkAfterMs, chunkDelayMs } = plan;
   const ending = plan.ending ?? 'done';
   // An ending other than `done` is a fault of a stream: it streams whatever was asked.
   const streams = plan.form ? plan.form === 'stream' : stream || ending !== 'done';
-  if (!streams) return { ...jsonReply(200, completion(plan, model)), ...timing };
+  if (!streams) return { ...jsonReply(200, completion(plan, model)), headersAfterMs };
   const chunks = deltas(plan).map((delta) => Buffer.from(sse(chunk(model, delta))));
-  const base = { ...timing, headers: eventStreamHeaders, firstChunkAfterMs: plan.firstChunkAfterMs };
-  const paced = { ...base, chunkDelayMs: plan.chunkDelayMs };
+  const paced = { headers: eventStreamHeaders, headersAfterMs, firstChunkAfterMs, chunkDelayMs };
   if (ending === 'garbage') return { ...paced, chunks: [...chunks, notJson] };
   if (ending === 'truncated') return { ...paced, chunks };
   if (ending === 'hang' || ending === 'destroy' || ending === 'reset') return { ...paced, chunks, then: ending };
@@ -133,7 +132,9 @@ function render(plan: AnswerPlan, model: string, stream: boolean, includeUsage: 
     tail += sse({ ...chunk(model, {}), choices: [], usage: plan.usage ?? defaultUsage });
   }
   tail += ending === 'garbage-after-usage' ? notJson : 'data: [DONE]\n\n';
-  return { ...paced, chunks: [...chunks, Buffer.from(tail)] };
+  // The end goes out with the last delta, as a real upstream's does: no extra pause before it.
+  const last = Buffer.concat([chunks.pop()!, Buffer.from(tail)]);
+  return { ...paced, chunks: [...chunks, last] };
 }
 
 /**
@@ -205,21 +206,15 @@ export function hang(): Step {
   return () => ({ silent: true });
 }
 
-export interface FakeOpenAIOptions extends RecordingServerOptions {
-  /** What GET /models lists: ids, or whole entries. Null: it answers 503 (a server still starting). */
-  models?: readonly (string | Record<string, unknown>)[] | null;
-}
-
 export class FakeOpenAI extends RecordingServer {
   /** `http://127.0.0.1:<port>/v1`, once started. */
   baseUrl = '';
-  models: FakeOpenAIOptions['models'];
   /** Makes GET /models fail with this status. */
   modelsStatus = 200;
 
-  constructor(options: FakeOpenAIOptions = {}) {
-    super((request) => this.answer(request), options);
-    this.models = options.models === undefined ? ['gpt-test'] : options.models;
+  /** GET /models lists `models` (default `gpt-test`); a null list answers 503. */
+  constructor(options: RecordingServerOptions = {}) {
+    super((request) => this.answer(request), { models: ['gpt-test'], ...options });
   }
 
   /** Starts listening; resolves with the base URL (ends in /v1). */
@@ -295,11 +290,4 @@ function legacyCompletionOf(body: Record<string, unknown>): Reply {
   const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
   if (includeUsage) pieces.push(sse({ ...base, choices: [], usage }));
   return { headers: eventStreamHeaders, chunks: [...pieces, 'data: [DONE]\n\n'] };
-}
-
-/** Starts a fake; resolves with it once it listens. */
-export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
-  const fake = new FakeOpenAI(options);
-  await fake.start();
-  return fake;
 }

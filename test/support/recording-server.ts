@@ -56,7 +56,14 @@ export interface Reply {
 /** What to answer one request with. */
 export type Step = (request: RecordedRequest) => Reply | Promise<Reply>;
 
+/** A model listing entry: an id, or a whole entry in the protocol's shape. */
+export type ModelEntry = string | Record<string, unknown>;
+
 export interface RecordingServerOptions {
+  /** What the protocol's model listing names. Null: the listing fails (a server still starting). */
+  models?: readonly ModelEntry[] | null;
+  /** The API key requests must carry, in the protocol's header; unset: any. */
+  apiKey?: string;
   /** The step per model name. */
   byModel?: Record<string, Step>;
   /** The step for a generation request that nothing else claims. */
@@ -75,6 +82,8 @@ export class RecordingServer {
   private readonly sockets = new Set<Socket>();
   /** The step for a generation request that nothing else claims. */
   fallback: Step | undefined;
+  models: readonly ModelEntry[] | null;
+  protected readonly apiKey: string | undefined;
   private server: Server | null = null;
   private readonly record: (request: RecordedRequest) => boolean;
   private readonly queue: Step[] = [];
@@ -88,6 +97,8 @@ export class RecordingServer {
     const record = options.record ?? true;
     this.record = typeof record === 'function' ? record : () => record;
     this.fallback = options.fallback;
+    this.models = options.models === undefined ? [] : options.models;
+    this.apiKey = options.apiKey;
     for (const [model, step] of Object.entries(options.byModel ?? {})) this.byModel.set(model, step);
   }
 
@@ -101,6 +112,11 @@ export class RecordingServer {
   on(model: string, step: Step): this {
     this.byModel.set(model, step);
     return this;
+  }
+
+  /** The ids of `models`. */
+  protected modelIds(): string[] {
+    return (this.models ?? []).map((entry) => (typeof entry === 'string' ? entry : String(entry.id)));
   }
 
   protected stepFor(model: string): Step | undefined {
@@ -138,15 +154,19 @@ export class RecordingServer {
     return this.requests.filter((request) => request.closedEarly).length;
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private handle(request: IncomingMessage, response: ServerResponse): void {
     const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => void this.respond(request, Buffer.concat(chunks).toString('utf8'), response));
+  }
+
+  private async respond(request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
     let markClosed!: (at: number) => void;
     const recorded: RecordedRequest = {
       method: request.method ?? '',
       url: request.url ?? '',
       headers: request.headers,
-      body: parseBody(Buffer.concat(chunks).toString('utf8')),
+      body: parseBody(body),
       at: performance.now(),
       closedEarly: false,
       closedAt: null,
@@ -172,24 +192,27 @@ function parseBody(text: string): Record<string, unknown> | null {
   }
 }
 
-/** Resolves after `ms`, or as soon as the response closes. */
-function pause(response: ServerResponse, ms: number): Promise<void> {
-  if (response.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      response.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    response.once('close', done);
-  });
+/** `pause(ms)` resolves after `ms`, or as soon as the response closes (one listener for all the pauses). */
+function pauses(response: ServerResponse): (ms: number) => Promise<void> {
+  let wake: (() => void) | undefined;
+  response.once('close', () => wake?.());
+  return (ms) => {
+    if (response.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  };
 }
 
 /** Sends a reply; resolves once it is done (ended, cut, or left hanging until the caller went away). */
 export async function sendReply(response: ServerResponse, reply: Reply): Promise<void> {
   if (reply.silent) return;
-  if (reply.headersAfterMs) await pause(response, reply.headersAfterMs);
+  const pause = pauses(response);
+  if (reply.headersAfterMs) await pause(reply.headersAfterMs);
   if (response.destroyed) return;
   response.writeHead(reply.status ?? 200, reply.headers);
   const chunks = reply.chunks ?? [];
@@ -197,7 +220,7 @@ export async function sendReply(response: ServerResponse, reply: Reply): Promise
   if (reply.firstChunkAfterMs || (chunks.length === 0 && then !== 'end')) response.flushHeaders();
   for (const [index, chunk] of chunks.entries()) {
     const wait = index === 0 ? reply.firstChunkAfterMs : reply.chunkDelayMs;
-    if (wait !== undefined && (index > 0 || wait > 0)) await pause(response, wait);
+    if (wait !== undefined && (index > 0 || wait > 0)) await pause(wait);
     if (response.destroyed) return;
     if (index === chunks.length - 1 && then === 'end') return void response.end(chunk);
     response.write(chunk);
@@ -207,7 +230,7 @@ export async function sendReply(response: ServerResponse, reply: Reply): Promise
     if (!response.destroyed) await once(response, 'close');
     return;
   }
-  await pause(response, 20);
+  await pause(20);
   if (then === 'reset') response.socket?.resetAndDestroy();
   else response.socket?.destroy();
 }
@@ -230,6 +253,27 @@ export function replayReply(body: string, then: Reply['then'] = 'end'): Reply {
   const chunks: string[] = [];
   for (let start = 0; start < body.length; start += size) chunks.push(body.slice(start, start + size));
   return { headers: eventStreamHeaders, chunks, chunkDelayMs: 0, then };
+}
+
+export interface FixtureAnswer {
+  /** The recorded stream, replayed in pieces cut inside events. */
+  stream: string;
+  /** The whole answer (JSON) when no stream was asked; without it, the stream is replayed whatever was asked. */
+  whole?: unknown;
+  /** After the stream: end (default), hang, or cut the connection. */
+  then?: Reply['then'];
+}
+
+/** A generation from recorded fixtures; `streams` tells whether the request asked for a stream. */
+export function fixtureAnswer(
+  streams: (request: RecordedRequest) => boolean,
+  plan: FixtureAnswer | ((request: RecordedRequest) => FixtureAnswer),
+): Step {
+  return (request) => {
+    const resolved = typeof plan === 'function' ? plan(request) : plan;
+    if (!streams(request) && resolved.whole !== undefined) return jsonReply(200, resolved.whole);
+    return replayReply(resolved.stream, resolved.then);
+  };
 }
 
 /** A recorded upstream answer kept next to its provider's code (main/providers/<provider>/__fixtures__/<name>). */
