@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../test/support/wait-for.js';
 import type { LoadJob, LoadResult } from './load-generator.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,17 +113,16 @@ export async function startPortkey(): Promise<Running> {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const output = collect(child);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Portkey exited with ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/`).then(
+  const answers = async () => {
+    if (child.exitCode !== null) throw new Error(`Portkey exited with ${child.exitCode}`);
+    return fetch(`http://127.0.0.1:${port}/`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`Portkey did not answer within 60 s:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
+  await waitFor(answers, { what: 'Portkey to answer', timeoutMs: 60_000, everyMs: 200 }).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${output()}`);
+  });
   return { child, port, output, stop: () => stopChild(child) };
 }
 

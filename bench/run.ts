@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { measureDisconnect, ProbeUpstream } from './disconnect-probe.js';
+import { measureDisconnect, probeUpstream } from './disconnect-probe.js';
 import { summarize, type LoadJob, type LoadResult, type TimingSummary } from './load-generator.js';
 import {
   cpuSeconds,
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   if (options.build) build();
   const processes: Running[] = [];
   const worker = new LoadWorker();
-  const probe = new ProbeUpstream();
+  const probe = probeUpstream();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-bench-'));
   // The --workers gateway gets its own data: two independent gateways on one file would empty each other's
   // caches with every usage batch, which is not what either would see in use.
