@@ -137,13 +137,8 @@ function priced(costNanos: number, source: PricedCost['source']): PricedCost {
   return { cost: nanosToUsd(costNanos), costNanos, unpriced: false, source };
 }
 
-function rowPrices(row: PriceRow): TokenPrices {
-  return {
-    inputPico: row.inputPico,
-    outputPico: row.outputPico,
-    cacheReadPico: row.cacheReadPico,
-    cacheWritePico: row.cacheWritePico,
-  };
+function rowPrices({ inputPico, outputPico, cacheReadPico, cacheWritePico }: PriceRow): TokenPrices {
+  return { inputPico, outputPico, cacheReadPico, cacheWritePico };
 }
 
 function toInfo(model: string, source: ModelPriceInfo['source'], prices: TokenPrices): ModelPriceInfo {
