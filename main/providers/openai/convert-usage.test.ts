@@ -16,12 +16,7 @@ describe('convertOpenAIUsage', () => {
   });
 
   it('keeps completion tokens that already include the reasoning (OpenAI, Groq)', () => {
-    const usage = convertOpenAIUsage({
-      prompt_tokens: 304,
-      completion_tokens: 49,
-      total_tokens: 353,
-      completion_tokens_details: { reasoning_tokens: 23 },
-    });
+    const usage = convertOpenAIUsage(usageOf(304, 49, { reasoning: 23 })); // total 353
     expect(usage).toMatchObject({ prompt_tokens: 304, completion_tokens: 49, total_tokens: 353 });
   });
 
