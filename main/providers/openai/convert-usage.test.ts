@@ -16,7 +16,7 @@ describe('convertOpenAIUsage', () => {
   });
 
   it('keeps completion tokens that already include the reasoning (OpenAI, Groq)', () => {
-    const usage = convertOpenAIUsage(usageOf(304, 49, { reasoning: 23 })); // total 353
+    const usage = convertOpenAIUsage({ ...usageOf(304, 49, { reasoning: 23 }) }); // total 353
     expect(usage).toMatchObject({ prompt_tokens: 304, completion_tokens: 49, total_tokens: 353 });
   });
 
