@@ -10,6 +10,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callerSecret } from '../gateway/harness.js';
+import { openAIParameters, openRouterParameters } from '../support/request-parameters.js';
 import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
 import { answer } from '../support/fake-openai.js';
 
@@ -118,23 +119,8 @@ describe('/api/v1 keeps the interface’s default', () => {
 describe('no silent drops', () => {
   it('delivers every parameter the openai SDK sends to an OpenAI-compatible upstream, unknown ones included', async () => {
     const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
-    const parameters = {
-      n: 1,
-      logprobs: true,
-      top_logprobs: 2,
-      logit_bias: { '50256': -100 },
-      metadata: { run: 'nightly' },
-      store: false,
-      service_tier: 'flex',
-      reasoning_effort: 'minimal',
-      verbosity: 'low',
-      modalities: ['text'],
-      prediction: { type: 'content', content: 'hello' },
-      web_search_options: {},
-      prompt_cache_key: 'conversation-1',
-      safety_identifier: 'user-1',
-    } as const;
-    const extras = { top_k: 20, min_p: 0.05, repetition_penalty: 1.1, top_a: 0.1, chat_template_kwargs: { x: true } };
+    const parameters = { ...openAIParameters, reasoning_effort: 'minimal' } as const;
+    const extras = openRouterParameters;
     await client.chat.completions.create({ model: 'primary/m1', messages: hi, ...parameters, ...extras } as never);
     expect(setup.primary.chatRequests()[0]!.body).toMatchObject({ ...parameters, ...extras });
   });

@@ -87,6 +87,12 @@ async function call(body: Record<string, unknown>) {
   return { status: response.status, text: await response.text() };
 }
 
+/** A whole answer's failure: its status and message. */
+async function failure(model: string): Promise<{ status: number; message: string }> {
+  const { status, text } = await call({ model, stream: false });
+  return { status, message: (JSON.parse(text) as { error: { message: string } }).error.message };
+}
+
 function requestsFor(model: string): number {
   return upstream.requests.filter((request) => request.body?.model === model).length;
 }
@@ -137,9 +143,10 @@ describe('time limits on upstreams', () => {
   });
 
   it('answers 504 when a whole answer drips in for longer than the body limit', async () => {
-    const { status, text } = await call({ model: 'slow/drip', stream: false });
-    expect(status).toBe(504);
-    expect(JSON.parse(text).error.message).toBe('Provider "slow" did not finish sending its answer within 1 s.');
+    expect(await failure('slow/drip')).toEqual({
+      status: 504,
+      message: 'Provider "slow" did not finish sending its answer within 1 s.',
+    });
     expect(requestsFor('drip')).toBe(2);
   });
 
@@ -153,18 +160,17 @@ describe('time limits on upstreams', () => {
 
 describe('size limits on upstream answers', () => {
   it('refuses an answer that declares more than the cap without reading it, naming the cap', async () => {
-    const { status, text } = await call({ model: 'slow/huge-declared', stream: false });
-    expect(status).toBe(502);
-    expect(JSON.parse(text).error.message).toBe(
-      'Provider "slow" answered with a body over 0.3 MiB, the limit for one answer.',
-    );
+    expect(await failure('slow/huge-declared')).toEqual({
+      status: 502,
+      message: 'Provider "slow" answered with a body over 0.3 MiB, the limit for one answer.',
+    });
     expect(requestsFor('huge-declared')).toBe(1);
   });
 
   it('stops reading an answer that grows past the cap', async () => {
-    const { status, text } = await call({ model: 'slow/huge-chunked', stream: false });
+    const { status, message } = await failure('slow/huge-chunked');
     expect(status).toBe(502);
-    expect(JSON.parse(text).error.message).toContain('the limit for one answer');
+    expect(message).toContain('the limit for one answer');
     expect(requestsFor('huge-chunked')).toBe(1);
   });
 

@@ -182,17 +182,24 @@ describe('relayStream', () => {
     expect(rows[0]).toMatchObject({ status: 200, finish_reason: 'error' });
   });
 
+  /** A generation whose upstream streams `before`, then its caller leaves, then one more part arrives. */
+  function callerLeavesAfter(...before: StreamPart[]) {
+    const leaving: { controller?: AbortController } = {};
+    const { adapter } = scriptedAdapter({
+      stream: async () =>
+        (async function* () {
+          yield* before;
+          leaving.controller!.abort(new CallerGoneError());
+          yield { type: 'delta', index: 0, delta: { content: 'b' } } as StreamPart;
+        })(),
+    });
+    const harness = setup(adapter);
+    leaving.controller = harness.controller;
+    return harness;
+  }
+
   it('abandons the stream when the caller leaves mid-way, and records the request as cancelled', async () => {
-    const { generation, context, rows, controller } = setup(
-      scriptedAdapter({
-        stream: async () =>
-          (async function* () {
-            yield { type: 'delta', index: 0, delta: { content: 'a' } } as StreamPart;
-            controller.abort(new CallerGoneError());
-            yield { type: 'delta', index: 0, delta: { content: 'b' } } as StreamPart;
-          })(),
-      }).adapter,
-    );
+    const { generation, context, rows } = callerLeavesAfter({ type: 'delta', index: 0, delta: { content: 'a' } });
     const output = new RecordingOutput();
     await relayStream(generation, { ...context, keepAliveMs: 0 }, output);
     expect(output.abandoned).toBe(true);
@@ -203,16 +210,9 @@ describe('relayStream', () => {
   });
 
   it('keeps the usage the upstream reported before the caller left, not an estimate', async () => {
-    const { generation, context, rows, controller } = setup(
-      scriptedAdapter({
-        stream: async () =>
-          (async function* () {
-            yield { type: 'delta', index: 0, delta: { content: 'a' } } as StreamPart;
-            yield { type: 'usage', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } } as StreamPart;
-            controller.abort(new CallerGoneError());
-            yield { type: 'delta', index: 0, delta: { content: 'b' } } as StreamPart;
-          })(),
-      }).adapter,
+    const { generation, context, rows } = callerLeavesAfter(
+      { type: 'delta', index: 0, delta: { content: 'a' } },
+      { type: 'usage', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } },
     );
     await relayStream(generation, { ...context, keepAliveMs: 0 }, new RecordingOutput());
     expect(rows[0]).toMatchObject({ finish_reason: 'cancelled', prompt_tokens: 40, completion_tokens: 9 });

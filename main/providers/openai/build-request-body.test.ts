@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatRequestSchema, gatewayConsumedFields, type ChatRequest } from '../../../shared/api/index.js';
+import { openAIParameters, openRouterParameters } from '../../../test/support/request-parameters.js';
 import { buildOpenAIRequestBody } from './build-request-body.js';
 
 /** Parameters an OpenAI-compatible upstream gets as the caller sent them. */
@@ -91,27 +92,7 @@ describe('buildOpenAIRequestBody', () => {
 describe('no silent drops', () => {
   const plain = { upstreamModel: 'm', openRouterLike: false };
   const openRouter = { upstreamModel: 'm', openRouterLike: true };
-  const issueFields = {
-    n: 2,
-    logprobs: true,
-    top_logprobs: 3,
-    logit_bias: { '50256': -100 },
-    metadata: { run: 'nightly' },
-    store: false,
-    service_tier: 'flex',
-    verbosity: 'low',
-    modalities: ['text'],
-    audio: { voice: 'alloy', format: 'wav' },
-    prediction: { type: 'content', content: 'x' },
-    web_search_options: { search_context_size: 'low' },
-    prompt_cache_key: 'conv-1',
-    safety_identifier: 'user-hash',
-    top_k: 40,
-    min_p: 0.05,
-    repetition_penalty: 1.1,
-    top_a: 0.2,
-    chat_template_kwargs: { enable_thinking: false },
-  };
+  const issueFields = { ...openAIParameters, ...openRouterParameters };
 
   function parsed(extra: Record<string, unknown>) {
     return chatRequestSchema.parse({
