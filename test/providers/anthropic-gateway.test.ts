@@ -2,29 +2,14 @@
 // the Messages API (recorded SSE fixtures). Asserts both what the caller gets and what Anthropic received.
 
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ReasoningDetail } from '../../shared/api/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
-import {
-  collect,
-  failedChat,
-  imageMessage,
-  lastEvents,
-  png,
-  rawQuestion,
-  startProviderHarness,
-  streamUntilError,
-  type ProviderHarness,
-} from './provider-harness.js';
+import { collect, getTimeTool, imageMessage, lastEvents, png, startProviderHarness } from './provider-harness.js';
 
-let harness: ProviderHarness;
-beforeAll(async () => {
-  harness = await startProviderHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = await startProviderHarness();
+afterAll(() => harness.close());
 
 const tools: OpenAI.ChatCompletionTool[] = [
   {
@@ -34,10 +19,7 @@ const tools: OpenAI.ChatCompletionTool[] = [
       parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } } },
     },
   },
-  {
-    type: 'function',
-    function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
-  },
+  getTimeTool,
 ];
 
 function lastUpstreamBody(): Record<string, unknown> {
@@ -221,7 +203,7 @@ describe('Anthropic through the gateway', () => {
     });
 
     const before = harness.anthropic.messageRequests().length;
-    const error = await failedChat(harness, 'claude/claude-2.1', imageMessage());
+    const error = await harness.failedChat('claude/claude-2.1', imageMessage());
     expect(error.status).toBe(400);
     expect(error.message).toContain(
       'Model "claude/claude-2.1" does not accept images (messages[0].content[0] is an image).',
@@ -256,7 +238,7 @@ describe('Anthropic through the gateway', () => {
 
 describe('Anthropic errors through the gateway', () => {
   it('turns a rejected provider key into a 502 naming the provider, never a 401', async () => {
-    const error = await failedChat(harness, 'claude-badkey/claude-sonnet-4-20250514');
+    const error = await harness.failedChat('claude-badkey/claude-sonnet-4-20250514');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider "claude-badkey" rejected its API key (upstream 401)');
     expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
@@ -266,27 +248,27 @@ describe('Anthropic errors through the gateway', () => {
   });
 
   it('keeps 429 and its Retry-After', async () => {
-    const response = await rawQuestion(harness, 'claude/claude-rate-limited');
+    const response = await harness.rawQuestion('claude/claude-rate-limited');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('17');
     expect(response.json()).toMatchObject({ error: { code: 429, metadata: { provider_name: 'claude' } } });
   });
 
   it('turns 529 overloaded into 503', async () => {
-    const error = await failedChat(harness, 'claude/claude-overloaded');
+    const error = await harness.failedChat('claude/claude-overloaded');
     expect(error.status).toBe(503);
     expect(error.message).toContain('Overloaded');
   });
 
   it('ends a stream with our error chunk on event: error after the 200; the SDK throws while iterating', async () => {
-    const { content, failure } = await streamUntilError(harness, 'claude/claude-mid-stream-error', 'Tell a story');
+    const { content, failure } = await harness.streamUntilError('claude/claude-mid-stream-error', 'Tell a story');
     expect(content).toBe('Once upon');
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain(
       'Provider "claude" is unavailable or overloaded (upstream 529): Overloaded',
     );
 
-    const raw = await rawQuestion(harness, 'claude/claude-mid-stream-error');
+    const raw = await harness.rawQuestion('claude/claude-mid-stream-error');
     expect(raw.status).toBe(200);
     const { events, beforeDone } = lastEvents(raw.text);
     expect(events.at(-1)).toBe('data: [DONE]');
@@ -297,7 +279,7 @@ describe('Anthropic errors through the gateway', () => {
   });
 
   it('ends a stream with the error chunk when the connection drops before message_stop', async () => {
-    const raw = await rawQuestion(harness, 'claude/claude-dropped');
+    const raw = await harness.rawQuestion('claude/claude-dropped');
     expect(raw.status).toBe(200);
     expect(raw.text).toContain('Hello, wörld');
     expect(lastEvents(raw.text).beforeDone).toMatchObject({

@@ -2,27 +2,12 @@
 // Gemini API (recorded SSE fixtures). Asserts both what the caller gets and what Gemini received.
 
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { geminiKey } from '../support/fake-gemini.js';
-import {
-  collect,
-  failedChat,
-  imageMessage,
-  lastEvents,
-  png,
-  rawQuestion,
-  startProviderHarness,
-  streamUntilError,
-  type ProviderHarness,
-} from './provider-harness.js';
+import { collect, getTimeTool, imageMessage, lastEvents, png, startProviderHarness } from './provider-harness.js';
 
-let harness: ProviderHarness;
-beforeAll(async () => {
-  harness = await startProviderHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = await startProviderHarness();
+afterAll(() => harness.close());
 
 const tools: OpenAI.ChatCompletionTool[] = [
   {
@@ -37,10 +22,7 @@ const tools: OpenAI.ChatCompletionTool[] = [
       },
     },
   },
-  {
-    type: 'function',
-    function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
-  },
+  getTimeTool,
 ];
 
 function lastUpstream() {
@@ -208,10 +190,10 @@ describe('Gemini through the gateway', () => {
     });
 
     const before = harness.gemini.generateRequests().length;
-    const byUrl = await failedChat(harness, 'gemini/gemini-2.5-flash', imageMessage('https://example.com/cat.png'));
+    const byUrl = await harness.failedChat('gemini/gemini-2.5-flash', imageMessage('https://example.com/cat.png'));
     expect(byUrl.status).toBe(400);
     expect(byUrl.message).toContain('Gemini models take images only as base64 data URLs');
-    const noVision = await failedChat(harness, 'gemini/gemini-1.0-pro', imageMessage());
+    const noVision = await harness.failedChat('gemini/gemini-1.0-pro', imageMessage());
     expect(noVision.status).toBe(400);
     expect(noVision.message).toContain('Model "gemini/gemini-1.0-pro" does not accept images');
     expect(harness.gemini.generateRequests()).toHaveLength(before);
@@ -238,7 +220,7 @@ describe('Gemini through the gateway', () => {
 
 describe('Gemini errors through the gateway', () => {
   it('turns a rejected key (400 API_KEY_INVALID) into a 502 naming the provider', async () => {
-    const error = await failedChat(harness, 'gemini-badkey/gemini-2.5-flash');
+    const error = await harness.failedChat('gemini-badkey/gemini-2.5-flash');
     expect(error.status).toBe(502);
     expect(error.message).toContain('Provider "gemini-badkey" rejected its API key (upstream 400)');
     expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
@@ -248,7 +230,7 @@ describe('Gemini errors through the gateway', () => {
   });
 
   it('keeps 429 RESOURCE_EXHAUSTED with a Retry-After from the body', async () => {
-    const response = await rawQuestion(harness, 'gemini/gemini-rate-limited');
+    const response = await harness.rawQuestion('gemini/gemini-rate-limited');
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('23');
     expect(response.json()).toMatchObject({
@@ -257,7 +239,7 @@ describe('Gemini errors through the gateway', () => {
   });
 
   it('turns 503 UNAVAILABLE into 503', async () => {
-    const error = await failedChat(harness, 'gemini/gemini-overloaded');
+    const error = await harness.failedChat('gemini/gemini-overloaded');
     expect(error.status).toBe(503);
   });
 
@@ -265,11 +247,11 @@ describe('Gemini errors through the gateway', () => {
     ['gemini/gemini-mid-stream-error', 'Once upon', 503],
     ['gemini/gemini-truncated', 'Hello, wörld! 👋', 502],
   ])('%s: status 200, the SDK throws on our error chunk', async (model, expected, code) => {
-    const { content, failure } = await streamUntilError(harness, model);
+    const { content, failure } = await harness.streamUntilError(model);
     expect(content).toBe(expected);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as Error).message).toContain('Provider "gemini"');
-    const raw = await rawQuestion(harness, model);
+    const raw = await harness.rawQuestion(model);
     expect(lastEvents(raw.text).beforeDone).toMatchObject({
       error: { code, metadata: { provider_name: 'gemini' } },
       choices: [{ finish_reason: 'error' }],

@@ -96,7 +96,22 @@ export interface ProviderHarness {
   baseURL: string;
   client: OpenAI;
   usage: UsageRecord[];
+  /** How a chat that must fail failed (the SDK's error), asked with `messages` (a one-word question by default). */
+  failedChat(model: string, messages?: OpenAI.ChatCompletionMessageParam[]): Promise<SdkError>;
+  /** A raw chat asking a one-word question, for what the SDK hides: response headers, the exact SSE lines. */
+  rawQuestion(model: string): Promise<RawAnswer>;
+  /** Streams a question through the SDK: the content it yielded, and what it threw (null if nothing). */
+  streamUntilError(model: string, prompt?: string): Promise<{ content: string; failure: unknown }>;
   close(): Promise<void>;
+}
+
+type SdkError = InstanceType<typeof OpenAI.APIError>;
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json(): unknown;
 }
 
 export async function startProviderHarness(): Promise<ProviderHarness> {
@@ -129,12 +144,16 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
     // Retries as in production but quick, never waiting for an upstream's Retry-After of seconds.
     gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
   });
+  const client = new OpenAI({ baseURL: served.baseURL, apiKey: callerSecret, maxRetries: 0 });
   return {
     anthropic: anthropicFake,
     gemini: geminiFake,
     baseURL: served.baseURL,
-    client: new OpenAI({ baseURL: served.baseURL, apiKey: callerSecret, maxRetries: 0 }),
+    client,
     usage: served.usage,
+    failedChat: (model, messages = question) => sdkError(client.chat.completions.create({ model, messages })),
+    rawQuestion: (model) => rawChat(served.baseURL, { model, messages: question }),
+    streamUntilError: (model, prompt = 'x') => streamUntilError(client, model, prompt),
     async close() {
       await served.close();
       await anthropicFake.close();
@@ -143,9 +162,8 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
   };
 }
 
-/** A raw request to the gateway (for what the SDK hides: response headers, the exact SSE lines). */
-export async function rawChat(harness: ProviderHarness, body: unknown) {
-  const response = await fetch(`${harness.baseURL}/chat/completions`, {
+async function rawChat(baseURL: string, body: unknown): Promise<RawAnswer> {
+  const response = await fetch(`${baseURL}/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -173,26 +191,16 @@ export async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>)
 }
 
 /** The SDK's error for a request that must fail. */
-export async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+async function sdkError(promise: Promise<unknown>): Promise<SdkError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
+  return error as SdkError;
 }
 
 const question: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'x' }];
-
-/** How a chat that must fail failed (the SDK's error), asked with `messages` (a one-word question by default). */
-export function failedChat(harness: ProviderHarness, model: string, messages = question) {
-  return sdkError(harness.client.chat.completions.create({ model, messages }));
-}
-
-/** A raw chat asking a one-word question, for the exact SSE lines. */
-export function rawQuestion(harness: ProviderHarness, model: string) {
-  return rawChat(harness, { model, messages: question });
-}
 
 /** The SSE events of a raw answer, and the chunk before `[DONE]` parsed (our error chunk, when a stream failed). */
 export function lastEvents(text: string): { events: string[]; beforeDone: unknown } {
@@ -200,9 +208,8 @@ export function lastEvents(text: string): { events: string[]; beforeDone: unknow
   return { events, beforeDone: JSON.parse(events.at(-2)!.slice('data: '.length)) };
 }
 
-/** Streams a one-word question through the SDK: the content it yielded, and what it threw (null if nothing). */
-export async function streamUntilError(harness: ProviderHarness, model: string, prompt = 'x') {
-  const stream = await harness.client.chat.completions.create({
+async function streamUntilError(client: OpenAI, model: string, prompt: string) {
+  const stream = await client.chat.completions.create({
     model,
     messages: [{ role: 'user', content: prompt }],
     stream: true,
@@ -215,6 +222,12 @@ export async function streamUntilError(harness: ProviderHarness, model: string, 
   }
   return { content, failure: null };
 }
+
+/** A function tool asking for the time in a zone. */
+export const getTimeTool: OpenAI.ChatCompletionTool = {
+  type: 'function',
+  function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
+};
 
 /** A user message of one image (a URL, or the test PNG as a data URL). */
 export function imageMessage(url = `data:image/png;base64,${png}`): OpenAI.ChatCompletionMessageParam[] {

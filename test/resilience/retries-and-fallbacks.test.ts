@@ -1,5 +1,6 @@
 // Retries and the `models` fallback list through the real gateway, against scripted upstreams.
 
+import type OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callerSecret } from '../gateway/harness.js';
 import { waitFor } from '../support/wait-for.js';
@@ -49,6 +50,13 @@ async function streamedText(model: string, models?: string[]) {
     modelsSeen.add(chunk.model);
   }
   return { content, models: [...modelsSeen] };
+}
+
+/** A whole completion of `model`, with `models` as the fallback list (a field the SDK does not type). */
+function withFallbacks(model: string, models: string[]) {
+  return setup.client.chat.completions.create({ model, models, messages: hi, stream: false } as never) as Promise<
+    OpenAI.ChatCompletion & { provider?: string }
+  >;
 }
 
 describe('retries before the first byte', () => {
@@ -106,12 +114,7 @@ describe('retries before the first byte', () => {
     expect(alone.status).toBe(502);
     expect(setup.primary.chatRequests()).toHaveLength(1);
     setup.primary.script(fail(401));
-    const completion = await setup.client.chat.completions.create({
-      model: 'primary/m1',
-      models: ['backup/m1'],
-      messages: hi,
-      stream: false,
-    } as never);
+    const completion = await withFallbacks('primary/m1', ['backup/m1']);
     expect(completion.model).toBe('backup/m1');
     expect(setup.primary.chatRequests()).toHaveLength(2);
   });
@@ -119,12 +122,7 @@ describe('retries before the first byte', () => {
   it('never waits twice for an upstream that ran into our headers timeout; the fallback answers', async () => {
     setup = await startResilienceGateway({}, { headersTimeoutMs: 150 });
     setup.primary.script(answer('too late', { headersAfterMs: 1_000 }));
-    const completion = await setup.client.chat.completions.create({
-      model: 'primary/m1',
-      models: ['backup/m1'],
-      messages: hi,
-      stream: false,
-    } as never);
+    const completion = await withFallbacks('primary/m1', ['backup/m1']);
     expect(completion.choices[0]!.message.content).toBe('answer from backup');
     expect(setup.primary.chatRequests()).toHaveLength(1);
   });
@@ -165,12 +163,7 @@ describe('the models fallback list', () => {
       content: 'answer from backup',
       models: ['backup/m2'],
     });
-    const completion = await setup.client.chat.completions.create({
-      model: 'down/m1',
-      models: ['backup/m2'],
-      messages: hi,
-      stream: false,
-    } as never);
+    const completion = await withFallbacks('down/m1', ['backup/m2']);
     expect(completion).toMatchObject({ model: 'backup/m2', provider: 'backup' });
     expect(setup.backup.chatRequests().map((request) => request.body?.model)).toEqual(['m2', 'm2']);
     // The fallback list never travels upstream.
@@ -183,12 +176,7 @@ describe('the models fallback list', () => {
 
   it('skips an unknown fallback model and goes on to the next', async () => {
     setup = await startResilienceGateway();
-    const completion = await setup.client.chat.completions.create({
-      model: 'primary/nope',
-      models: ['nobody/x', 'backup/m1'],
-      messages: hi,
-      stream: false,
-    } as never);
+    const completion = await withFallbacks('primary/nope', ['nobody/x', 'backup/m1']);
     expect(completion.model).toBe('backup/m1');
     expect(setup.primary.chatRequests()).toHaveLength(0);
   });

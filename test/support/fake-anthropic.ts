@@ -4,16 +4,8 @@
 // main/providers/anthropic/__fixtures__, `fail()` sends Anthropic's error shape.
 
 import type { OutgoingHttpHeaders } from 'node:http';
-import {
-  fixtureAnswer,
-  jsonReply,
-  providerFixture,
-  RecordingServer,
-  type RecordedRequest,
-  type RecordingServerOptions,
-  type Reply,
-  type Step,
-} from './recording-server.js';
+import { fixtureAnswer, jsonReply, providerFixture, RecordingServer } from './recording-server.js';
+import type { RecordedRequest, RecordingServerOptions, Reply, Step } from './recording-server.js';
 
 export const anthropicKey = 'sk-ant-api03-test-key-abcdef';
 

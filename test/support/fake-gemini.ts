@@ -3,16 +3,8 @@
 // key is a 400 API_KEY_INVALID). A generation request gets the step RecordingServer picks; `answer()` replays a
 // recorded fixture from main/providers/google/__fixtures__, `fail()` sends Google's error shape.
 
-import {
-  fixtureAnswer,
-  jsonReply,
-  providerFixture,
-  RecordingServer,
-  type RecordedRequest,
-  type RecordingServerOptions,
-  type Reply,
-  type Step,
-} from './recording-server.js';
+import { fixtureAnswer, jsonReply, providerFixture, RecordingServer } from './recording-server.js';
+import type { RecordedRequest, RecordingServerOptions, Reply, Step } from './recording-server.js';
 import { fakeEmbedding } from './fake-openai.js';
 
 export const geminiKey = 'AIzaSy-test-key-abcdef';

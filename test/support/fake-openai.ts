@@ -4,15 +4,8 @@
 // are built by `answer()`, `fail()`, `errorEvent()` and `hang()`, or return any `Reply` for what those do not say.
 
 import type { OutgoingHttpHeaders } from 'node:http';
-import {
-  eventStreamHeaders,
-  jsonReply,
-  RecordingServer,
-  type RecordedRequest,
-  type RecordingServerOptions,
-  type Reply,
-  type Step,
-} from './recording-server.js';
+import { eventStreamHeaders, jsonReply, RecordingServer } from './recording-server.js';
+import type { RecordedRequest, RecordingServerOptions, Reply, Step } from './recording-server.js';
 
 export type { RecordedRequest, Reply, Step };
 
