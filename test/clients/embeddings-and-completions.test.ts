@@ -3,67 +3,41 @@
 // embeddings or legacy completions, bad input, and usage rows.
 
 import OpenAI from 'openai';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway } from '../../main/gateway/index.js';
-import {
-  createAnthropicAdapter,
-  createGoogleAdapter,
-  createOpenAIAdapter,
-  ProviderRegistry,
-  type ProviderSource,
-} from '../../main/providers/index.js';
-import { callerSecret, MemoryKeys } from '../gateway/harness.js';
+import type { UsageRecord } from '../../shared/api/index.js';
+import { createAnthropicAdapter, createGoogleAdapter, createOpenAIAdapter } from '../../main/providers/index.js';
+import { callerSecret } from '../gateway/harness.js';
 import { FakeAnthropic, anthropicKey } from '../support/fake-anthropic.js';
 import { FakeGemini, geminiKey } from '../support/fake-gemini.js';
 import { fakeEmbedding, FakeOpenAI } from '../support/fake-openai.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 
 let openai: FakeOpenAI;
 let gemini: FakeGemini;
 let anthropic: FakeAnthropic;
-let registry: ProviderRegistry;
-let gateway: Gateway;
+let served: TestGateway;
 let client: OpenAI;
-const usage: UsageRecord[] = [];
+let usage: UsageRecord[];
 
 beforeAll(async () => {
   openai = new FakeOpenAI({ models: ['text-embedding-3-small'] });
   gemini = new FakeGemini({ models: ['text-embedding-004'] });
   anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-20250514'] });
-  const created_at = '2026-01-01T00:00:00.000Z';
-  const providers: ProviderInfo[] = [
-    { id: 'oai', kind: 'openai', base_url: await openai.start(), has_api_key: true, created_at },
-    { id: 'gem', kind: 'google', base_url: await gemini.start(), has_api_key: true, created_at },
-    { id: 'claude', kind: 'anthropic', base_url: await anthropic.start(), has_api_key: true, created_at },
-  ];
-  const keys: Record<string, string> = { oai: 'sk-oai-upstream-0123456789', gem: geminiKey, claude: anthropicKey };
-  const source: ProviderSource = {
-    listProviders: () => providers,
-    getApiKey: async (id) => keys[id] ?? null,
-    changeVersion: () => 1,
-  };
-  const logger = pino({ level: 'silent' });
-  registry = new ProviderRegistry({
-    source,
+  served = await startTestGateway({
+    providers: [
+      { id: 'oai', baseUrl: await openai.start(), apiKey: 'sk-oai-upstream-0123456789' },
+      { id: 'gem', kind: 'google', baseUrl: await gemini.start(), apiKey: geminiKey },
+      { id: 'claude', kind: 'anthropic', baseUrl: await anthropic.start(), apiKey: anthropicKey },
+    ],
     adapters: [createOpenAIAdapter(), createGoogleAdapter(), createAnthropicAdapter()],
-    logger,
+    callers: { 'key-1': callerSecret },
   });
-  const callerKeys = new MemoryKeys();
-  callerKeys.add('key-1', callerSecret);
-  gateway = createGateway({
-    keys: callerKeys,
-    providers: registry,
-    usage: { record: (row) => usage.push(row) },
-    logger,
-  });
-  const base = (await gateway.listen({ host: '127.0.0.1', port: 0 })).replace(/\/api\/v1$/, '/v1');
-  client = new OpenAI({ baseURL: base, apiKey: callerSecret, maxRetries: 0 });
+  usage = served.usage;
+  client = new OpenAI({ baseURL: served.baseURL.replace(/\/api\/v1$/, '/v1'), apiKey: callerSecret, maxRetries: 0 });
 });
 
 afterAll(async () => {
-  await gateway.close(500);
-  await registry.close();
+  await served.close(500);
   await Promise.all([openai.close(), gemini.close(), anthropic.close()]);
 });
 
