@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type OpenAI from 'openai';
 import { usdToNanos } from '../../shared/api/index.js';
+import { waitFor } from '../support/wait-for.js';
 import { startAccountsHarness, type AccountsHarness } from './harness.js';
 
 let harness: AccountsHarness;
@@ -117,9 +118,7 @@ describe('cost in responses and rows', () => {
       id = chunk.id;
       controller.abort();
     }
-    for (let attempt = 0; attempt < 200 && !harness.usage.get(id); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor(() => harness.usage.get(id), { what: 'the usage row' });
     expect(harness.usage.get(id)).toMatchObject({ finish_reason: 'cancelled', status: 200, cost: 0 });
   });
 });
