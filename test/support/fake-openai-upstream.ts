@@ -31,7 +31,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       const pieces = options.pieces ?? ['Hel', 'lo', '!'];
       return answer({
         content: pieces,
-        chunkDelayMs: options.pieceDelayMs,
+        chunkDelayMs: options.pieceDelayMs ?? 0,
         usage: options.usage ?? {
           prompt_tokens: 11,
           completion_tokens: pieces.length,
