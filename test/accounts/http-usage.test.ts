@@ -105,7 +105,7 @@ describe('cost in responses and rows', () => {
     expect(usdToNanos(harness.accounts.creditsStatus().balance)).toBe(1_000_000_000 - 57_500);
   });
 
-  it('records a stream the caller cancelled, as cancelled', async () => {
+  it('records a stream the caller cancelled, as cancelled, billed from an estimate of what was generated', async () => {
     harness.upstreamOptions.pieceDelayMs = 200;
     const client = harness.client(harness.createKey('k').key);
     const controller = new AbortController();
@@ -119,7 +119,11 @@ describe('cost in responses and rows', () => {
       controller.abort();
     }
     await waitFor(() => harness.usage.get(id), { what: 'the usage row' });
-    expect(harness.usage.get(id)).toMatchObject({ finish_reason: 'cancelled', status: 200, cost: 0 });
+    const row = harness.usage.get(id)!;
+    expect(row).toMatchObject({ finish_reason: 'cancelled', status: 200, estimated: true });
+    // gpt-4o's price applies to the estimated tokens: the request is not free.
+    expect(row.prompt_tokens).toBeGreaterThan(0);
+    expect(row.cost).toBeGreaterThan(0);
   });
 });
 
