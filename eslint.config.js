@@ -69,6 +69,22 @@ function mainLayerConfigs() {
   });
 }
 
+/** The import rule of a folder that runs outside node: no electron, no node built-ins, none of the named folders. */
+function runtimeNeutral({ electron, node, folders, folderMessage }) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'electron', message: electron }],
+        patterns: [
+          { group: nodeBuiltins, message: node },
+          { group: folders, message: folderMessage },
+        ],
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -88,18 +104,12 @@ export default tseslint.config(
   ...mainLayerConfigs(),
   {
     files: ['shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'shared/ is runtime-neutral.' }],
-          patterns: [
-            { group: nodeBuiltins, message: 'shared/ is runtime-neutral: no node imports.' },
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ imports only shared/.' },
-          ],
-        },
-      ],
-    },
+    rules: runtimeNeutral({
+      electron: 'shared/ is runtime-neutral.',
+      node: 'shared/ is runtime-neutral: no node imports.',
+      folders: ['**/main/**', '**/renderer/**', '**/preload/**'],
+      folderMessage: 'shared/ imports only shared/.',
+    }),
   },
   {
     // The rules of hooks and complete dependency lists, so a component never reads a stale value.
@@ -109,17 +119,11 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer talks only to the bridge.' }],
-          patterns: [
-            { group: nodeBuiltins, message: 'The renderer runs in a browser: no node imports.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'The renderer talks only to the bridge in shared/.' },
-          ],
-        },
-      ],
-    },
+    rules: runtimeNeutral({
+      electron: 'The renderer talks only to the bridge.',
+      node: 'The renderer runs in a browser: no node imports.',
+      folders: ['**/main/**', '**/preload/**'],
+      folderMessage: 'The renderer talks only to the bridge in shared/.',
+    }),
   },
 );
