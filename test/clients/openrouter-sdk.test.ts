@@ -6,10 +6,11 @@
 import { OpenRouter } from '@openrouter/sdk';
 import type { ChatResult } from '@openrouter/sdk/models';
 import { OpenRouterError } from '@openrouter/sdk/models/errors';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { openAIBaseUrlOf } from '../../main/gateway/index.js';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/harness.js';
-import { callerSecret, startHarness, type Harness } from '../gateway/harness.js';
+import { callerSecret, startHarness } from '../gateway/harness.js';
 import { jsonReply } from '../support/recording-server.js';
 
 let harness: AccountsHarness;
@@ -297,18 +298,10 @@ describe('models whose ids hold more slashes (OpenRouter as a provider)', () => 
 });
 
 describe('system_fingerprint', () => {
-  let gateway: Harness;
-
-  beforeAll(async () => {
-    gateway = await startHarness();
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-  });
+  const gateway = useHarness(startHarness);
 
   it('a whole answer carries the upstream’s system_fingerprint', async () => {
-    gateway.upstream.script((request) =>
+    gateway().upstream.script((request) =>
       jsonReply(200, {
         id: 'chatcmpl-fp',
         object: 'chat.completion',
@@ -319,7 +312,7 @@ describe('system_fingerprint', () => {
         usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
       }),
     );
-    const client = sdk(callerSecret, gateway.baseURL);
+    const client = sdk(callerSecret, gateway().baseURL);
     const answer = await ask(client, 'fake/gpt-test');
     expect(answer.systemFingerprint).toBe('fp_5d2c9a1e');
   });

@@ -3,22 +3,17 @@
 
 import { connect } from 'node:net';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerSecret, rawRequest, startHarness, upstreamSecret, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
+import { callerSecret, rawRequest, startHarness, upstreamSecret } from './harness.js';
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = useHarness(startHarness);
 
 const invalidKeyBody = '{"error":{"code":401,"message":"Invalid or missing API key.","metadata":{}}}';
 const user = { role: 'user', content: 'hi' };
 
 function chat(body: unknown, headers: Record<string, string> = {}) {
-  return rawRequest(harness, '/chat/completions', {
+  return rawRequest(harness(), '/chat/completions', {
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers,
   });
@@ -39,7 +34,7 @@ async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof 
 
 /** Streams through the SDK and returns what arrived before the SDK threw. */
 async function streamUntilError(model: string) {
-  const stream = await harness.client.chat.completions.create({
+  const stream = await harness().client.chat.completions.create({
     model,
     messages: [{ role: 'user', content: 'hi' }],
     stream: true,
@@ -55,7 +50,7 @@ async function streamUntilError(model: string) {
 
 describe('authentication', () => {
   it('answers a missing key with exactly the 401 body', async () => {
-    const response = await rawRequest(harness, '/chat/completions', {
+    const response = await rawRequest(harness(), '/chat/completions', {
       headers: { authorization: '' },
       body: JSON.stringify({ model: 'fake/gpt-test', messages: [user] }),
     });
@@ -70,7 +65,7 @@ describe('authentication', () => {
     );
     expect(response.status).toBe(401);
     expect(response.text).toBe(invalidKeyBody);
-    const client = new OpenAI({ baseURL: harness.baseURL, apiKey: 'sk-sy-v1-wrong', maxRetries: 0 });
+    const client = new OpenAI({ baseURL: harness().baseURL, apiKey: 'sk-sy-v1-wrong', maxRetries: 0 });
     const error = await sdkError(
       client.chat.completions.create({ model: 'fake/gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
     );
@@ -78,17 +73,17 @@ describe('authentication', () => {
   });
 
   it('authenticates unknown /api/v1 routes before their 404, and hints at /api/v1 elsewhere', async () => {
-    expect((await rawRequest(harness, '/nope', { method: 'GET', headers: { authorization: '' } })).status).toBe(401);
-    const unknown = await rawRequest(harness, '/nope', { method: 'GET' });
+    expect((await rawRequest(harness(), '/nope', { method: 'GET', headers: { authorization: '' } })).status).toBe(401);
+    const unknown = await rawRequest(harness(), '/nope', { method: 'GET' });
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown)).toEqual({ code: 404, message: 'Not found: GET /api/v1/nope.', metadata: {} });
-    const outside = await fetch(harness.baseURL.replace('/api/v1', '/chat/completions'), { method: 'POST' });
+    const outside = await fetch(harness().baseURL.replace('/api/v1', '/chat/completions'), { method: 'POST' });
     expect(outside.status).toBe(404);
     expect(((await outside.json()) as { error: { message: string } }).error.message).toContain('/api/v1');
   });
 
   it('answers a wrong method with 405 and Allow', async () => {
-    const response = await rawRequest(harness, '/chat/completions', { method: 'GET' });
+    const response = await rawRequest(harness(), '/chat/completions', { method: 'GET' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(errorOf(response).code).toBe(405);
@@ -162,7 +157,7 @@ describe('request errors', () => {
   });
 
   it('answers malformed HTTP in the error shape too', async () => {
-    const { port } = new URL(harness.baseURL);
+    const { port } = new URL(harness().baseURL);
     const socket = connect(Number(port), '127.0.0.1');
     socket.end('NOT HTTP AT ALL\r\n\r\n');
     let text = '';
@@ -187,7 +182,7 @@ describe('upstream errors before the first byte', () => {
     expect(response.headers.get('retry-after')).toBe('7');
     expect(errorOf(response)).toMatchObject({ code: 429, metadata: { provider_name: 'fake' } });
     const error = await sdkError(
-      harness.client.chat.completions.create({
+      harness().client.chat.completions.create({
         model: 'fake/rate-limited',
         messages: [{ role: 'user', content: 'hi' }],
       }),
@@ -248,7 +243,7 @@ describe('failures after the stream began', () => {
 
 describe('after all of that', () => {
   it('still answers a normal request', async () => {
-    const completion = await harness.client.chat.completions.create({
+    const completion = await harness().client.chat.completions.create({
       model: 'fake/gpt-test',
       messages: [{ role: 'user', content: 'hi' }],
       stream: false,

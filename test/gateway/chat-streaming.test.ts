@@ -1,24 +1,11 @@
 // Streaming and whole completions through the real gateway, driven by the official openai SDK.
 
 import type OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  rawRequest,
-  startHarness,
-  timeCall,
-  upstreamSecret,
-  usage as upstreamUsage,
-  weatherCall,
-  type Harness,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
+import { rawRequest, startHarness, timeCall, upstreamSecret, usage as upstreamUsage, weatherCall } from './harness.js';
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = useHarness(startHarness);
 
 const question: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Say hello' }];
 const tools: OpenAI.ChatCompletionTool[] = [
@@ -41,7 +28,7 @@ async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promi
 describe('streaming', () => {
   it('streams text: one id, role first, usage in the final chunk with finish_reason', async () => {
     const chunks = await collect(
-      await harness.client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
+      await harness().client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
     );
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, world!');
     const ids = new Set(chunks.map((chunk) => chunk.id));
@@ -69,16 +56,16 @@ describe('streaming', () => {
 
   it('asks the upstream for usage and sends it the upstream model name and key', async () => {
     await collect(
-      await harness.client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
+      await harness().client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
     );
-    const sent = harness.upstream.chatRequests().at(-1)!;
+    const sent = harness().upstream.chatRequests().at(-1)!;
     expect(sent.body).toMatchObject({ model: 'gpt-test', stream: true, stream_options: { include_usage: true } });
     expect(sent.headers.authorization).toBe(`Bearer ${upstreamSecret}`);
   });
 
   it('keeps usage in the final chunk, never a choices: [] chunk, when the caller asked include_usage', async () => {
     const chunks = await collect(
-      await harness.client.chat.completions.create({
+      await harness().client.chat.completions.create({
         model: 'fake/gpt-test',
         messages: question,
         stream: true,
@@ -90,7 +77,7 @@ describe('streaming', () => {
   });
 
   it('writes plain SSE: data lines only, the SSE headers, [DONE] last; stream is the default', async () => {
-    const response = await rawRequest(harness, '/chat/completions', {
+    const response = await rawRequest(harness(), '/chat/completions', {
       body: JSON.stringify({ model: 'fake/gpt-test', messages: question }),
     });
     expect(response.status).toBe(200);
@@ -104,7 +91,7 @@ describe('streaming', () => {
   });
 
   it('streams two parallel tool calls that the SDK stream helper assembles', async () => {
-    const stream = harness.client.chat.completions.stream({
+    const stream = harness().client.chat.completions.stream({
       model: 'fake/tool-model',
       messages: [{ role: 'user', content: 'Weather and time in Paris?' }],
       tools,
@@ -122,7 +109,11 @@ describe('streaming', () => {
 
   it('streams reasoning_content from upstream as delta.reasoning', async () => {
     const chunks = await collect(
-      await harness.client.chat.completions.create({ model: 'fake/reasoning-model', messages: question, stream: true }),
+      await harness().client.chat.completions.create({
+        model: 'fake/reasoning-model',
+        messages: question,
+        stream: true,
+      }),
     );
     const deltas = chunks.map((chunk) => chunk.choices[0]!.delta as { reasoning?: string; content?: string });
     expect(deltas.map((delta) => delta.reasoning ?? '').join('')).toBe('Thinking hard.');
@@ -131,7 +122,7 @@ describe('streaming', () => {
 
   it('turns an upstream that answers a stream request with JSON into a proper stream', async () => {
     const chunks = await collect(
-      await harness.client.chat.completions.create({ model: 'fake/json-answer', messages: question, stream: true }),
+      await harness().client.chat.completions.create({ model: 'fake/json-answer', messages: question, stream: true }),
     );
     expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('plain JSON');
@@ -141,7 +132,7 @@ describe('streaming', () => {
 
 describe('whole completions (stream: false)', () => {
   it('answers text in the chat.completion shape', async () => {
-    const completion = await harness.client.chat.completions.create({
+    const completion = await harness().client.chat.completions.create({
       model: 'fake/gpt-test',
       messages: question,
       stream: false,
@@ -161,12 +152,12 @@ describe('whole completions (stream: false)', () => {
       usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 } },
     });
     expect(completion.id).toMatch(/^gen-/);
-    expect(harness.upstream.chatRequests().at(-1)!.body).toMatchObject({ model: 'gpt-test', stream: false });
-    expect(harness.upstream.chatRequests().at(-1)!.body).not.toHaveProperty('stream_options');
+    expect(harness().upstream.chatRequests().at(-1)!.body).toMatchObject({ model: 'gpt-test', stream: false });
+    expect(harness().upstream.chatRequests().at(-1)!.body).not.toHaveProperty('stream_options');
   });
 
   it('answers tool calls', async () => {
-    const completion = await harness.client.chat.completions.create({
+    const completion = await harness().client.chat.completions.create({
       model: 'fake/tool-model',
       messages: question,
       tools,
@@ -178,7 +169,7 @@ describe('whole completions (stream: false)', () => {
   });
 
   it('carries a tool-result round trip to the upstream intact', async () => {
-    const first = await harness.client.chat.completions.create({
+    const first = await harness().client.chat.completions.create({
       model: 'fake/tool-model',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
       tools,
@@ -192,7 +183,7 @@ describe('whole completions (stream: false)', () => {
       { role: 'tool', tool_call_id: weatherCall.id, content: JSON.stringify({ temperature: 21, unit: 'C' }) },
       { role: 'tool', tool_call_id: timeCall.id, content: '{"time":"14:00"}' },
     ];
-    const second = await harness.client.chat.completions.create({
+    const second = await harness().client.chat.completions.create({
       model: 'fake/gpt-test',
       messages,
       tools,
@@ -203,7 +194,7 @@ describe('whole completions (stream: false)', () => {
       ...({ provider: { order: ['x'] }, transforms: [] } as object),
     });
     expect(second.choices[0]!.message.content).toBe('Hello, world!');
-    const received = harness.upstream.chatRequests().at(-1)!;
+    const received = harness().upstream.chatRequests().at(-1)!;
     expect(received.headers.authorization).toBe(`Bearer ${upstreamSecret}`);
     expect(received.body).toEqual({
       model: 'gpt-test',

@@ -1,24 +1,19 @@
 // Caller disconnects, keys, models, usage rows and graceful close.
 
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { waitFor } from '../support/wait-for.js';
-import { callerSecret, otherSecret, rawRequest, startHarness, type Harness } from './harness.js';
+import { callerSecret, otherSecret, rawRequest, startHarness } from './harness.js';
 
 const hi: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'hi' }];
 
 describe('with a shared gateway', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useHarness(startHarness);
 
   it('aborts the upstream request when the caller disconnects mid-stream, and records "cancelled"', async () => {
     const controller = new AbortController();
-    const stream = await harness.client.chat.completions.create(
+    const stream = await harness().client.chat.completions.create(
       { model: 'fake/slow', messages: hi, stream: true },
       { signal: controller.signal },
     );
@@ -27,10 +22,10 @@ describe('with a shared gateway', () => {
     expect(first.value?.choices[0]?.delta.content).toBe('Still');
     const generationId = first.value!.id;
     controller.abort();
-    const upstreamRequest = harness.upstream.chatRequests().at(-1)!;
+    const upstreamRequest = harness().upstream.chatRequests().at(-1)!;
     await waitFor(() => upstreamRequest.closedEarly, { what: 'the upstream request to be closed' });
-    await waitFor(() => harness.usage.some((row) => row.id === generationId), { what: 'the usage row' });
-    expect(harness.usage.find((row) => row.id === generationId)).toMatchObject({
+    await waitFor(() => harness().usage.some((row) => row.id === generationId), { what: 'the usage row' });
+    expect(harness().usage.find((row) => row.id === generationId)).toMatchObject({
       finish_reason: 'cancelled',
       status: 200,
       streamed: true,
@@ -40,35 +35,38 @@ describe('with a shared gateway', () => {
 
   it('aborts the upstream request when the caller of a whole completion goes away', async () => {
     const controller = new AbortController();
-    const before = harness.upstream.chatRequests().length;
-    const pending = harness.client.chat.completions
-      .create({ model: 'fake/slow', messages: hi, stream: false }, { signal: controller.signal })
+    const before = harness().upstream.chatRequests().length;
+    const pending = harness()
+      .client.chat.completions.create(
+        { model: 'fake/slow', messages: hi, stream: false },
+        { signal: controller.signal },
+      )
       .catch((error: unknown) => error);
-    await waitFor(() => harness.upstream.chatRequests().length > before, { what: 'the upstream request' });
+    await waitFor(() => harness().upstream.chatRequests().length > before, { what: 'the upstream request' });
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
-    const upstreamRequest = harness.upstream.chatRequests().at(-1)!;
+    const upstreamRequest = harness().upstream.chatRequests().at(-1)!;
     await waitFor(() => upstreamRequest.closedEarly, { what: 'the upstream request to be closed' });
-    await waitFor(() => harness.usage.some((row) => !row.streamed && row.finish_reason === 'cancelled'), {
+    await waitFor(() => harness().usage.some((row) => !row.streamed && row.finish_reason === 'cancelled'), {
       what: 'the cancelled usage row',
     });
   });
 
   it('lists models with provider-prefixed ids; an unreachable provider contributes none', async () => {
-    const response = await rawRequest(harness, '/models', { method: 'GET' });
+    const response = await rawRequest(harness(), '/models', { method: 'GET' });
     expect(response.status).toBe(200);
     const { data } = response.json() as { data: { id: string; name: string; owned_by?: string }[] };
     expect(data.map((model) => model.id)).toContain('fake/gpt-test');
     expect(data.every((model) => model.id.startsWith('fake/'))).toBe(true);
     expect(data.find((model) => model.id === 'fake/gpt-test')).toMatchObject({ name: 'gpt-test', owned_by: 'fake' });
     const listed = [];
-    for await (const model of harness.client.models.list()) listed.push(model.id);
+    for await (const model of harness().client.models.list()) listed.push(model.id);
     expect(listed).toContain('fake/tool-model');
   });
 
   it('records usage rows with app headers, tokens, statuses and finish reasons', async () => {
     const client = new OpenAI({
-      baseURL: harness.baseURL,
+      baseURL: harness().baseURL,
       apiKey: callerSecret,
       maxRetries: 0,
       defaultHeaders: { 'X-Title': 'Usage Test', 'HTTP-Referer': 'https://usage.test' },
@@ -82,13 +80,13 @@ describe('with a shared gateway', () => {
     await (async () => {
       for await (const _chunk of broken);
     })().catch(() => undefined);
-    const rowsBefore = harness.usage.length;
+    const rowsBefore = harness().usage.length;
     await client.chat.completions
       .create({ model: 'fake/gpt-test', messages: [], stream: false })
       .catch(() => undefined);
 
-    const rows = harness.usage.filter((row) => row.app_title === 'Usage Test');
-    expect(harness.usage.length).toBe(rowsBefore); // an invalid body gets no row
+    const rows = harness().usage.filter((row) => row.app_title === 'Usage Test');
+    expect(harness().usage.length).toBe(rowsBefore); // an invalid body gets no row
     expect(rows).toHaveLength(4);
     const [streamed, toolCalls, limited, failed] = rows;
     expect(streamed).toMatchObject({
@@ -124,17 +122,17 @@ describe('with a shared gateway', () => {
   });
 
   it('lists keys without secrets, deletes one so that it stops working at once, 404s an unknown id', async () => {
-    const list = await rawRequest(harness, '/api-keys', { method: 'GET' });
+    const list = await rawRequest(harness(), '/api-keys', { method: 'GET' });
     expect(list.status).toBe(200);
     expect((list.json() as { data: { id: string }[] }).data.map((key) => key.id)).toEqual(['key-1', 'key-2']);
     expect(list.text).not.toContain(callerSecret);
     expect(list.text).not.toContain(otherSecret);
 
-    const other = new OpenAI({ baseURL: harness.baseURL, apiKey: otherSecret, maxRetries: 0 });
+    const other = new OpenAI({ baseURL: harness().baseURL, apiKey: otherSecret, maxRetries: 0 });
     await expect(
       other.chat.completions.create({ model: 'fake/gpt-test', messages: hi, stream: false }),
     ).resolves.toBeDefined();
-    const deleted = await rawRequest(harness, '/api-keys/key-2', { method: 'DELETE' });
+    const deleted = await rawRequest(harness(), '/api-keys/key-2', { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     expect(deleted.json()).toEqual({ data: { id: 'key-2', deleted: true } });
     const error = await other.chat.completions
@@ -142,7 +140,7 @@ describe('with a shared gateway', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
 
-    const unknown = await rawRequest(harness, '/api-keys/key-404', { method: 'DELETE' });
+    const unknown = await rawRequest(harness(), '/api-keys/key-404', { method: 'DELETE' });
     expect(unknown.status).toBe(404);
     expect(unknown.json()).toEqual({ error: { code: 404, message: 'No API key has the id "key-404".', metadata: {} } });
   });

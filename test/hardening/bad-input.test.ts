@@ -4,16 +4,9 @@
 // the gateway keeps serving. Bodies that would be valid name an unknown provider, so they are 4xx too.
 
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callerSecret,
-  expectErrorShape,
-  faults,
-  rawHttp,
-  sseData,
-  startHardeningHarness,
-  type HardeningHarness,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
+import { callerSecret, expectErrorShape, faults, rawHttp, sseData, startHardeningHarness } from './harness.js';
 
 const seed = 20_261_122;
 const validBody = {
@@ -33,10 +26,10 @@ const validBody = {
   temperature: 0.5,
 };
 
-let harness: HardeningHarness;
+const harness = useHarness(startHardeningHarness);
 
 async function post(body: string | Buffer, headers: Record<string, string> = {}) {
-  const response = await fetch(`${harness.baseURL}/chat/completions`, {
+  const response = await fetch(`${harness().baseURL}/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json', ...headers },
     body,
@@ -84,13 +77,6 @@ const anything = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.constantFrom(null, true, false, 0, -1, 1e308, '', '__proto__', [], {}, { constructor: { prototype: {} } }),
 );
-
-beforeAll(async () => {
-  harness = await startHardeningHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
 
 describe('POST /chat/completions with bad bodies', () => {
   it('answers random JSON with a 4xx in the error envelope', async () => {
@@ -197,21 +183,25 @@ describe('odd paths and headers', () => {
     'answers DELETE /api-keys/%s with a 4xx in the error envelope and deletes nothing',
     async (_label, id) => {
       const { status, text, headers } = await rawHttp(
-        harness.port,
-        `DELETE /api/v1/api-keys/${id} HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\n` +
+        harness().port,
+        `DELETE /api/v1/api-keys/${id} HTTP/1.1\r\nHost: 127.0.0.1:${harness().port}\r\n` +
           `Authorization: Bearer ${callerSecret}\r\nConnection: close\r\n\r\n`,
       );
       expect([400, 404, 414]).toContain(status);
       expectErrorShape(status, text);
       expect(headers['x-injected']).toBeUndefined();
-      expect(harness.keys.list().map((key) => key.id)).toEqual(['key-1']);
+      expect(
+        harness()
+          .keys.list()
+          .map((key) => key.id),
+      ).toEqual(['key-1']);
     },
   );
 
   it('refuses CR, LF and NUL inside header values with 400 in the error envelope, and keeps serving', async () => {
     for (const value of ['a\rSet-Cookie: x=1', 'a\x00b', 'a\x1b[31mred']) {
       const { status, text } = await rawHttp(
-        harness.port,
+        harness().port,
         `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Title: ${value}\r\n` +
           `Authorization: Bearer ${callerSecret}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
       );
@@ -224,14 +214,14 @@ describe('odd paths and headers', () => {
   it('keeps injected text in X-Title and HTTP-Referer out of the response headers and as text in the usage log', async () => {
     const title = 'My App%0d%0aSet-Cookie: stolen=1\tand a tab';
     const referer = 'https://example.com/%0d%0aX-Injected: 1';
-    const before = harness.usage.length;
+    const before = harness().usage.length;
     const body = JSON.stringify({
       model: `fault/${faults.ok}`,
       stream: false,
       messages: [{ role: 'user', content: 'hi' }],
     });
     const { status, headers } = await rawHttp(
-      harness.port,
+      harness().port,
       `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Title: ${title}\r\nHTTP-Referer: ${referer}\r\n` +
         `Authorization: Bearer ${callerSecret}\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
@@ -240,16 +230,16 @@ describe('odd paths and headers', () => {
     expect(status).toBe(200);
     expect(headers['set-cookie']).toBeUndefined();
     expect(headers['x-injected']).toBeUndefined();
-    const row = harness.usage[before]!;
+    const row = harness().usage[before]!;
     expect(row.app_title).toBe(title);
     expect(row.app_referer).toBe(referer);
   });
 
   it('answers a request line with a raw line break or a malformed URL with 400, and keeps serving', async () => {
-    const split = await rawHttp(harness.port, 'GET /api/v1/models\rX: y HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const split = await rawHttp(harness().port, 'GET /api/v1/models\rX: y HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect(split.status).toBe(400);
     const badUrl = await rawHttp(
-      harness.port,
+      harness().port,
       `GET /api/v1/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${callerSecret}\r\nConnection: close\r\n\r\n`,
     );
     expect([400, 404]).toContain(badUrl.status);

@@ -4,7 +4,8 @@
 
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { waitFor } from '../support/wait-for.js';
 import {
   callerSecret,
@@ -128,30 +129,23 @@ function countResources(): Record<string, number> {
 }
 
 describe('upstream faults', () => {
-  let harness: HardeningHarness;
-
-  beforeAll(async () => {
-    harness = await startHardeningHarness();
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useHarness(startHardeningHarness);
 
   it.each(faultyModels)('maps %s to an error in the envelope when the answer is one JSON object', async (model) => {
-    const answer = await chat(harness, model, false);
+    const answer = await chat(harness(), model, false);
     expect(answer.status).not.toBe(200);
     expectMappedFailure(answer);
   });
 
   it.each(faultyModels)('maps %s to an error status or an error chunk when streaming', async (model) => {
-    expectMappedFailure(await chat(harness, model, true));
+    expectMappedFailure(await chat(harness(), model, true));
   });
 
   it('records one usage row per failed request, none of them a success', async () => {
-    const before = harness.usage.length;
-    await Promise.all(faultyModels.map((model) => chat(harness, model, true)));
-    await waitFor(() => harness.usage.length === before + faultyModels.length, { what: 'a row per request' });
-    for (const row of harness.usage.slice(before)) {
+    const before = harness().usage.length;
+    await Promise.all(faultyModels.map((model) => chat(harness(), model, true)));
+    await waitFor(() => harness().usage.length === before + faultyModels.length, { what: 'a row per request' });
+    for (const row of harness().usage.slice(before)) {
       expect(row.status !== 200 || row.finish_reason === 'error').toBe(true);
       expect(row.error ?? '').not.toContain(upstreamSecret);
     }
@@ -195,21 +189,14 @@ describe('nothing is left behind after faults', () => {
 });
 
 describe('a caller that goes away', () => {
-  let harness: HardeningHarness;
-
-  beforeAll(async () => {
-    // Long upstream timeouts: what ends the upstream request below must be the caller leaving, not a timeout.
-    harness = await startHardeningHarness({ upstreamTimeoutMs: 60_000 });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  // Long upstream timeouts: what ends the upstream request below must be the caller leaving, not a timeout.
+  const harness = useHarness(() => startHardeningHarness({ upstreamTimeoutMs: 60_000 }));
 
   /** Starts a request, waits for `ready` bytes of the answer (or none), then destroys the connection. */
   function requestThenLeave(model: string, stream: boolean, waitForBody: boolean): Promise<number> {
     return new Promise((resolve, reject) => {
       const body = JSON.stringify({ model, stream, messages: [{ role: 'user', content: 'hi' }] });
-      const request = httpRequest(`${harness.baseURL}/chat/completions`, {
+      const request = httpRequest(`${harness().baseURL}/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
       });
@@ -224,7 +211,7 @@ describe('a caller that goes away', () => {
       });
       request.end(body);
       if (!waitForBody) {
-        void waitFor(() => harness.upstream.requests.some((seen) => seen.closedAt === null), {
+        void waitFor(() => harness().upstream.requests.some((seen) => seen.closedAt === null), {
           what: 'upstream request',
         })
           .then(leave)
@@ -236,24 +223,26 @@ describe('a caller that goes away', () => {
   it('aborts the upstream stream at once when the caller disconnects mid-stream', async () => {
     const delays: number[] = [];
     for (let round = 0; round < 5; round += 1) {
-      const seen = harness.upstream.requests.length;
+      const seen = harness().upstream.requests.length;
       const leftAt = await requestThenLeave(`fault/${faults.slow}`, true, true);
-      await waitFor(() => harness.upstream.requests.length > seen, { what: 'the upstream request' });
-      const upstreamRequest = harness.upstream.requests[seen]!;
+      await waitFor(() => harness().upstream.requests.length > seen, { what: 'the upstream request' });
+      const upstreamRequest = harness().upstream.requests[seen]!;
       delays.push((await upstreamRequest.closed) - leftAt);
       // The fake streams for 20 s: closed before its end, the gateway let go of it when the caller left.
       expect(upstreamRequest.closedEarly).toBe(true);
     }
     // How soon is measured, not asserted (timing on a loaded machine is no test); the benchmark reports it too.
     console.info(`caller gone → upstream closed: ${delays.map((delay) => delay.toFixed(1)).join(', ')} ms`);
-    await waitFor(() => harness.usage.filter((row) => row.finish_reason === 'cancelled').length >= 5, { what: 'rows' });
+    await waitFor(() => harness().usage.filter((row) => row.finish_reason === 'cancelled').length >= 5, {
+      what: 'rows',
+    });
   });
 
   it('aborts the upstream request when the caller of a whole completion goes away before the answer', async () => {
-    const seen = harness.upstream.requests.length;
+    const seen = harness().upstream.requests.length;
     await requestThenLeave(`fault/${faults.hangHeaders}`, false, false);
     // The fake never answers: only the gateway letting go closes the request.
-    await harness.upstream.requests[seen]!.closed;
-    expect(harness.upstream.requests[seen]!.closedEarly).toBe(true);
+    await harness().upstream.requests[seen]!.closed;
+    expect(harness().upstream.requests[seen]!.closedEarly).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { createUiToken, EventHub, registerHttpBridge, type BridgeHandlers } from '../../main/bridge/index.js';
 import {
   callerSecret,
@@ -180,31 +181,24 @@ describe('the UI bridge before its token', () => {
 
 describe('requests that arrive too slowly', () => {
   const requestTimeoutMs = 300;
-  let harness: HardeningHarness;
-
-  beforeAll(async () => {
-    harness = await startHardeningHarness({ gateway: { requestTimeoutMs, keepAliveMs: 0 } });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useHarness(() => startHardeningHarness({ gateway: { requestTimeoutMs, keepAliveMs: 0 } }));
 
   const chatHead = (contentLength: number) =>
-    `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\n` +
+    `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${harness().port}\r\n` +
     `Authorization: Bearer ${callerSecret}\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`;
 
   it('answers a body sent a byte at a time with 408 in the error envelope, and closes the connection', async () => {
     const body = JSON.stringify({ model: `fault/${faults.ok}`, messages: [{ role: 'user', content: 'hi' }] });
-    const answer = await answerTo(harness.port, chatHead(body.length) + body.slice(0, 5), body.slice(5));
+    const answer = await answerTo(harness().port, chatHead(body.length) + body.slice(0, 5), body.slice(5));
     expect(answer.status).toBe(408);
     expect(expectErrorShape(408, answer.text).message).toContain(`${requestTimeoutMs / 1000} s`);
     await answer.closed;
-    expect(harness.upstream.requests).toEqual([]);
+    expect(harness().upstream.requests).toEqual([]);
   });
 
   it('answers headers sent a byte at a time with 408 too', async () => {
     const head = chatHead(2);
-    const answer = await answerTo(harness.port, head.slice(0, 10), head.slice(10));
+    const answer = await answerTo(harness().port, head.slice(0, 10), head.slice(10));
     expect(answer.status).toBe(408);
     expectErrorShape(408, answer.text);
     await answer.closed;
@@ -212,7 +206,7 @@ describe('requests that arrive too slowly', () => {
 
   it('does not limit how long a streamed answer takes', async () => {
     const started = performance.now();
-    const response = await fetch(`${harness.baseURL}/chat/completions`, {
+    const response = await fetch(`${harness().baseURL}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({

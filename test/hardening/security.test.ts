@@ -3,6 +3,7 @@
 
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { hashKeySecret, secretMatchesHash } from '../../main/accounts/key-secret.js';
 import { hostnameOf, normalizeOrigin, parseOriginList } from '../../main/gateway/security.js';
 import {
@@ -25,19 +26,12 @@ async function getModels(harness: HardeningHarness, headerLines: string, auth = 
 }
 
 describe('Host and Origin checks on a loopback gateway', () => {
-  let harness: HardeningHarness;
-
-  beforeAll(async () => {
-    harness = await startHardeningHarness();
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useHarness(startHardeningHarness);
 
   it.each(['127.0.0.1:{port}', 'localhost:{port}', '[::1]:{port}', 'LOCALHOST', 'app.localhost:{port}', '127.0.0.2'])(
     'accepts Host: %s',
     async (host) => {
-      const { status } = await getModels(harness, `Host: ${host.replace('{port}', String(harness.port))}\r\n`);
+      const { status } = await getModels(harness(), `Host: ${host.replace('{port}', String(harness().port))}\r\n`);
       expect(status).toBe(200);
     },
   );
@@ -46,8 +40,8 @@ describe('Host and Origin checks on a loopback gateway', () => {
     'refuses Host: %s with 403 in the error envelope, before authentication',
     async (host) => {
       const { status, text } = await getModels(
-        harness,
-        `Host: ${host.replace('{port}', String(harness.port))}\r\n`,
+        harness(),
+        `Host: ${host.replace('{port}', String(harness().port))}\r\n`,
         false,
       );
       expect(status).toBe(403);
@@ -57,8 +51,8 @@ describe('Host and Origin checks on a loopback gateway', () => {
 
   it('refuses requests from another origin, even with a valid key, and sends no CORS headers', async () => {
     const { status, text, headers } = await getModels(
-      harness,
-      `Host: 127.0.0.1:${harness.port}\r\nOrigin: https://evil.example\r\n`,
+      harness(),
+      `Host: 127.0.0.1:${harness().port}\r\nOrigin: https://evil.example\r\n`,
     );
     expect(status).toBe(403);
     expect(expectErrorShape(403, text).message).toContain('Origin');
@@ -67,8 +61,8 @@ describe('Host and Origin checks on a loopback gateway', () => {
 
   it('refuses a preflight when CORS is off', async () => {
     const { status, headers } = await rawHttp(
-      harness.port,
-      `OPTIONS /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${harness.port}\r\nOrigin: https://app.example\r\n` +
+      harness().port,
+      `OPTIONS /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${harness().port}\r\nOrigin: https://app.example\r\n` +
         'Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: authorization, content-type\r\n' +
         'Connection: close\r\n\r\n',
     );
@@ -78,17 +72,17 @@ describe('Host and Origin checks on a loopback gateway', () => {
 
   it('accepts the gateway’s own origin and the literal "null" origin not at all', async () => {
     const own = await getModels(
-      harness,
-      `Host: 127.0.0.1:${harness.port}\r\nOrigin: http://127.0.0.1:${harness.port}\r\n`,
+      harness(),
+      `Host: 127.0.0.1:${harness().port}\r\nOrigin: http://127.0.0.1:${harness().port}\r\n`,
     );
     expect(own.status).toBe(200);
     expect(own.headers['access-control-allow-origin']).toBeUndefined();
-    const sandboxed = await getModels(harness, `Host: 127.0.0.1:${harness.port}\r\nOrigin: null\r\n`);
+    const sandboxed = await getModels(harness(), `Host: 127.0.0.1:${harness().port}\r\nOrigin: null\r\n`);
     expect(sandboxed.status).toBe(403);
   });
 
   it('still requires a key from a good Host and no Origin', async () => {
-    const { status, text } = await getModels(harness, `Host: 127.0.0.1:${harness.port}\r\n`, false);
+    const { status, text } = await getModels(harness(), `Host: 127.0.0.1:${harness().port}\r\n`, false);
     expect(status).toBe(401);
     expectErrorShape(401, text);
   });
@@ -146,19 +140,12 @@ describe('CORS with an allowlist', () => {
 });
 
 describe('a gateway bound to every interface', () => {
-  let harness: HardeningHarness;
-
-  beforeAll(async () => {
-    harness = await startHardeningHarness({ host: '0.0.0.0' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useHarness(() => startHardeningHarness({ host: '0.0.0.0' }));
 
   it('accepts any Host but still requires a key', async () => {
-    const anonymous = await getModels(harness, 'Host: my-server.lan:7420\r\n', false);
+    const anonymous = await getModels(harness(), 'Host: my-server.lan:7420\r\n', false);
     expect(anonymous.status).toBe(401);
-    const withKey = await getModels(harness, 'Host: my-server.lan:7420\r\n');
+    const withKey = await getModels(harness(), 'Host: my-server.lan:7420\r\n');
     expect(withKey.status).toBe(200);
   });
 });

@@ -8,7 +8,8 @@
 // the status and message the caller must get.
 
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { expectedAnswer, type ExpectedAnswer } from './expected-answers.js';
 import { loadCatalogue, type RecordedCase } from './recorded-cases.js';
 import { listedInSources, listRecordings } from './recordings-folder.js';
@@ -19,21 +20,12 @@ import {
   streamCase,
   streamCaseRaw,
   type ReceivedAnswer,
-  type ReplayHarness,
 } from './replay-harness.js';
 
 // Read when the file loads: without the folder the whole file fails, it never passes by finding nothing.
 const { cases, setAside } = loadCatalogue();
 
-let harness: ReplayHarness;
-
-beforeAll(async () => {
-  harness = await startReplayHarness(cases);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness(() => startReplayHarness(cases));
 
 function expectSameAnswer(received: ReceivedAnswer, expected: ExpectedAnswer): void {
   expect([...received.choices.keys()].sort()).toEqual([...expected.choices.keys()].sort());
@@ -68,7 +60,7 @@ function expectSameAnswer(received: ReceivedAnswer, expected: ExpectedAnswer): v
 }
 
 function expectUsageRow(received: ReceivedAnswer, expected: ExpectedAnswer): void {
-  const row = harness.usage.find((candidate) => candidate.id === received.id);
+  const row = harness().usage.find((candidate) => candidate.id === received.id);
   expect(row).toMatchObject({
     status: 200,
     finish_reason: expected.choices.get(0)?.finishReason,
@@ -92,26 +84,28 @@ async function replay(recorded: RecordedCase): Promise<void> {
   const expected = expectedAnswer(recorded);
   if (expected.error?.status != null) {
     // The upstream refused before answering: the caller gets the status and the upstream's reason.
-    const request = recorded.streamed ? streamCase(harness, recorded) : completeCase(harness, recorded);
+    const request = recorded.streamed ? streamCase(harness(), recorded) : completeCase(harness(), recorded);
     const error = await thrown(request);
     expect(error.status).toBe(expected.error.status);
     expect(error.message).toContain(expected.error.message);
-    const row = harness.usage.filter((candidate) => candidate.model === modelFor(recorded)).at(-1);
+    const row = harness()
+      .usage.filter((candidate) => candidate.model === modelFor(recorded))
+      .at(-1);
     expect(row).toMatchObject({ status: expected.error.status, prompt_tokens: 0, completion_tokens: 0 });
     return;
   }
   let received: ReceivedAnswer;
   if (!recorded.streamed) {
-    received = await completeCase(harness, recorded);
+    received = await completeCase(harness(), recorded);
   } else if (expected.error) {
     // A failure mid-stream: the SDK throws at the error chunk, after the chunks before it.
-    const { sdkError } = await streamCase(harness, recorded);
+    const { sdkError } = await streamCase(harness(), recorded);
     expect(sdkError).toBeInstanceOf(OpenAI.APIError);
     expect((sdkError as Error).message).toContain(expected.error.message);
-    received = await streamCaseRaw(harness, recorded);
+    received = await streamCaseRaw(harness(), recorded);
     expect(received.streamError?.message).toContain(expected.error.message);
   } else {
-    const streamed = await streamCase(harness, recorded);
+    const streamed = await streamCase(harness(), recorded);
     expect(streamed.sdkError).toBeNull();
     received = streamed.answer;
   }
