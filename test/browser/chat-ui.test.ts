@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
-import { prepareDataDir, waitFor } from '../chat/chat-test-app.js';
+import { prepareDataDir } from '../chat/chat-test-app.js';
+import { waitFor } from '../support/wait-for.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   upstream = await startScriptedUpstream({ slowPieceMs: 80 });
   dataDir = await prepareDataDir(upstream);
   server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file' });
-  uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], 'the UI URL line');
+  uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], { what: 'the UI URL line' });
   browser = await launchChromium();
 }, 120_000);
 
@@ -157,7 +158,7 @@ describe('the chat in a browser against switchyard serve', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await answer.getByText('Stopped', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Send' }).waitFor();
-    await waitFor(() => upstream.abortedCount() > abortedBefore, 'the upstream stream to be aborted');
+    await waitFor(() => upstream.abortedCount() > abortedBefore, { what: 'the upstream stream to be aborted' });
     expect(await answer.textContent()).not.toContain('word399');
     await screenshot(page, 'stopped-light');
   });

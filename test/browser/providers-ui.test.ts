@@ -48,7 +48,7 @@ describe('the providers screen', () => {
 
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByRole('status').getByText('Connected: 2 models.').waitFor();
-    expect(upstream.received.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamKey}`);
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamKey}`);
 
     await card.getByRole('button', { name: 'Models' }).click();
     const models = card.getByRole('table', { name: 'Models of fake' });
@@ -77,7 +77,7 @@ describe('the providers screen', () => {
     await edit.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByRole('status').getByText('Connected: 2 models.').waitFor();
-    expect(upstream.received.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamKey}`);
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamKey}`);
 
     // The key went in and never came back: not on the page, not in any bridge answer.
     expect(await page.content()).not.toContain(upstreamKey);

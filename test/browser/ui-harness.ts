@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
-import { waitFor } from '../chat/chat-test-app.js';
+import { waitFor } from '../support/wait-for.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
@@ -61,7 +61,7 @@ export async function startUi(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-ui-'));
   await options.prepare?.(dataDir);
   const server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file' });
-  const uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], 'the UI URL line');
+  const uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], { what: 'the UI URL line' });
   const token = new URL(uiUrl).searchParams.get('token') ?? '';
   const origin = new URL(uiUrl).origin;
   const browser = await launchChromium();

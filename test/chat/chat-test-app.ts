@@ -9,7 +9,6 @@ import { pino } from 'pino';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { createApp, type App } from '../../main/app/index.js';
 import { repoRoot } from '../support/cli.js';
-import { waitFor as waitForCondition } from '../support/wait-for.js';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.js';
 
 export const everythingBin = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -70,9 +69,4 @@ export async function startChatTestApp(options: { maxSteps?: number } = {}): Pro
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The shared waitFor in the call shape test/browser still uses; remove once it imports test/support/wait-for.ts. */
-export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
-  return waitForCondition(check, { what, timeoutMs });
 }

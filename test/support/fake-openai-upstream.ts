@@ -2,7 +2,7 @@
 // the usage, hold streams, slow them down or break them on the fly: "Hello!" in three pieces unless told otherwise.
 // Used where the upstream is a provider of a whole app (accounts, the CLI end to end, the bridge, the browser).
 
-import { answer, FakeOpenAI, type RecordedRequest } from './fake-openai.js';
+import { answer, FakeOpenAI } from './fake-openai.js';
 
 export interface FakeUpstreamOptions {
   models?: string[];
@@ -18,10 +18,7 @@ export interface FakeUpstreamOptions {
   gate?: Promise<void>;
 }
 
-export type FakeUpstream = FakeOpenAI & {
-  /** The same list as `requests`, by the name test/browser still uses. */
-  received: RecordedRequest[];
-};
+export type FakeUpstream = FakeOpenAI;
 
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const fake = new FakeOpenAI({
@@ -42,5 +39,5 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     },
   });
   await fake.start();
-  return Object.assign(fake, { received: fake.requests });
+  return fake;
 }
