@@ -92,10 +92,7 @@ class ResponseParser {
         continue;
       }
       if (this.phase === 'length-body') {
-        const take = Math.min(this.remaining, input.length - offset);
-        this.body(input.subarray(offset, offset + take));
-        offset += take;
-        this.remaining -= take;
+        offset = this.takeBody(input, offset);
         if (this.remaining === 0) this.complete();
         continue;
       }
@@ -120,10 +117,7 @@ class ResponseParser {
         continue;
       }
       if (this.phase === 'chunk-data') {
-        const take = Math.min(this.remaining, input.length - offset);
-        this.body(input.subarray(offset, offset + take));
-        offset += take;
-        this.remaining -= take;
+        offset = this.takeBody(input, offset);
         if (this.remaining === 0) this.phase = 'chunk-data-end';
         continue;
       }
@@ -135,6 +129,14 @@ class ResponseParser {
       offset += 2;
       this.phase = 'chunk-size';
     }
+  }
+
+  /** Takes what is there of the `remaining` body bytes; returns the offset after them. */
+  private takeBody(input: Buffer, offset: number): number {
+    const take = Math.min(this.remaining, input.length - offset);
+    this.body(input.subarray(offset, offset + take));
+    this.remaining -= take;
+    return offset + take;
   }
 
   private readHead(head: string): void {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuSeconds, LoadWorker, repoRoot, runSwitchyard, startUpstream } from './processes.js';
-import { chatBody } from './workloads.js';
+import { switchyardChatJob } from './workloads.js';
 
 const stream = process.argv[2] !== 'whole';
 const connections = Number(process.argv[3] ?? 200);
@@ -52,17 +52,10 @@ const port = await new Promise<number>((resolve) =>
   }),
 );
 const worker = new LoadWorker();
-const job = {
-  host: '127.0.0.1',
-  port,
-  path: '/api/v1/chat/completions',
-  headers: { authorization: `Bearer ${apiKey}` },
-  body: chatBody(`fake/${model}`, stream),
-  connections,
-};
-await worker.run({ ...job, durationMs: 3_000 }); // warm-up: the optimising compiler has done its work after this
+const job = (ms: number) => switchyardChatJob(port, apiKey, model, stream, connections, ms);
+await worker.run(job(3_000)); // warm-up: the optimising compiler has done its work after this
 const cpuBefore = cpuSeconds(gateway.pid!);
-const result = await worker.run({ ...job, durationMs });
+const result = await worker.run(job(durationMs));
 const cpu = cpuSeconds(gateway.pid!) - cpuBefore;
 process.stdout.write(
   `${model}, ${stream ? 'streamed' : 'whole'} @${connections}: ${Math.round(result.requestsPerSecond)} req/s, ` +

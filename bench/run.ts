@@ -33,7 +33,7 @@ import {
 } from './processes.js';
 import { judge, renderMarkdown, type BenchResults, type Figure } from './report.js';
 import { median, slope } from './stats.js';
-import { chatBody, profiles } from './workloads.js';
+import { chatBody, profiles, switchyardChatJob } from './workloads.js';
 
 interface Options {
   quick: boolean;
@@ -178,15 +178,8 @@ async function main(): Promise<void> {
 
     const switchyardJob =
       (port: number, key: string): Target['job'] =>
-      (model, stream, connections, durationMs) => ({
-        host: '127.0.0.1',
-        port,
-        path: '/api/v1/chat/completions',
-        headers: { authorization: `Bearer ${key}` },
-        body: chatBody(`fake/${model}`, stream),
-        connections,
-        durationMs,
-      });
+      (model, stream, connections, durationMs) =>
+        switchyardChatJob(port, key, model, stream, connections, durationMs);
     const targets: Record<TargetName, Target> = {
       direct: {
         name: 'direct',

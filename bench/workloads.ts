@@ -1,6 +1,8 @@
 // What the fake upstream does for each model name, and the request bodies the load generator sends. Shared by
 // the upstream process, the load generator and the report so that every figure names the same workload.
 
+import type { LoadJob } from './load-generator.js';
+
 export interface UpstreamProfile {
   /** Time from the request to the first content chunk (or to the whole answer when not streaming). */
   firstTokenMs: number;
@@ -43,4 +45,24 @@ export function chatBody(model: string, stream: boolean): string {
     ],
     temperature: 0.2,
   });
+}
+
+/** A load job of chat requests to a Switchyard gateway on this machine, with one of its API keys. */
+export function switchyardChatJob(
+  port: number,
+  key: string,
+  model: string,
+  stream: boolean,
+  connections: number,
+  durationMs: number,
+): LoadJob {
+  return {
+    host: '127.0.0.1',
+    port,
+    path: '/api/v1/chat/completions',
+    headers: { authorization: `Bearer ${key}` },
+    body: chatBody(`fake/${model}`, stream),
+    connections,
+    durationMs,
+  };
 }
