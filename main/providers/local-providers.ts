@@ -210,15 +210,7 @@ export class LocalProviders implements DiscoveredProviderSource {
     };
     try {
       const url = joinUrl(server.baseUrl, 'models');
-      const response = await this.http.send({
-        target,
-        method: 'GET',
-        url,
-        headers: {},
-        accept: 'application/json',
-        signal,
-      });
-      const json = (await this.http.readJson(response, target, signal)) as { data?: unknown } | null;
+      const json = (await this.http.getJson(target, url, {}, signal)) as { data?: unknown } | null;
       return Array.isArray(json?.data);
     } catch {
       return false; // refused, timed out, not 2xx, too large, not JSON: not a server we can use

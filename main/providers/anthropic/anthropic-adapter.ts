@@ -95,15 +95,7 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
         const url = new URL(anthropicUrl(target.provider.base_url, 'models'));
         url.searchParams.set('limit', '1000');
         if (afterId) url.searchParams.set('after_id', afterId);
-        const response = await http.send({
-          target,
-          method: 'GET',
-          url: url.toString(),
-          headers: headersFor(target),
-          accept: 'application/json',
-          signal,
-        });
-        const json = await http.readJson(response, target, signal);
+        const json = await http.getJson(target, url.toString(), headersFor(target), signal);
         const what = 'answered GET /v1/models with an unexpected shape';
         const list = parseAnswer(anthropicModelListSchema, json, target.provider.id, what);
         models.push(...convertAnthropicModels(list));

@@ -76,15 +76,8 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
       for (let page = 0; page < maxModelPages; page += 1) {
         const query: Record<string, string> = { pageSize: '1000' };
         if (pageToken) query.pageToken = pageToken;
-        const response = await http.send({
-          target,
-          method: 'GET',
-          url: geminiUrl(target.provider.base_url, 'models', query),
-          headers: headersFor(target),
-          accept: 'application/json',
-          signal,
-        });
-        const json = await http.readJson(response, target, signal);
+        const url = geminiUrl(target.provider.base_url, 'models', query);
+        const json = await http.getJson(target, url, headersFor(target), signal);
         const what = 'answered GET /v1beta/models with an unexpected shape';
         const list = parseAnswer(geminiModelListSchema, json, target.provider.id, what);
         models.push(...convertGeminiModels(list));

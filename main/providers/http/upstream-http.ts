@@ -323,6 +323,17 @@ export class UpstreamHttp {
     }
   }
 
+  /** GETs `url` and reads its JSON answer (see send and readJson). */
+  async getJson(
+    target: ProviderTarget,
+    url: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const response = await this.send({ target, method: 'GET', url, headers, accept: 'application/json', signal });
+    return this.readJson(response, target, signal);
+  }
+
   /**
    * The SSE events of a 2xx answer (see decodeSseEvents). An upstream that sends no complete event (nor comment)
    * for the body timeout is cut off with a 504; network failures become UpstreamErrors.
