@@ -3,6 +3,7 @@
 // block or event types must never break a response.
 
 import { z } from 'zod';
+import { tokenCountsSchema } from '../common/index.js';
 
 export const anthropicVersion = '2023-06-01';
 /** The `format` of reasoning_details items that came from (and go back to) Anthropic. */
@@ -103,14 +104,12 @@ export interface AnthropicRequestBody {
 
 // ---- Responses --------------------------------------------------------------------------------------------------
 
-const count = z.number().nonnegative().nullish();
-
-export const anthropicUsageSchema = z.looseObject({
-  input_tokens: count,
-  output_tokens: count,
-  cache_read_input_tokens: count,
-  cache_creation_input_tokens: count,
-});
+export const anthropicUsageSchema = tokenCountsSchema(
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+);
 export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
 
 /** A content block of a whole message, or the `content_block` of a content_block_start event. */

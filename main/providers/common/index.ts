@@ -3,3 +3,4 @@ export { textOf, textsOf } from './content-text.js';
 export { parseToolArguments } from './tool-arguments.js';
 export { newToolCallId } from './tool-call-id.js';
 export { offeredTools, plainToolChoice, type PlainToolChoice } from './allowed-tools.js';
+export { tokenCount, tokenCountsSchema } from './token-counts.js';

@@ -3,6 +3,7 @@
 // response.
 
 import { z } from 'zod';
+import { tokenCountsSchema } from '../common/index.js';
 
 /** The `format` of reasoning_details items that came from (and go back to) Gemini. */
 export const geminiReasoningFormat = 'google-gemini-v1';
@@ -60,16 +61,14 @@ export interface GeminiRequestBody {
 
 // ---- Responses --------------------------------------------------------------------------------------------------
 
-const count = z.number().nonnegative().nullish();
-
-export const geminiUsageSchema = z.looseObject({
-  promptTokenCount: count,
-  candidatesTokenCount: count,
-  thoughtsTokenCount: count,
-  cachedContentTokenCount: count,
-  toolUsePromptTokenCount: count,
-  totalTokenCount: count,
-});
+export const geminiUsageSchema = tokenCountsSchema(
+  'promptTokenCount',
+  'candidatesTokenCount',
+  'thoughtsTokenCount',
+  'cachedContentTokenCount',
+  'toolUsePromptTokenCount',
+  'totalTokenCount',
+);
 export type GeminiUsage = z.infer<typeof geminiUsageSchema>;
 
 export const geminiResponsePartSchema = z.looseObject({

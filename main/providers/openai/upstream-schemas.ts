@@ -2,15 +2,14 @@
 // accepted everywhere: servers differ, and a new field must never break a response.
 
 import { z } from 'zod';
-
-const count = z.number().nonnegative().nullish();
+import { tokenCount, tokenCountsSchema } from '../common/index.js';
 
 export const upstreamUsageSchema = z.looseObject({
-  prompt_tokens: count,
-  completion_tokens: count,
-  total_tokens: count,
-  prompt_tokens_details: z.looseObject({ cached_tokens: count, cache_write_tokens: count }).nullish(),
-  completion_tokens_details: z.looseObject({ reasoning_tokens: count }).nullish(),
+  prompt_tokens: tokenCount,
+  completion_tokens: tokenCount,
+  total_tokens: tokenCount,
+  prompt_tokens_details: tokenCountsSchema('cached_tokens', 'cache_write_tokens').nullish(),
+  completion_tokens_details: tokenCountsSchema('reasoning_tokens').nullish(),
   cost: z.number().nullish(),
 });
 export type UpstreamUsage = z.infer<typeof upstreamUsageSchema>;
@@ -36,6 +35,15 @@ const contentSchema = z
   .nullish();
 export type UpstreamContent = z.infer<typeof contentSchema>;
 
+/** What a streamed delta and a whole message both carry besides tool calls. */
+const messageTextFields = {
+  content: contentSchema,
+  refusal: z.string().nullish(),
+  reasoning: z.string().nullish(),
+  reasoning_content: z.string().nullish(),
+  reasoning_details: reasoningDetailsSchema,
+};
+
 /** Ollama and a few others send `arguments` as an object instead of a JSON string. */
 const toolArgumentsSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).nullish();
 
@@ -53,14 +61,7 @@ export const upstreamChunkSchema = z.looseObject({
       z.looseObject({
         index: z.number().int().nonnegative().nullish(),
         delta: z
-          .looseObject({
-            content: contentSchema,
-            refusal: z.string().nullish(),
-            reasoning: z.string().nullish(),
-            reasoning_content: z.string().nullish(),
-            reasoning_details: reasoningDetailsSchema,
-            tool_calls: z.array(upstreamToolCallDeltaSchema).nullish(),
-          })
+          .looseObject({ ...messageTextFields, tool_calls: z.array(upstreamToolCallDeltaSchema).nullish() })
           .nullish(),
         finish_reason: z.string().nullish(),
         native_finish_reason: z.string().nullish(),
@@ -77,11 +78,7 @@ export const upstreamCompletionSchema = z.looseObject({
     z.looseObject({
       index: z.number().int().nonnegative().nullish(),
       message: z.looseObject({
-        content: contentSchema,
-        refusal: z.string().nullish(),
-        reasoning: z.string().nullish(),
-        reasoning_content: z.string().nullish(),
-        reasoning_details: reasoningDetailsSchema,
+        ...messageTextFields,
         tool_calls: z
           .array(
             z.looseObject({
