@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { seedProvider } from './seed.js';
+import { expectLooksRight } from './a11y.js';
 import { closeAfterTests, expectBothThemesLookRight, readClipboard, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
@@ -63,5 +64,18 @@ describe('the gateway screen', () => {
         page.getByRole('button', { name: 'Copy curl snippet' }),
       ];
     });
+  });
+});
+
+describe('the gateway screen in a narrow window', () => {
+  it('shows both base URLs and the snippets inside a 720 px window without overlap or clipping', async () => {
+    const { page } = await ui.open('Gateway');
+    await page.setViewportSize({ width: 720, height: 860 });
+    await page.getByRole('img', { name: 'listening' }).waitFor();
+    await expectLooksRight(page, [
+      page.getByLabel('OpenAI-compatible base URL', { exact: true }),
+      page.getByLabel('Base URL', { exact: true }),
+      page.getByRole('figure', { name: 'curl snippet' }),
+    ]);
   });
 });
