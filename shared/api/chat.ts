@@ -27,6 +27,8 @@ export interface Usage {
   total_tokens: number;
   prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number };
   completion_tokens_details?: { reasoning_tokens?: number };
+  /** Tools the provider ran itself and bills per use (Anthropic's web search). */
+  server_tool_use?: { web_search_requests?: number };
   /** USD. */
   cost?: number;
 }

@@ -109,7 +109,7 @@ export const anthropicUsageSchema = tokenCountsSchema(
   'output_tokens',
   'cache_read_input_tokens',
   'cache_creation_input_tokens',
-);
+).extend({ server_tool_use: tokenCountsSchema('web_search_requests').nullish() });
 export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
 
 /** A content block of a whole message, or the `content_block` of a content_block_start event. */

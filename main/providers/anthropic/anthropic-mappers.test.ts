@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactorFor } from '../http/redact.js';
 import { mapUpstreamError } from '../http/upstream-errors.js';
 import { fixture, usageOf } from '../test-support.js';
-import { anthropicModelListSchema } from './anthropic-api.js';
+import { anthropicModelListSchema, anthropicUsageSchema } from './anthropic-api.js';
 import { convertAnthropicModels } from './anthropic-models.js';
 import { anthropicUrl } from './anthropic-url.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
@@ -36,6 +36,21 @@ describe('convertAnthropicUsage', () => {
       }),
     ).toEqual(usageOf(360, 7, { cached: 300, cacheWrite: 50 }));
     expect(convertAnthropicUsage({})).toEqual(usageOf(0, 0, { cached: 0, cacheWrite: 0 }));
+  });
+
+  it('carries the web searches Anthropic ran, which are billed per search', () => {
+    // The usage of a recorded web-search answer (vercel/ai's anthropic-web-search-tool.1.json).
+    const recorded = anthropicUsageSchema.parse({
+      input_tokens: 27118,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 600,
+      service_tier: 'standard',
+      server_tool_use: { web_search_requests: 2, web_fetch_requests: 0 },
+    });
+    expect(convertAnthropicUsage(recorded)).toMatchObject({ prompt_tokens: 27118, completion_tokens: 600 });
+    expect(convertAnthropicUsage(recorded).server_tool_use).toEqual({ web_search_requests: 2 });
+    expect(convertAnthropicUsage({ input_tokens: 1 }).server_tool_use).toBeUndefined();
   });
 });
 

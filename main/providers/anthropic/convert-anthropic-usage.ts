@@ -12,10 +12,14 @@ export function convertAnthropicUsage(raw: AnthropicUsage): Usage {
   const cacheWrite = raw.cache_creation_input_tokens ?? 0;
   const prompt = input + cacheRead + cacheWrite;
   const completion = raw.output_tokens ?? 0;
-  return {
+  const usage: Usage = {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
     prompt_tokens_details: { cached_tokens: cacheRead, cache_write_tokens: cacheWrite },
   };
+  // Web searches Anthropic ran for the model are billed per search, on top of the tokens.
+  const searches = raw.server_tool_use?.web_search_requests;
+  if (searches) usage.server_tool_use = { web_search_requests: searches };
+  return usage;
 }

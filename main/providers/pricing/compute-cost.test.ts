@@ -16,6 +16,13 @@ function usage(prompt: number, completion: number, cached?: number, cacheWrite?:
 }
 
 describe('costInNanos', () => {
+  it('adds $10 per 1,000 web searches a provider ran itself (Anthropic) to the tokens’ cost', () => {
+    // 1000 × $3/M + 100 × $15/M = $0.0045, plus 2 × $0.01
+    const searched: Usage = { ...usage(1000, 100), server_tool_use: { web_search_requests: 2 } };
+    expect(costInNanos(searched, sonnet)).toBe(4_500_000 + 20_000_000);
+    expect(costInNanos(usage(1000, 100), sonnet)).toBe(4_500_000);
+  });
+
   it('prices input and output per token, in whole nano-dollars', () => {
     // 1000 × $2.50/M + 500 × $10/M = $0.0025 + $0.005
     expect(costInNanos(usage(1000, 500), gpt4o)).toBe(7_500_000);
