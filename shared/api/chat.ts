@@ -46,6 +46,8 @@ export interface ChunkDelta {
   content?: string | null;
   /** What the model said instead of answering (OpenAI's structured-output refusals). */
   refusal?: string | null;
+  /** Citations (`url_citation`) of the text streamed so far. */
+  annotations?: unknown[];
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[];
   tool_calls?: ToolCallDelta[];

@@ -112,10 +112,20 @@ export const anthropicUsageSchema = tokenCountsSchema(
 ).extend({ server_tool_use: tokenCountsSchema('web_search_requests').nullish() });
 export type AnthropicUsage = z.infer<typeof anthropicUsageSchema>;
 
+/** A citation of a text block; web-search ones name the page (`web_search_result_location`). */
+export const anthropicCitationSchema = z.looseObject({
+  type: z.string(),
+  url: z.string().nullish(),
+  title: z.string().nullish(),
+  cited_text: z.string().nullish(),
+});
+export type AnthropicCitation = z.infer<typeof anthropicCitationSchema>;
+
 /** A content block of a whole message, or the `content_block` of a content_block_start event. */
 export const anthropicBlockSchema = z.looseObject({
   type: z.string(),
   text: z.string().nullish(),
+  citations: z.array(anthropicCitationSchema).nullish(),
   thinking: z.string().nullish(),
   signature: z.string().nullish(),
   data: z.string().nullish(),
@@ -150,6 +160,7 @@ export const anthropicStreamEventSchemas = {
       thinking: z.string().nullish(),
       signature: z.string().nullish(),
       partial_json: z.string().nullish(),
+      citation: anthropicCitationSchema.nullish(),
     }),
   }),
   content_block_stop: z.looseObject({ index: z.number().int().nonnegative() }),

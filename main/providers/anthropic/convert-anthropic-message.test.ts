@@ -61,3 +61,37 @@ describe('convertAnthropicMessage', () => {
     expect(message.content).toBeNull();
   });
 });
+
+describe('web-search citations', () => {
+  const citation = (url: string, title: string) => ({
+    type: 'web_search_result_location',
+    url,
+    title,
+    cited_text: `From ${title}.`,
+    encrypted_index: 'Eo8BCio',
+  });
+
+  it('become url_citation annotations spanning the text they support', () => {
+    const message = anthropicMessageSchema.parse({
+      type: 'message',
+      role: 'assistant',
+      content: [
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'news' } },
+        { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: [] },
+        { type: 'text', text: 'Here is the news. ' },
+        { type: 'text', text: 'Apple shipped.', citations: [citation('https://a.example/', 'A')] },
+      ],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 10, output_tokens: 5, server_tool_use: { web_search_requests: 1 } },
+    });
+    const converted = convertAnthropicMessage(message, true);
+    expect(converted.choices[0]!.message.content).toBe('Here is the news. Apple shipped.');
+    expect(converted.choices[0]!.message.annotations).toEqual([
+      {
+        type: 'url_citation',
+        url_citation: { url: 'https://a.example/', title: 'A', content: 'From A.', start_index: 18, end_index: 32 },
+      },
+    ]);
+    expect(converted.usage.server_tool_use).toEqual({ web_search_requests: 1 });
+  });
+});

@@ -4,20 +4,38 @@
 
 import type { CompletionMessage, ReasoningDetail, ToolCall } from '../../../shared/api/index.js';
 import type { AdapterCompletion } from '../adapter.js';
-import { anthropicReasoningFormat, type AnthropicResponseMessage } from './anthropic-api.js';
+import { urlCitation, type UrlCitation } from '../common/index.js';
+import { anthropicReasoningFormat, type AnthropicCitation, type AnthropicResponseMessage } from './anthropic-api.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
+/** Web-search citations of a text block spanning `start`–`end` of the answer; other kinds name no URL. */
+export function anthropicUrlCitations(
+  citations: readonly AnthropicCitation[] | null | undefined,
+  start: number,
+  end: number,
+): UrlCitation[] {
+  return (citations ?? []).flatMap((citation) =>
+    citation.url
+      ? [urlCitation({ url: citation.url, title: citation.title, quote: citation.cited_text }, start, end)]
+      : [],
+  );
+}
+
 export function convertAnthropicMessage(message: AnthropicResponseMessage, emitReasoning: boolean): AdapterCompletion {
   let text = '';
+  const annotations: UrlCitation[] = [];
   let reasoning = '';
   const details: ReasoningDetail[] = [];
   const toolCalls: ToolCall[] = [];
   for (const block of message.content) {
     switch (block.type) {
-      case 'text':
+      case 'text': {
+        const start = text.length;
         text += block.text ?? '';
+        annotations.push(...anthropicUrlCitations(block.citations, start, text.length));
         break;
+      }
       case 'thinking': {
         reasoning += block.thinking ?? '';
         const detail: ReasoningDetail = {
@@ -56,6 +74,7 @@ export function convertAnthropicMessage(message: AnthropicResponseMessage, emitR
   if (emitReasoning && reasoning !== '') completionMessage.reasoning = reasoning;
   if (emitReasoning && details.length > 0) completionMessage.reasoning_details = details;
   if (toolCalls.length > 0) completionMessage.tool_calls = toolCalls;
+  if (annotations.length > 0) completionMessage.annotations = annotations;
   const stopReason = message.stop_reason ?? null;
   return {
     choices: [

@@ -12,8 +12,10 @@ import {
   anthropicReasoningFormat,
   anthropicStreamEventSchemas,
   type AnthropicBlock,
+  type AnthropicCitation,
   type AnthropicUsage,
 } from './anthropic-api.js';
+import { anthropicUrlCitations } from './convert-anthropic-message.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicStreamError } from './map-anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
@@ -33,13 +35,17 @@ export interface SseEvent {
 }
 
 type OpenBlock =
-  | { kind: 'text' | 'other' }
+  | { kind: 'other' }
+  /** Where its text starts in the answer, and its citations, sent as annotations when it stops. */
+  | { kind: 'text'; start: number; citations: AnthropicCitation[] }
   | { kind: 'thinking'; reasoningIndex: number }
   | { kind: 'tool'; toolIndex: number; sentArguments: boolean };
 
 export class AnthropicStreamDecoder {
   private readonly blocks = new Map<number, OpenBlock>();
   private toolCalls = 0;
+  /** Characters of content sent so far: where the next text block starts, for its citations. */
+  private contentLength = 0;
   private reasoningBlocks = 0;
   private usage: AnthropicUsage = {};
   private stopReason: string | null = null;
@@ -109,8 +115,8 @@ export class AnthropicStreamDecoder {
   private startBlock(index: number, block: AnthropicBlock): StreamPart[] {
     switch (block.type) {
       case 'text':
-        this.blocks.set(index, { kind: 'text' });
-        return block.text ? [this.part({ content: block.text })] : [];
+        this.blocks.set(index, { kind: 'text', start: this.contentLength, citations: [...(block.citations ?? [])] });
+        return block.text ? [this.content(block.text)] : [];
       case 'thinking': {
         const reasoningIndex = this.reasoningBlocks++;
         this.blocks.set(index, { kind: 'thinking', reasoningIndex });
@@ -152,13 +158,17 @@ export class AnthropicStreamDecoder {
       thinking?: string | null;
       signature?: string | null;
       partial_json?: string | null;
+      citation?: AnthropicCitation | null;
     },
   ): StreamPart[] {
     const block = this.blocks.get(index);
     if (!block) throw this.malformed(`sent a delta for content block ${index}, which never started`);
     switch (delta.type) {
       case 'text_delta':
-        return delta.text ? [this.part({ content: delta.text })] : [];
+        return delta.text ? [this.content(delta.text)] : [];
+      case 'citations_delta':
+        if (block.kind === 'text' && delta.citation) block.citations.push(delta.citation);
+        return [];
       case 'thinking_delta':
         if (block.kind !== 'thinking' || !delta.thinking) return [];
         return this.thinkingText(block.reasoningIndex, delta.thinking);
@@ -183,7 +193,16 @@ export class AnthropicStreamDecoder {
     if (block?.kind === 'tool' && !block.sentArguments) {
       return [this.part({ tool_calls: [{ index: block.toolIndex, function: { arguments: '{}' } }] })];
     }
+    if (block?.kind === 'text') {
+      const annotations = anthropicUrlCitations(block.citations, block.start, this.contentLength);
+      if (annotations.length > 0) return [this.part({ annotations })];
+    }
     return [];
+  }
+
+  private content(text: string): StreamPart {
+    this.contentLength += text.length;
+    return this.part({ content: text });
   }
 
   private thinkingText(reasoningIndex: number, text: string): StreamPart[] {
