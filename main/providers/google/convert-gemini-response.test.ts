@@ -55,3 +55,44 @@ describe('convertGeminiResponse', () => {
     });
   });
 });
+
+describe('Google Search grounding', () => {
+  it('becomes url_citation annotations over the span each source supports (byte offsets read as characters)', () => {
+    // "Café is open." is 14 bytes in UTF-8 but 13 characters: the second span starts at byte 15, character 14.
+    const completion = convertGeminiResponse(
+      {
+        candidates: [
+          {
+            index: 0,
+            content: { role: 'model', parts: [{ text: 'Café is open. It rains.' }] },
+            finishReason: 'STOP',
+            groundingMetadata: {
+              groundingChunks: [
+                { web: { uri: 'https://vertexaisearch.example/a', title: 'cafe.example' } },
+                { web: { uri: 'https://vertexaisearch.example/b', title: 'weather.example' } },
+              ],
+              groundingSupports: [
+                { segment: { startIndex: 0, endIndex: 14, text: 'Café is open.' }, groundingChunkIndices: [0] },
+                { segment: { startIndex: 15, endIndex: 24, text: 'It rains.' }, groundingChunkIndices: [1, 0] },
+              ],
+            },
+          },
+        ],
+      },
+      context,
+    );
+    const message = completion.choices[0]!.message;
+    expect(message.content).toBe('Café is open. It rains.');
+    const spans = (
+      message.annotations as { url_citation: { title: string; start_index: number; end_index: number } }[]
+    ).map(({ url_citation: { title, start_index, end_index } }) => [
+      title,
+      message.content!.slice(start_index, end_index),
+    ]);
+    expect(spans).toEqual([
+      ['cafe.example', 'Café is open.'],
+      ['weather.example', 'It rains.'],
+      ['cafe.example', 'It rains.'],
+    ]);
+  });
+});

@@ -23,8 +23,9 @@ export function collectCompletion(parts: readonly StreamPart[]): AdapterCompleti
       choices.set(part.index, choice);
     }
     const { message } = choice;
-    const { content, reasoning, reasoning_details: details, tool_calls: calls } = part.delta;
+    const { content, reasoning, reasoning_details: details, tool_calls: calls, annotations } = part.delta;
     if (content) message.content = (message.content ?? '') + content;
+    if (annotations?.length) message.annotations = [...(message.annotations ?? []), ...annotations];
     if (reasoning) message.reasoning = (message.reasoning ?? '') + reasoning;
     if (details?.length) message.reasoning_details = [...(message.reasoning_details ?? []), ...details];
     for (const call of calls ?? []) {

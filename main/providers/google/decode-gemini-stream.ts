@@ -7,12 +7,13 @@
 
 import type { ChunkDelta, FinishReason, ReasoningDetail, ToolCallDelta } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
-import { newToolCallId } from '../common/index.js';
+import { newToolCallId, urlCitation, type UrlCitation } from '../common/index.js';
 import type { SecretRedactor } from '../http/redact.js';
 import { malformedUpstream, mapUpstreamErrorPayload, parseEventJson } from '../http/upstream-errors.js';
 import {
   geminiReasoningFormat,
   geminiResponseSchema,
+  type GeminiGrounding,
   type GeminiResponsePart,
   type GeminiUsage,
 } from './gemini-api.js';
@@ -39,6 +40,23 @@ interface CandidateState {
   finishReason: string | null;
   /** A prompt blocked before any candidate (promptFeedback.blockReason). */
   blocked: boolean;
+  /** The answer's text so far, for grounding spans (Gemini counts them in UTF-8 bytes of it). */
+  text: string;
+}
+
+/** Grounding supports → url_citation annotations, their byte spans turned into string indices of `text`. */
+export function groundingCitations(grounding: GeminiGrounding, text: string): UrlCitation[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const index = (byteOffset: number) => bytes.subarray(0, Math.max(0, byteOffset)).toString('utf8').length;
+  const pages = grounding.groundingChunks ?? [];
+  return (grounding.groundingSupports ?? []).flatMap((support) => {
+    const start = index(support.segment?.startIndex ?? 0);
+    const end = index(support.segment?.endIndex ?? bytes.length);
+    return (support.groundingChunkIndices ?? []).flatMap((chunkIndex) => {
+      const page = pages[chunkIndex]?.web;
+      return page?.uri ? [urlCitation({ url: page.uri, title: page.title }, start, end)] : [];
+    });
+  });
 }
 
 export class GeminiStreamDecoder {
@@ -84,6 +102,10 @@ export class GeminiStreamDecoder {
         const delta = this.convertPart(part, state);
         if (delta) parts.push({ type: 'delta', index, delta });
       }
+      const annotations = candidate.groundingMetadata
+        ? groundingCitations(candidate.groundingMetadata, state.text)
+        : [];
+      if (annotations.length > 0) parts.push({ type: 'delta', index, delta: { annotations } });
       if (candidate.finishReason) state.finishReason = candidate.finishReason;
     }
     return parts;
@@ -108,7 +130,7 @@ export class GeminiStreamDecoder {
   private state(index: number): CandidateState {
     let state = this.candidates.get(index);
     if (!state) {
-      state = { toolCalls: 0, reasoningItems: 0, thoughtIndex: null, finishReason: null, blocked: false };
+      state = { toolCalls: 0, reasoningItems: 0, thoughtIndex: null, finishReason: null, blocked: false, text: '' };
       this.candidates.set(index, state);
     }
     return state;
@@ -142,6 +164,7 @@ export class GeminiStreamDecoder {
     } else if (part.text) {
       state.thoughtIndex = null;
       delta.content = part.text;
+      state.text += part.text;
     }
     if (part.thoughtSignature) {
       state.thoughtIndex = null;

@@ -85,6 +85,24 @@ export const geminiResponsePartSchema = z.looseObject({
 });
 export type GeminiResponsePart = z.infer<typeof geminiResponsePartSchema>;
 
+/** Google Search grounding: the pages found, and which spans of the answer (UTF-8 byte offsets) each supports. */
+export const geminiGroundingSchema = z.looseObject({
+  groundingChunks: z
+    .array(z.looseObject({ web: z.looseObject({ uri: z.string().nullish(), title: z.string().nullish() }).nullish() }))
+    .nullish(),
+  groundingSupports: z
+    .array(
+      z.looseObject({
+        segment: z
+          .looseObject({ startIndex: z.number().int().nullish(), endIndex: z.number().int().nullish() })
+          .nullish(),
+        groundingChunkIndices: z.array(z.number().int()).nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type GeminiGrounding = z.infer<typeof geminiGroundingSchema>;
+
 /** A GenerateContentResponse: the whole answer of :generateContent, or one SSE event of :streamGenerateContent. */
 export const geminiResponseSchema = z.looseObject({
   candidates: z
@@ -93,6 +111,7 @@ export const geminiResponseSchema = z.looseObject({
         index: z.number().int().nonnegative().nullish(),
         content: z.looseObject({ parts: z.array(geminiResponsePartSchema).nullish() }).nullish(),
         finishReason: z.string().nullish(),
+        groundingMetadata: geminiGroundingSchema.nullish(),
       }),
     )
     .nullish(),
