@@ -14,7 +14,7 @@ let generationId: string;
 let reportsSecret: string;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1'] });
+  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-unpriced'] });
   ui = await startUi({
     prepare: (dataDir) =>
       seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }, [
@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** One request through the gateway as the "reports" key and the "Weekly report" app; answers its generation id. */
-async function requestThroughGateway(): Promise<string> {
+async function requestThroughGateway(model = 'fake/echo-1'): Promise<string> {
   const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: {
@@ -35,7 +35,7 @@ async function requestThroughGateway(): Promise<string> {
       'content-type': 'application/json',
       'x-title': 'Weekly report',
     },
-    body: JSON.stringify({ model: 'fake/echo-1', messages: [{ role: 'user', content: 'hi' }], stream: false }),
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: false }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }).id;
@@ -134,5 +134,19 @@ describe('the activity screen', () => {
     await page.getByRole('radio', { name: '7 days' }).check();
     await expect.poll(() => chart('7 days').getAttribute('aria-label')).toContain('2 requests');
     expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
+  });
+
+  // After the Refresh test: it adds a request too.
+  it('shows a request to a model without a price as unpriced, never as $0', async () => {
+    const unpricedId = await requestThroughGateway('fake/echo-unpriced');
+    const { page } = await ui.open('Activity');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Details of ${unpricedId}` }) });
+    await expect.poll(() => row.textContent()).toContain('unpriced');
+    expect(await row.textContent()).not.toContain('$0');
+    await page.getByRole('button', { name: `Details of ${unpricedId}` }).click();
+    const details = page.getByRole('dialog', { name: `Request ${unpricedId}` });
+    await details.getByText('Prompt tokens').waitFor();
+    expect(await details.textContent()).toContain('unpriced: no price is known for this model');
+    expect(await details.textContent()).not.toContain('$0');
   });
 });

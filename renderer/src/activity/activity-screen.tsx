@@ -240,7 +240,10 @@ function RecentTable({
           <td className="number">
             {count(row.prompt_tokens)} / {count(row.completion_tokens)}
           </td>
-          <td className="number">{row.cost === null ? '—' : money(row.cost)}</td>
+          <td className="number">
+            {row.unpriced ? 'unpriced' : row.cost === null ? '—' : money(row.cost)}
+            {row.estimated ? ' (estimated)' : ''}
+          </td>
           <td className="number">{count(row.latency_ms)} ms</td>
           <td>
             <button type="button" aria-label={`Details of ${row.id}`} onClick={() => onOpen(row.id)}>

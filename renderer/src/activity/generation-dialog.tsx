@@ -37,7 +37,7 @@ function Details({ generation }: { generation: GenerationInfo }) {
     ['Completion tokens', count(generation.tokens_completion)],
     ['Cached tokens', count(generation.native_tokens_cached)],
     ['Reasoning tokens', count(generation.native_tokens_reasoning)],
-    ['Cost', generation.unpriced ? `${money(generation.total_cost)} (no price known)` : money(generation.total_cost)],
+    ['Cost', generation.unpriced ? 'unpriced: no price is known for this model' : money(generation.total_cost)],
     ['Latency', `${count(generation.latency)} ms`],
     [
       'Time to first token',
