@@ -40,28 +40,34 @@ function characterPattern(character: string): string {
 const partialEscape = '(?:\\\\(?:u[0-9a-fA-F]{0,3})?|%[0-9a-fA-F]?)';
 
 export class SecretRedactor {
-  /** Every spelling of any secret, anywhere in a text. */
-  private readonly anywhere: RegExp | null;
-  /** A non-empty start of any secret's spelling at the very end of a text (for texts cut short). */
-  private readonly trailingStart: RegExp | null;
+  /** The secrets to scrub, longest first (a secret that contains another is replaced whole). */
+  private readonly secrets: readonly string[];
+  /** Built on first use: a redactor is made for every upstream call, but used only when something failed. */
+  private patterns: { anywhere: RegExp; trailingStart: RegExp } | null | undefined;
 
   constructor(secrets: Iterable<string | null | undefined>) {
     const usable = [
       ...new Set([...secrets].filter((secret): secret is string => (secret?.length ?? 0) >= minSecretLength)),
     ];
-    // Longest first, so a secret that contains another is replaced whole.
     usable.sort((a, b) => b.length - a.length);
-    const perSecret = usable.map((secret) => Array.from(secret, characterPattern));
-    this.anywhere = perSecret.length ? new RegExp(perSecret.map((parts) => parts.join('')).join('|'), 'g') : null;
-    // `c1(?:c2(?:c3…)?)?` matches any non-empty prefix; anchored at the end with an optional cut escape.
-    const prefixes = perSecret.map((parts) => parts.reduceRight((inner, part) => `${part}(?:${inner})?`, ''));
-    this.trailingStart = prefixes.length
-      ? new RegExp(`(?:(?:${prefixes.join('|')})${partialEscape}?|${partialEscape})$`)
-      : null;
+    this.secrets = usable;
   }
 
   get active(): boolean {
-    return this.anywhere !== null;
+    return this.secrets.length > 0;
+  }
+
+  private compiled(): { anywhere: RegExp; trailingStart: RegExp } | null {
+    if (this.patterns !== undefined) return this.patterns;
+    if (this.secrets.length === 0) return (this.patterns = null);
+    const perSecret = this.secrets.map((secret) => Array.from(secret, characterPattern));
+    // `c1(?:c2(?:c3…)?)?` matches any non-empty prefix; anchored at the end with an optional cut escape.
+    const prefixes = perSecret.map((parts) => parts.reduceRight((inner, part) => `${part}(?:${inner})?`, ''));
+    this.patterns = {
+      anywhere: new RegExp(perSecret.map((parts) => parts.join('')).join('|'), 'g'),
+      trailingStart: new RegExp(`(?:(?:${prefixes.join('|')})${partialEscape}?|${partialEscape})$`),
+    };
+    return this.patterns;
   }
 
   /**
@@ -69,15 +75,15 @@ export class SecretRedactor {
    * secret may have lost its end; a trailing start of one is replaced too.
    */
   text(text: string, options: { cut?: boolean } = {}): string {
-    if (!this.anywhere) return text;
-    let redacted = text.replace(this.anywhere, replacement);
-    if (options.cut && this.trailingStart) redacted = redacted.replace(this.trailingStart, replacement);
-    return redacted;
+    const patterns = this.compiled();
+    if (!patterns) return text;
+    const redacted = text.replace(patterns.anywhere, replacement);
+    return options.cut ? redacted.replace(patterns.trailingStart, replacement) : redacted;
   }
 
   /** A copy of a decoded JSON value with every string (keys included) redacted. Iterative: depth cannot overflow. */
   value(value: unknown): unknown {
-    if (!this.anywhere) return value;
+    if (!this.active) return value;
     if (typeof value === 'string') return this.text(value);
     if (value === null || typeof value !== 'object') return value;
     const root: unknown[] = [undefined];
