@@ -3,9 +3,11 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApp, resolveDataDir, type App } from '../app/index.js';
+import { registerConnectCommand } from './connect-command.js';
 import { registerCreditsCommands } from './credits-commands.js';
 import { registerKeyCommands } from './keys-commands.js';
 import { registerMcpCommands } from './mcp-commands.js';
+import { registerModelsCommands } from './models-commands.js';
 import { printList, processOutput, type ListFormat, type Output } from './output.js';
 import { registerPricesCommands } from './prices-commands.js';
 import { registerProviderCommands } from './provider-commands.js';
@@ -51,6 +53,8 @@ export function createProgram(output: Output = processOutput): Command {
   registerCreditsCommands(program, context);
   registerUsageCommand(program, context);
   registerPricesCommands(program, context);
+  registerModelsCommands(program, context);
+  registerConnectCommand(program, context);
   return program;
 }
 

@@ -19,7 +19,12 @@ export function openAIBaseUrlOf(baseUrl: string): string {
   return baseUrl.endsWith(specBase.prefix) ? baseUrl.slice(0, -specBase.prefix.length) + openAIBase.prefix : baseUrl;
 }
 
+/** The Gemini API's bases (main/gateway/protocols/gemini), at the root as Google serves it and under /api. */
+export const geminiBases = ['/v1beta', '/api/v1beta'] as const;
+
 /** Whether a path is under one of the API's bases. */
 export function isApiPath(path: string): boolean {
-  return apiBases.some(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  return [...apiBases.map(({ prefix }) => prefix), ...geminiBases].some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+  );
 }

@@ -24,6 +24,9 @@ import { InFlightRequests, ShuttingDownError } from './in-flight.js';
 import { registerKeyManagementRoutes } from './key-management-routes.js';
 import { registerKeysRoutes } from './keys-routes.js';
 import { registerModelsRoute } from './models-route.js';
+import { registerAnthropicRoutes } from './protocols/anthropic/routes.js';
+import { registerGeminiRoutes } from './protocols/gemini/routes.js';
+import { registerResponsesRoutes } from './protocols/responses/routes.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
 import { RequestGuard, type SecurityOptions } from './security.js';
 import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
@@ -240,6 +243,10 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
       registerKeyManagementRoutes(server, base, deps.keys, deps.accounts);
     }
   }
+  // The agent protocols, each translated to any provider kind (protocols/).
+  registerResponsesRoutes(server, chatContext);
+  registerAnthropicRoutes(server, chatContext);
+  registerGeminiRoutes(server, chatContext);
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;

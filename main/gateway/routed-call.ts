@@ -4,7 +4,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedModel } from '../providers/registry.js';
-import { authenticatedKey, presentedSecret } from './auth.js';
+import { authenticatedKey, presentedSecret, sendError } from './auth.js';
 import type { ChatRouteContext } from './chat-completions-route.js';
 import { newGenerationId } from './chat/generation.js';
 import { toApiError } from './errors.js';
@@ -82,5 +82,5 @@ export function sendRoutedFailure(
   }
   const apiError = toApiError(error, context.errors);
   call.recorder.record({ status: apiError.status, finishReason: null, error: apiError.message });
-  return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
+  return sendError(reply, apiError);
 }

@@ -43,23 +43,29 @@ export class SseWriter {
     return this.write(`data: ${JSON.stringify(payload)}\n\n`);
   }
 
+  /** Writes SSE text as it is (whole events, encoded by the caller); nothing for ''. */
+  raw(text: string): Promise<void> {
+    return text === '' ? Promise.resolve() : this.write(text);
+  }
+
   /**
-   * Sends `: <text>` whenever nothing was written for `intervalMs` (proxies and clients with idle timeouts
+   * Sends `: <text>` (or the SSE text a function returns: a protocol's own ping event) whenever nothing was written for `intervalMs` (proxies and clients with idle timeouts
    * otherwise drop a slow model's stream). Stopped by end().
    */
-  keepAlive(intervalMs: number, text: string): void {
+  keepAlive(intervalMs: number, text: string | (() => string)): void {
     if (intervalMs <= 0) return;
     this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastWriteAt >= intervalMs) void this.comment(text);
+      if (Date.now() - this.lastWriteAt < intervalMs) return;
+      void (typeof text === 'string' ? this.comment(text) : this.raw(text()));
     }, intervalMs);
     this.heartbeat.unref();
   }
 
-  /** Writes `data: [DONE]` and ends the response. */
-  end(): void {
+  /** Writes `last` (by default `data: [DONE]`, the chat-completions ending) and ends the response. */
+  end(last = 'data: [DONE]\n\n'): void {
     clearInterval(this.heartbeat);
     if (this.closed) return;
-    this.response.end('data: [DONE]\n\n');
+    this.response.end(last);
   }
 
   /** Stops the heartbeat without writing anything (the caller went away). */

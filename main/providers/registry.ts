@@ -127,6 +127,14 @@ export class ProviderRegistry {
   }
 
   /**
+   * The `<provider>/<model>` a caller's model name stands for. Every route applies it to the names a request
+   * carries before anything else looks at them (key rules, prices, the usage log see the canonical name).
+   */
+  canonicalModel(name: string): string {
+    return name;
+  }
+
+  /**
    * The adapter and target for `<provider>/<model>` (split on the first `/`). Throws ApiError: 400 malformed,
    * 404 unknown provider or a model the provider's list does not have, 501 a provider kind without an adapter.
    * When the model list cannot be had, the request passes through and the upstream decides.

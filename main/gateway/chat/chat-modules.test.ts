@@ -66,6 +66,7 @@ function setup(adapter: ProviderAdapter, request: Partial<ChatRequest> = {}) {
     id: 'gen-1',
     created: 1,
     request: chatRequest,
+    keyId: 'k',
     recorder: new UsageRecorder({ record: (row) => rows.push(row) }, logger, {
       id: 'gen-1',
       created_at: 0,

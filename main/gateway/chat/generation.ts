@@ -24,6 +24,8 @@ export interface Generation {
   /** Unix seconds. */
   created: number;
   request: ChatRequest;
+  /** The gateway key that asked. */
+  keyId: string;
   recorder: UsageRecorder;
   /** Aborts when the caller leaves or the gateway shuts down (in-flight.ts). */
   signal: AbortSignal;
