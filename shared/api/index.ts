@@ -20,3 +20,4 @@ export * from './account.js';
 export * from './usage-total.js';
 export * from './embeddings.js';
 export * from './completions.js';
+export * from './model-aliases.js';
