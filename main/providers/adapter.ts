@@ -51,6 +51,25 @@ export interface AdapterEmbeddings {
 /** A legacy completion as the upstream answered it: one JSON object, or the `data:` payloads of its stream. */
 export type LegacyCompletionAnswer = { whole: Record<string, unknown> } | { events: AsyncIterable<string> };
 
+/**
+ * A request in the upstream's own protocol, passed through untranslated: Anthropic Messages to an anthropic-kind
+ * provider, the Gemini API to a google-kind one. The adapter sets the model (target.model), the provider's key and
+ * its base URL; everything else is the caller's.
+ */
+export interface NativeCall {
+  /** What to call, in the protocol's own words: `messages`, `count_tokens`; `generateContent`, `countTokens`… */
+  operation: string;
+  body: Record<string, unknown>;
+  /** Whether to ask for a stream. */
+  stream: boolean;
+  /** Protocol headers of the caller to pass on (`anthropic-version`, `anthropic-beta`). */
+  headers?: Record<string, string>;
+}
+
+/** An upstream's native answer: one JSON object, or its stream's events (`event` as the upstream named it). */
+export type NativeAnswer =
+  { whole: Record<string, unknown> } | { events: AsyncIterable<{ event?: string; data: string }> };
+
 export interface ProviderAdapter {
   readonly kind: ProviderKind;
 
@@ -83,6 +102,12 @@ export interface ProviderAdapter {
     target: UpstreamTarget,
     signal: AbortSignal,
   ): Promise<LegacyCompletionAnswer>;
+
+  /**
+   * The upstream's own protocol, untranslated (NativeCall): resolves once the upstream answered 2xx, rejects with an
+   * ApiError like streamChat. Only kinds whose protocol the gateway also serves inbound have it (anthropic, google).
+   */
+  native?(call: NativeCall, target: UpstreamTarget, signal: AbortSignal): Promise<NativeAnswer>;
 
   /** Releases what the adapter owns (connection pools). The registry's close() calls it. */
   close?(): Promise<void>;

@@ -1,4 +1,12 @@
-export type { AdapterCompletion, AdapterEmbeddings, ProviderAdapter, StreamPart, UpstreamTarget } from './adapter.js';
+export type {
+  AdapterCompletion,
+  AdapterEmbeddings,
+  NativeAnswer,
+  NativeCall,
+  ProviderAdapter,
+  StreamPart,
+  UpstreamTarget,
+} from './adapter.js';
 export { createOpenAIAdapter, type OpenAIAdapter, type OpenAIAdapterOptions } from './openai/index.js';
 export { createAnthropicAdapter, type AnthropicAdapter, type AnthropicAdapterOptions } from './anthropic/index.js';
 export { createGoogleAdapter, type GoogleAdapter, type GoogleAdapterOptions } from './google/index.js';

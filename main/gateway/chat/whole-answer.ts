@@ -8,14 +8,14 @@ import { abortReason, attemptGeneration, shuttingDown, type Generation, type Gen
 /** Status recorded when a non-streamed request's caller went away before the answer (nginx's convention). */
 export const callerGoneStatus = 499;
 
-export type Outcome =
-  | { kind: 'answer'; body: ChatCompletion }
+export type Outcome<Body = ChatCompletion> =
+  | { kind: 'answer'; body: Body }
   | { kind: 'error'; error: ApiError }
   /** Nobody is left to answer. */
   | { kind: 'caller-gone' };
 
 /** A failure before anything was sent: the error to answer with (or none, caller gone); the usage row is written. */
-export function failedBeforeAnswer(generation: Generation, context: GenerationContext, error: unknown): Outcome {
+export function failedBeforeAnswer(generation: Generation, context: GenerationContext, error: unknown): Outcome<never> {
   const reason = abortReason(generation.signal);
   if (reason === 'caller-gone') {
     generation.recorder.record({ status: callerGoneStatus, finishReason: 'cancelled' });

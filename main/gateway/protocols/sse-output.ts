@@ -25,7 +25,19 @@ export const chatCompletionsEncoder: StreamEncoder = {
   keepAlive: () => `: ${processingComment}\n\n`,
 };
 
-export function sseOutput(reply: FastifyReply, keepAliveMs: number, encoder: StreamEncoder): StreamOutput {
+/** A stream of SSE text the caller's protocol already speaks (an upstream's native events, passed on). */
+export interface RawStreamOutput {
+  readonly opened: boolean;
+  /** Sends the status and headers; keep-alives start. */
+  open(): void;
+  write(text: string): Promise<void>;
+  /** Writes `last` and ends the response. */
+  end(last: string): void;
+  /** The caller is gone: stop writing and drop the connection. */
+  abandon(): void;
+}
+
+export function rawSseOutput(reply: FastifyReply, keepAliveMs: number, keepAlive: () => string): RawStreamOutput {
   const writer = new SseWriter(reply.raw);
   return {
     get opened() {
@@ -34,14 +46,27 @@ export function sseOutput(reply: FastifyReply, keepAliveMs: number, encoder: Str
     open() {
       reply.hijack();
       writer.open();
-      writer.keepAlive(keepAliveMs, () => encoder.keepAlive());
+      writer.keepAlive(keepAliveMs, keepAlive);
     },
-    data: (chunk) => writer.raw(encoder.chunk(chunk)),
-    comment: () => writer.raw(encoder.keepAlive()),
-    end: () => writer.end(encoder.end()),
+    write: (text) => writer.raw(text),
+    end: (last) => writer.end(last),
     abandon() {
       writer.dispose();
       reply.raw.destroy();
     },
+  };
+}
+
+export function sseOutput(reply: FastifyReply, keepAliveMs: number, encoder: StreamEncoder): StreamOutput {
+  const raw = rawSseOutput(reply, keepAliveMs, () => encoder.keepAlive());
+  return {
+    get opened() {
+      return raw.opened;
+    },
+    open: () => raw.open(),
+    data: (chunk) => raw.write(encoder.chunk(chunk)),
+    comment: () => raw.write(encoder.keepAlive()),
+    end: () => raw.end(encoder.end()),
+    abandon: () => raw.abandon(),
   };
 }
