@@ -87,6 +87,19 @@ describe('openStore', () => {
     expect(indexedColumns.sort()).toEqual(['created_at', 'key_id', 'model']);
   });
 
+  it('upgrades a database of schema 6 with a model_aliases table, keeping its rows', () => {
+    const db = rawConnection();
+    migrate(db, migrations.slice(0, 6));
+    db.prepare(
+      "INSERT INTO providers VALUES ('openai', 'openai', 'https://api.openai.com/v1', 0, 1, NULL, NULL)",
+    ).run();
+    const store = open();
+    expect(schemaVersion(db)).toBe(7);
+    expect(columnNames(db, 'model_aliases')).toEqual(['name', 'target', 'created_at']);
+    expect(store.listProviders().map((provider) => provider.id)).toEqual(['openai']);
+    expect(store.listModelAliases()).toEqual([]);
+  });
+
   it('puts the file in WAL mode', () => {
     open();
     expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
@@ -104,12 +117,13 @@ describe('openStore', () => {
 
   it('refuses a database from a newer schema with a clear error, and leaves it untouched', () => {
     const db = rawConnection();
-    db.pragma('user_version = 7');
+    const newer = migrations.length + 1;
+    db.pragma(`user_version = ${newer}`);
     expect(() => open()).toThrow(StoreVersionError);
     expect(() => open()).toThrow(
-      `database was created by a newer Switchyard (schema 7); this build knows up to ${migrations.length}`,
+      `database was created by a newer Switchyard (schema ${newer}); this build knows up to ${migrations.length}`,
     );
-    expect(schemaVersion(db)).toBe(7);
+    expect(schemaVersion(db)).toBe(newer);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
   });
 });

@@ -139,4 +139,17 @@ export const migrations: readonly Migration[] = [
     // 1 when the token counts are an estimate (a stream cancelled before the upstream reported its usage).
     up: (db) => db.exec('ALTER TABLE usage_log ADD COLUMN estimated INTEGER NOT NULL DEFAULT 0'),
   },
+  {
+    version: 7,
+    name: 'model aliases',
+    // A name a caller may send as `model` and the `<provider>/<model>` it stands for; never another alias.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE model_aliases (
+          name TEXT PRIMARY KEY NOT NULL,
+          target TEXT NOT NULL CHECK (instr(target, '/') > 1),
+          created_at INTEGER NOT NULL
+        ) STRICT;
+      `),
+  },
 ];

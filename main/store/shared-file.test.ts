@@ -88,6 +88,21 @@ describe('changeVersion', () => {
     expect(new Set(versions).size).toBe(versions.length);
   });
 
+  it('changes after this Store or another one sets or removes a model alias', () => {
+    const versions = [first.changeVersion()];
+    first.setModelAlias('fast', 'openai/gpt-4o-mini', 1);
+    versions.push(first.changeVersion());
+    first.setModelAlias('fast', 'openai/gpt-4o', 1);
+    versions.push(first.changeVersion());
+    first.removeModelAlias('fast');
+    versions.push(first.changeVersion());
+    expect(new Set(versions).size).toBe(versions.length);
+    const seen = first.changeVersion();
+    second.setModelAlias('fast', 'openai/gpt-4o', 2);
+    expect(first.changeVersion()).not.toBe(seen);
+    expect(first.listModelAliases().map((alias) => alias.target)).toEqual(['openai/gpt-4o']);
+  });
+
   it('does not change for this Store’s usage inserts, key touches or no-op deletes', () => {
     first.insertKey(key('k1'));
     const version = first.changeVersion();
@@ -95,6 +110,7 @@ describe('changeVersion', () => {
     first.touchKeys(new Map([['k1', Date.now()]]));
     first.deleteKey('missing');
     first.removeProvider('missing');
+    first.removeModelAlias('missing');
     expect(first.changeVersion()).toBe(version);
   });
 

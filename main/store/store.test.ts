@@ -141,6 +141,36 @@ describe('providers', () => {
   });
 });
 
+describe('model aliases', () => {
+  it('creates, lists by name, repoints keeping created_at, and removes', () => {
+    expect(store.setModelAlias('gpt-5-codex', 'openai/gpt-5', 2000)).toBeUndefined();
+    expect(store.setModelAlias('claude-sonnet-4-5', 'anthropic/claude-sonnet-4-5', 1000)).toBeUndefined();
+    expect(store.listModelAliases()).toEqual([
+      { name: 'claude-sonnet-4-5', target: 'anthropic/claude-sonnet-4-5', created_at: '1970-01-01T00:00:01.000Z' },
+      { name: 'gpt-5-codex', target: 'openai/gpt-5', created_at: '1970-01-01T00:00:02.000Z' },
+    ]);
+    expect(store.setModelAlias('gpt-5-codex', 'local/qwen3-coder', 3000)).toEqual({
+      name: 'gpt-5-codex',
+      target: 'openai/gpt-5',
+      created_at: '1970-01-01T00:00:02.000Z',
+    });
+    expect(store.listModelAliases()[1]).toEqual({
+      name: 'gpt-5-codex',
+      target: 'local/qwen3-coder',
+      created_at: '1970-01-01T00:00:02.000Z',
+    });
+    expect(store.removeModelAlias('gpt-5-codex')).toBe(true);
+    expect(store.removeModelAlias('gpt-5-codex')).toBe(false);
+    expect(store.listModelAliases().map((alias) => alias.name)).toEqual(['claude-sonnet-4-5']);
+  });
+
+  it('refuses a target that is not <provider>/<model>', () => {
+    expect(() => store.setModelAlias('a', 'no-provider', 1)).toThrow(/CHECK constraint/);
+    expect(() => store.setModelAlias('a', '/model', 1)).toThrow(/CHECK constraint/);
+    expect(store.listModelAliases()).toEqual([]);
+  });
+});
+
 describe('usage', () => {
   it('round-trips every field of a UsageRecord', () => {
     const full = usageRow('gen-1', 1000);

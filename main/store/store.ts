@@ -3,7 +3,8 @@
 // milliseconds at most (busy_timeout) instead of failing.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { AliasTable } from './alias-table.js';
 import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
 import { ChatTable } from './chat-table.js';
 import { KeyTable, type KeyRow, type NewKeyRow } from './key-table.js';
@@ -22,9 +23,11 @@ export class Store {
   private readonly keyRules: KeyRulesTable;
   private readonly spend: SpendTable;
   private readonly prices: PriceTable;
+  private readonly aliases: AliasTable;
   private readonly insertUsageAndSpend: (rows: readonly UsageRecord[]) => void;
   private readonly insertKeyWithRules: (row: NewKeyRow, rules: KeyRulesRow) => void;
   private readonly changeCreditsAtomically: (change: CreditChange) => CreditAccountRow;
+  private readonly replaceAlias: (name: string, target: string, createdAt: number) => ModelAliasInfo | undefined;
   private readonly dataVersionStatement: Statement<[], number>;
   private lastDataVersion: number;
   private version = 0;
@@ -39,6 +42,7 @@ export class Store {
     this.keyRules = new KeyRulesTable(db);
     this.spend = new SpendTable(db);
     this.prices = new PriceTable(db);
+    this.aliases = new AliasTable(db);
     // One transaction for the rows and the spend they add: a crash keeps both or neither.
     const insertUsageAndSpend = db.transaction((rows: readonly UsageRecord[]) => {
       this.spend.addUsage(this.usage.insertEach(rows));
@@ -51,6 +55,13 @@ export class Store {
     this.insertKeyWithRules = (row, rules) => insertKeyWithRules.immediate(row, rules);
     const changeCredits = db.transaction((change: CreditChange) => this.spend.changeCredits(change));
     this.changeCreditsAtomically = (change) => changeCredits.immediate(change);
+    // The previous target is read in the write's transaction, so "replaced" is true even when two processes race.
+    const replaceAlias = db.transaction((name: string, target: string, createdAt: number) => {
+      const previous = this.aliases.get(name);
+      this.aliases.set(name, target, createdAt);
+      return previous;
+    });
+    this.replaceAlias = (name, target, createdAt) => replaceAlias.immediate(name, target, createdAt);
     this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.lastDataVersion = this.dataVersionStatement.get() ?? 0;
   }
@@ -170,6 +181,22 @@ export class Store {
     return this.countChange(this.prices.remove(model));
   }
 
+  /** By name. */
+  listModelAliases(): ModelAliasInfo[] {
+    return this.aliases.list();
+  }
+
+  /** Creates the alias or points it to `target`; returns what it was before, if it existed. */
+  setModelAlias(name: string, target: string, createdAt: number): ModelAliasInfo | undefined {
+    const previous = this.replaceAlias(name, target, createdAt);
+    this.version++;
+    return previous;
+  }
+
+  removeModelAlias(name: string): boolean {
+    return this.countChange(this.aliases.remove(name));
+  }
+
   getUsage(id: string): UsageRecord | undefined {
     return this.usage.get(id);
   }
@@ -180,7 +207,7 @@ export class Store {
   }
 
   /**
-   * A number that differs from the previous call's whenever keys, key rules, providers, credits or prices may
+   * A number that differs from the previous call's whenever keys, key rules, providers, credits, prices or model aliases may
    * have changed since: through
    * this Store, or through any other connection to the file (another process included). Cheap enough to call
    * per request, so caches can check it instead of expiring on a timer.
