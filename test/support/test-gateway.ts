@@ -4,7 +4,13 @@
 
 import { pino, type Logger } from 'pino';
 import type { ApiKeyInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { createGateway, type Gateway, type GatewayKeys, type GatewayOptions } from '../../main/gateway/index.js';
+import {
+  createGateway,
+  type Gateway,
+  type GatewayKeys,
+  type GatewayOptions,
+  type GatewayUsage,
+} from '../../main/gateway/index.js';
 import {
   createOpenAIAdapter,
   ProviderRegistry,
@@ -64,6 +70,8 @@ export interface TestGatewayOptions {
   logger?: Logger;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Prices each request's usage (the accounts' price book in production); without it costs stay as upstreams say. */
+  price?: GatewayUsage['price'];
   /** Adds to the server before it listens (routes must be registered by then), e.g. the UI's bridge. */
   beforeListen?: (gateway: Gateway) => Promise<void>;
 }
@@ -100,7 +108,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   for (const [id, secret] of Object.entries(options.callers)) keys.add(id, secret);
   const usage: UsageRecord[] = [];
   const gateway = createGateway(
-    { keys, providers: registry, usage: { record: (row) => usage.push(row) }, logger },
+    { keys, providers: registry, usage: { record: (row) => usage.push(row), price: options.price }, logger },
     options.gateway,
   );
   await options.beforeListen?.(gateway);
