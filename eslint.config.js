@@ -21,10 +21,11 @@ const mainLayers = {
   mcp: ['common', 'files'],
   gateway: ['common', 'files', 'providers', 'accounts'],
   chat: ['common', 'files', 'store', 'secrets', 'mcp'],
-  app: lowerThanServices,
-  bridge: [...lowerThanServices, 'app'],
-  cli: [...lowerThanServices, 'app', 'bridge'],
-  electron: [...lowerThanServices, 'app', 'bridge'],
+  connect: ['common', 'files'],
+  app: [...lowerThanServices, 'connect'],
+  bridge: [...lowerThanServices, 'connect', 'app'],
+  cli: [...lowerThanServices, 'connect', 'app', 'bridge'],
+  electron: [...lowerThanServices, 'connect', 'app', 'bridge'],
 };
 const electronImport = { name: 'electron', message: 'Only main/electron and preload import electron.' };
 // One upstream HTTP stack: every request to a provider goes through UpstreamHttp (timeouts, size caps, redaction).

@@ -5,14 +5,17 @@
 // Adding a channel: its entry in shared/bridge/contract.ts, and its handler in one of handlers/*.ts (the
 // BridgeHandlerMap type below refuses to compile until every channel has one).
 
+import os from 'node:os';
 import { bridgeContract, isBridgeChannel, type BridgeChannel } from '../../shared/bridge/contract.js';
 import type { BridgeResult } from '../../shared/bridge/transport.js';
 import type { AppInfo } from '../../shared/bridge/types.js';
 import type { App } from '../app/index.js';
+import { ToolConnections } from '../connect/index.js';
 import { toBridgeError } from './bridge-errors.js';
 import { EventHub } from './event-hub.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
+import { connectHandlers } from './handlers/connect-handlers.js';
 import { gatewayHandlers } from './handlers/gateway-handlers.js';
 import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.js';
 import { keysHandlers } from './handlers/keys-handlers.js';
@@ -22,10 +25,15 @@ import { providersHandlers } from './handlers/providers-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
 
 /** What the handlers use of the app. */
-export type BridgeApp = Pick<App, 'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'logger'>;
+export type BridgeApp = Pick<
+  App,
+  'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'logger' | 'dataDir'
+>;
 
 export interface BridgeHandlersOptions {
   appInfo: () => AppInfo;
+  /** Where "Connect a tool" finds the tools' config files (default: this user's home). */
+  home?: string;
 }
 
 export interface BridgeHandlers {
@@ -41,6 +49,15 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
   const handlers: BridgeHandlerMap = {
     ...appHandlers(options.appInfo),
     ...gatewayHandlers(options.appInfo),
+    ...connectHandlers(
+      new ToolConnections({
+        dataDir: app.dataDir,
+        keys: app.keys,
+        home: options.home ?? os.homedir(),
+        env: process.env,
+      }),
+      options.appInfo,
+    ),
     ...modelsHandlers(app.registry),
     ...providersHandlers(app.providers, app.registry, app.accounts.prices),
     ...keysHandlers(app.keys, app.accounts),

@@ -6,7 +6,11 @@ import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { privateFileMode } from './private-modes.js';
 
-export async function writeFileAtomic(filePath: string, text: string, mode = privateFileMode): Promise<void> {
+export async function writeFileAtomic(
+  filePath: string,
+  text: string | Uint8Array,
+  mode = privateFileMode,
+): Promise<void> {
   const tempPath = path.join(
     path.dirname(filePath),
     `.${path.basename(filePath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,

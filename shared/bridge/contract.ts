@@ -28,6 +28,13 @@ import {
   type UsageRecord,
   type UsageSummaryRow,
 } from '../api/index.js';
+import {
+  connectToolIds,
+  type ConnectPreview,
+  type ConnectResult,
+  type ConnectToolInfo,
+  type ConnectUndoResult,
+} from './connect-types.js';
 import type {
   AppInfo,
   ChatEvent,
@@ -107,7 +114,13 @@ const instant = z.number().int().min(0).max(8.64e15);
 const usagePeriod = { since: instant.optional(), until: instant.optional() };
 
 const serverName = z.string().min(1).max(200);
+
 const settingsText = z.string().max(1_000_000);
+
+const connectRequest = z.strictObject({
+  tool: z.enum(connectToolIds),
+  model: z.string().trim().max(300).regex(/^\S*$/, 'a model name has no spaces').optional(),
+});
 
 export const bridgeContract = {
   'app:info': { request: noRequest, response: returns<AppInfo>() },
@@ -259,6 +272,14 @@ export const bridgeContract = {
 
   /** Where callers reach the gateway, and snippets for `model` (or a placeholder). */
   'gateway:info': { request: z.strictObject({ model: modelId.optional() }), response: returns<GatewayInfo>() },
+
+  /** Agent tools pointed at the gateway by connect (main/connect); `model` is `<provider>/<model>` or an alias. */
+  'connect:list': { request: noRequest, response: returns<{ tools: ConnectToolInfo[] }>() },
+  /** The settings to copy, key as a placeholder: writes nothing, creates no key. */
+  'connect:preview': { request: connectRequest, response: returns<ConnectPreview>() },
+  /** Creates the tool's key and edits its config files; the only answer with the key's secret. */
+  'connect:apply': { request: connectRequest, response: returns<{ result: ConnectResult; secret: string }>() },
+  'connect:undo': { request: z.strictObject({ tool: z.enum(connectToolIds) }), response: returns<ConnectUndoResult>() },
 
   'chat:list-conversations': {
     request: z.strictObject({ query: z.string().max(200).optional() }),
