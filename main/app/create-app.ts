@@ -16,6 +16,7 @@ import {
   type LocalProvidersOptions,
   type ProviderSource,
 } from '../providers/index.js';
+import { ModelAliases } from '../providers/model-aliases.js';
 import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
@@ -46,6 +47,8 @@ export interface App {
   readonly accounts: Accounts;
   readonly providers: ProviderSettings;
   readonly registry: ProviderRegistry;
+  /** Names callers may send as `model` instead of `<provider>/<model>`; the registry applies them. */
+  readonly aliases: ModelAliases;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
   /** Conversations and the tool loop; it calls the first gateway this app started listening. */
@@ -100,10 +103,12 @@ export function createApp(options: AppOptions): App {
   for (const warning of environment.warnings) logger.warn(warning);
   const local =
     options.localProviders === false ? undefined : new LocalProviders({ env, logger, ...options.localProviders });
+  const aliases = new ModelAliases(store);
   const registry = new ProviderRegistry({
     source,
     environment,
     local,
+    aliases,
     adapters: [createOpenAIAdapter(), createAnthropicAdapter(), createGoogleAdapter()],
     logger,
   });
@@ -135,6 +140,7 @@ export function createApp(options: AppOptions): App {
     accounts,
     providers,
     registry,
+    aliases,
     mcp,
     chat,
     secrets,

@@ -15,20 +15,15 @@ export function registerEmbeddingsRoute(server: FastifyInstance, base: ApiBase, 
     const embeddingsRequest = parseRequestBody(embeddingsRequestSchema, request.body, {}, ['model', 'input']);
     const call = startRoutedCall(request, context, embeddingsRequest.model, false);
     try {
-      const answered = await attemptRouted(
-        call,
-        context,
-        embeddingsRequest.model,
-        (model, { adapter, target }, signal) => {
-          if (!adapter.embed) {
-            throw new ApiError(
-              400,
-              `Model "${model}" cannot embed: providers of kind ${adapter.kind} have no embeddings API.`,
-            );
-          }
-          return adapter.embed(embeddingsRequest, target, signal);
-        },
-      );
+      const answered = await attemptRouted(call, context, (model, { adapter, target }, signal) => {
+        if (!adapter.embed) {
+          throw new ApiError(
+            400,
+            `Model "${model}" cannot embed: providers of kind ${adapter.kind} have no embeddings API.`,
+          );
+        }
+        return adapter.embed(embeddingsRequest, target, signal);
+      });
       const { embeddings, usage: upstreamUsage } = answered.value;
       const usage: Usage = {
         prompt_tokens: upstreamUsage?.prompt_tokens ?? 0,

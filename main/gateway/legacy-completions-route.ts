@@ -35,7 +35,7 @@ export function registerLegacyCompletionsRoute(
     const call = startRoutedCall(request, context, completionRequest.model, completionRequest.stream);
     let answered;
     try {
-      answered = await attemptRouted(call, context, completionRequest.model, (model, { adapter, target }, signal) => {
+      answered = await attemptRouted(call, context, (model, { adapter, target }, signal) => {
         if (!adapter.legacyCompletion) {
           throw new ApiError(
             400,

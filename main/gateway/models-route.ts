@@ -6,9 +6,12 @@
 //   GET {base}/models/{id}             one entry; ids contain `/` (`openrouter/anthropic/claude-sonnet-4`)
 //   GET {base}/model/{author}/{slug}   the same, at the path @openrouter/sdk's models.get() calls
 //   GET {base}/models/{id}/endpoints   the model with its endpoint (the provider in its id)
+// The user's model aliases come first, each as an entry of its own (id = the alias, `alias_for` = its target, the
+// rest the target's), since tools such as Claude Code and Codex look models up by the name they send. An alias is
+// listed only when its target is: listed by its provider and one the key may use.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../shared/api/index.js';
+import { ApiError, type ModelAliasInfo } from '../../shared/api/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import type { ApiBase } from './api-bases.js';
 import { authenticatedKey } from './auth.js';
@@ -22,6 +25,29 @@ import {
 } from './openrouter/model-entry.js';
 
 type ModelsQuery = Record<string, string | string[] | undefined>;
+
+/** An alias in the catalogue: the target's entry under the alias's name. */
+interface AliasModel extends OpenRouterModel {
+  /** The `<provider>/<model>` requests for this id go to. */
+  alias_for: string;
+}
+
+function toAliasModel(alias: ModelAliasInfo, target: OpenRouterModel, basePrefix: string): AliasModel {
+  return {
+    ...target,
+    id: alias.name,
+    // As OpenRouter's `openai/gpt-4o` has the canonical slug of the dated model it stands for.
+    canonical_slug: target.id,
+    name: alias.name,
+    description: `An alias of ${target.id}: ${target.description}`,
+    links: { details: `${basePrefix}/models/${alias.name}/endpoints` },
+    alias_for: target.id,
+  };
+}
+
+function isAlias(model: OpenRouterModel): model is AliasModel {
+  return 'alias_for' in model;
+}
 
 /** A comma-separated query parameter as a list; empty when absent. */
 function listParameter(query: ModelsQuery, name: string): string[] {
@@ -59,7 +85,7 @@ export function registerModelsRoute(
     const [models, providerList] = await Promise.all([providers.listModels(), providers.listProviders()]);
     const kinds = new Map(providerList.map((provider) => [provider.id, provider.kind]));
     const keyId = authenticatedKey(request).id;
-    return models
+    const entries = models
       .filter((model) => !accounts || accounts.allowsModel(keyId, model.id))
       .map((model) =>
         toOpenRouterModel(model, {
@@ -68,6 +94,12 @@ export function registerModelsRoute(
           basePrefix: base.prefix,
         }),
       );
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    const aliases = providers.listAliases().flatMap((alias) => {
+      const target = byId.get(alias.target);
+      return target ? [toAliasModel(alias, target, base.prefix)] : [];
+    });
+    return [...aliases, ...entries];
   }
 
   async function filtered(request: FastifyRequest<{ Querystring: ModelsQuery }>): Promise<OpenRouterModel[]> {
@@ -114,6 +146,10 @@ export function registerModelsRoute(
     if (path.endsWith(suffix)) {
       const id = path.slice(0, -suffix.length);
       const endpointsOf = await find(request, id);
+      if (endpointsOf && isAlias(endpointsOf)) {
+        // The endpoint is the target's provider; the list is the alias's.
+        return { data: { ...toOpenRouterEndpoints({ ...endpointsOf, id: endpointsOf.alias_for }), id } };
+      }
       if (endpointsOf) return { data: toOpenRouterEndpoints(endpointsOf) };
       throw notFound(id);
     }

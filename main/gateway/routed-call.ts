@@ -1,6 +1,8 @@
 // What every route that sends one request to one model's provider shares, besides chat (which has ./chat): the
 // usage row, the caller's abort signal and key, the attempts over the model with retries (the caller's key kept
 // out of whatever the upstream echoes), and the answer to a failure. Used by /embeddings and /completions.
+// The model name is made canonical (an alias replaced by its `<provider>/<model>`) once, at the start, so that the
+// key's rules, the price and the usage row all see the model that is called.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedModel } from '../providers/registry.js';
@@ -12,20 +14,26 @@ import { attemptInOrder, candidateModels, defaultRetryPolicy, type Answered } fr
 import { appTitleOf, headerText, UsageRecorder } from './usage-recorder.js';
 
 export interface RoutedCall {
+  /** `<provider>/<model>`: the requested name with an alias replaced. */
+  model: string;
   keyId: string;
   recorder: UsageRecorder;
   signal: AbortSignal;
   callerSecrets: readonly string[];
 }
 
-/** Starts the usage row of a request for `model` by the authenticated caller. */
+/**
+ * Starts the usage row of a request for `requestedModel` by the authenticated caller. Throws ApiError(404) for a
+ * name that is neither an alias nor `<provider>/<model>` (no row: the name says nothing usable).
+ */
 export function startRoutedCall(
   request: FastifyRequest,
   context: ChatRouteContext,
-  model: string,
+  requestedModel: string,
   streamed: boolean,
 ): RoutedCall {
   const keyId = authenticatedKey(request).id;
+  const model = context.deps.providers.canonicalModel(requestedModel);
   const recorder = new UsageRecorder(context.deps.usage, context.deps.logger, {
     id: newGenerationId(),
     created_at: Date.now(),
@@ -36,6 +44,7 @@ export function startRoutedCall(
     streamed,
   });
   return {
+    model,
     keyId,
     recorder,
     signal: context.inFlight.controllerOf(request).signal,
@@ -43,17 +52,16 @@ export function startRoutedCall(
   };
 }
 
-/** Admits the caller (key rules, credits, rate limits), then tries the model as the retry policy allows. */
+/** Admits the caller (key rules, credits, rate limits), then tries the call's model as the retry policy allows. */
 export async function attemptRouted<T>(
   call: RoutedCall,
   context: ChatRouteContext,
-  model: string,
   send: (model: string, resolved: ResolvedModel, signal: AbortSignal) => Promise<T>,
 ): Promise<Answered<T>> {
-  context.deps.accounts?.admit(call.keyId, { model });
+  context.deps.accounts?.admit(call.keyId, { model: call.model });
   return attemptInOrder(
     {
-      models: candidateModels({ model }),
+      models: candidateModels({ model: call.model }),
       resolve: async (candidate) => {
         const resolved = await context.deps.providers.resolve(candidate);
         call.recorder.provider = resolved.target.provider.id;

@@ -1,11 +1,13 @@
 // Which adapter and upstream serve `<provider>/<model>`, and which models exist. Providers come from three
 // sources, the first one naming an id wins: the user's configuration (the DB and the keychain), the environment
 // (OPENAI_API_KEY…, env-providers.ts) and local servers found running (Ollama, LM Studio, local-providers.ts).
-// Each provider's model list is cached so that resolve() stays cheap.
+// Each provider's model list is cached so that resolve() stays cheap. Model aliases (model-aliases.ts) are made
+// canonical here too, so every route names models the same way.
 
 import type { Logger } from 'pino';
 import {
   ApiError,
+  type ModelAliasInfo,
   type ModelInfo,
   type ProviderInfo,
   type ProviderKind,
@@ -33,6 +35,14 @@ export interface DiscoveredProviderSource extends ProviderSource {
   describeAbsent(providerId: string): string | null;
 }
 
+/** The user's model aliases (model-aliases.ts). */
+export interface AliasSource {
+  /** The `<provider>/<model>` that `name` stands for, or undefined when it is no alias. Cheap: called per request. */
+  targetOf(name: string): string | undefined;
+  /** By name. */
+  list(): ModelAliasInfo[];
+}
+
 export interface ResolvedModel {
   adapter: ProviderAdapter;
   target: UpstreamTarget;
@@ -45,6 +55,8 @@ export interface ProviderRegistryOptions {
   environment?: ProviderSource;
   /** Local servers, used unless a configured or environment provider has the same id. */
   local?: DiscoveredProviderSource;
+  /** Names callers may send instead of `<provider>/<model>`; without it, none. */
+  aliases?: AliasSource;
   adapters: ProviderAdapter[];
   logger: Logger;
   /** How long a fetched model list is trusted. Default 5 min. */
@@ -102,6 +114,7 @@ export class ProviderRegistry {
   /** In order of precedence. */
   private readonly sources: { origin: ProviderOrigin; source: ProviderSource }[];
   private readonly local: DiscoveredProviderSource | undefined;
+  private readonly aliases: AliasSource | undefined;
   private readonly adapters: ReadonlyMap<ProviderKind, ProviderAdapter>;
   private readonly logger: Logger;
   private readonly modelsTtlMs: number;
@@ -117,6 +130,7 @@ export class ProviderRegistry {
     if (options.environment) this.sources.push({ origin: 'environment', source: options.environment });
     if (options.local) this.sources.push({ origin: 'local', source: options.local });
     this.local = options.local;
+    this.aliases = options.aliases;
     this.adapters = new Map(options.adapters.map((adapter) => [adapter.kind, adapter]));
     this.logger = options.logger;
     this.modelsTtlMs = options.modelsTtlMs ?? 5 * 60_000;
@@ -129,9 +143,24 @@ export class ProviderRegistry {
   /**
    * The `<provider>/<model>` a caller's model name stands for. Every route applies it to the names a request
    * carries before anything else looks at them (key rules, prices, the usage log see the canonical name).
+   * A name with a `/` is taken as `<provider>/<model>` (resolve() judges it); any other name must be an alias.
+   * Throws ApiError(404) naming both ways to fix a name that is neither.
    */
   canonicalModel(name: string): string {
-    return name;
+    if (name.includes('/')) return name;
+    const target = this.aliases?.targetOf(name);
+    if (target !== undefined) return target;
+    throw new ApiError(
+      404,
+      `Model "${name}" is neither an alias nor "<provider>/<model>". Name a model as <provider>/<model> ` +
+        `(GET /v1/models lists them), or make "${name}" an alias: switchyard models alias ${name} PROVIDER/MODEL ` +
+        '(or in the Providers screen).',
+    );
+  }
+
+  /** The user's model aliases, by name. */
+  listAliases(): ModelAliasInfo[] {
+    return this.aliases?.list() ?? [];
   }
 
   /**

@@ -10,6 +10,7 @@ import type { CreatedApiKey, KeyRulesChange, ProviderInfo } from '../../shared/a
 import { Accounts, ApiKeys, UsageLog } from '../../main/accounts/index.js';
 import { createGateway, type Gateway } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
+import { ModelAliases } from '../../main/providers/model-aliases.js';
 import { PriceBook } from '../../main/providers/pricing/index.js';
 import { openStore, type Store } from '../../main/store/index.js';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../support/fake-openai-upstream.js';
@@ -20,6 +21,8 @@ export interface AccountsHarness {
   keys: ApiKeys;
   usage: UsageLog;
   accounts: Accounts;
+  /** Model aliases in the store, applied by the gateway. */
+  aliases: ModelAliases;
   /** The clock of key expiry, limit windows and rate limits (rows keep the real time). */
   clock: { now: number };
   /** Read per request by the fake upstream: change usage, failAfterUsage, gate, pieceDelayMs on the fly. */
@@ -61,7 +64,8 @@ export async function startAccountsHarness(upstreamOptions: FakeUpstreamOptions 
     changeVersion: () => 1,
   };
   const logger = pino({ level: 'silent' });
-  const registry = new ProviderRegistry({ source, adapters: [createOpenAIAdapter()], logger });
+  const aliases = new ModelAliases(store);
+  const registry = new ProviderRegistry({ source, aliases, adapters: [createOpenAIAdapter()], logger });
   const gateway = createGateway({ keys, providers: registry, usage: accounts, accounts, logger }, { keepAliveMs: 0 });
   const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
@@ -71,6 +75,7 @@ export async function startAccountsHarness(upstreamOptions: FakeUpstreamOptions 
     keys,
     usage,
     accounts,
+    aliases,
     clock,
     upstreamOptions,
     upstream,

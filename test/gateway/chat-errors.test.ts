@@ -120,13 +120,26 @@ describe('request errors', () => {
       { model: 'fake/gpt-test', messages: [{ role: 'user', content: [{ type: 'audio' }] }] },
       'messages[0].content[0].type must be',
     ],
-    [{ model: 'gpt-test', messages: [user] }, 'must be of the form "<provider>/<model>"'],
+    [{ model: '/gpt-test', messages: [user] }, 'must be of the form "<provider>/<model>"'],
   ])('answers %j with 400 naming the field', async (body, expected) => {
     const response = await chat(body);
     expect(response.status).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe(400);
     expect(error.message).toContain(expected);
+  });
+
+  it('answers 404 for a name that is neither an alias nor <provider>/<model>, naming both fixes', async () => {
+    const response = await chat({ model: 'gpt-test', messages: [user] });
+    expect(response.status).toBe(404);
+    expect(errorOf(response)).toEqual({
+      code: 404,
+      message:
+        'Model "gpt-test" is neither an alias nor "<provider>/<model>". Name a model as <provider>/<model> ' +
+        '(GET /v1/models lists them), or make "gpt-test" an alias: switchyard models alias gpt-test PROVIDER/MODEL ' +
+        '(or in the Providers screen).',
+      metadata: {},
+    });
   });
 
   it('answers 404 for an unknown provider and an unknown model, 501 for a kind without adapter', async () => {

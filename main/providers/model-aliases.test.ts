@@ -1,0 +1,129 @@
+// Model aliases over a real store: what may be an alias, how the registry makes names canonical, and that a lookup
+// reads the table only when the database changed (an alias set by another process included).
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../store/index.js';
+import { ModelAliases } from './model-aliases.js';
+import { ProviderRegistry } from './registry.js';
+import { thrown } from './test-support.js';
+
+let dataDir: string;
+let store: Store;
+let aliases: ModelAliases;
+let tableReads: number;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-aliases-'));
+  store = openStore(dataDir);
+  tableReads = 0;
+  const counted = {
+    listModelAliases: () => (tableReads++, store.listModelAliases()),
+    setModelAlias: store.setModelAlias.bind(store),
+    removeModelAlias: store.removeModelAlias.bind(store),
+    changeVersion: store.changeVersion.bind(store),
+  };
+  aliases = new ModelAliases(counted, { now: () => Date.parse('2026-03-01T00:00:00Z') });
+});
+
+afterEach(() => {
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function registry(withAliases = true): ProviderRegistry {
+  const source = { listProviders: () => [], getApiKey: async () => null, changeVersion: () => 1 };
+  return new ProviderRegistry({
+    source,
+    aliases: withAliases ? aliases : undefined,
+    adapters: [],
+    logger: pino({ level: 'silent' }),
+  });
+}
+
+describe('ModelAliases', () => {
+  it('creates, says what it replaced, lists and removes', () => {
+    expect(aliases.set('gpt-5-codex', 'openai/gpt-5')).toEqual({
+      alias: { name: 'gpt-5-codex', target: 'openai/gpt-5', created_at: '2026-03-01T00:00:00.000Z' },
+      previous: undefined,
+    });
+    expect(aliases.set('gpt-5-codex', 'local/qwen3-coder:30b').previous?.target).toBe('openai/gpt-5');
+    expect(aliases.list()).toEqual([
+      { name: 'gpt-5-codex', target: 'local/qwen3-coder:30b', created_at: '2026-03-01T00:00:00.000Z' },
+    ]);
+    expect(aliases.remove('gpt-5-codex')).toBe(true);
+    expect(aliases.remove('gpt-5-codex')).toBe(false);
+  });
+
+  it.each([
+    ['claude-3-5-haiku@20241022', 'anthropic/claude-3-5-haiku-20241022'],
+    ['qwen3:8b', 'ollama/qwen3:8b'],
+    ['Gemini_2.5-pro', 'openrouter/google/gemini-2.5-pro'],
+    ['x'.repeat(100), 'openai/gpt-4o'],
+  ])('accepts the name %j', (name, target) => {
+    expect(aliases.set(name, target).alias.target).toBe(target);
+  });
+
+  it.each([
+    ['openai/gpt-4o', 'openai/gpt-4o', /has a "\/"/],
+    ['', 'openai/gpt-4o', /letters, digits/],
+    ['-dash-first', 'openai/gpt-4o', /starting with a letter or digit/],
+    ['with space', 'openai/gpt-4o', /cannot be an alias name/],
+    ['x'.repeat(101), 'openai/gpt-4o', /1–100/],
+    ['fast', 'gpt-4o', /must be "<provider>\/<model>".*cannot point to another alias/],
+    ['fast', 'openai/', /must be "<provider>\/<model>"/],
+    ['fast', '/gpt-4o', /must be "<provider>\/<model>"/],
+    ['fast', 'open ai/gpt-4o', /must be "<provider>\/<model>"/],
+  ])('refuses the name %j with target %j, with a 400', (name, target, message) => {
+    const error = thrown(() => aliases.set(name, target));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(message);
+    expect(aliases.list()).toEqual([]);
+  });
+
+  it('reads the table again only when the database changed, in this process or another', () => {
+    aliases.set('fast', 'openai/gpt-4o-mini');
+    expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
+    expect(aliases.targetOf('slow')).toBeUndefined();
+    expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
+    expect(tableReads).toBe(1);
+
+    const otherProcess = openStore(dataDir);
+    try {
+      otherProcess.setModelAlias('slow', 'anthropic/claude-opus-4', Date.now());
+    } finally {
+      otherProcess.close();
+    }
+    expect(aliases.targetOf('slow')).toBe('anthropic/claude-opus-4');
+    expect(tableReads).toBe(2);
+  });
+});
+
+describe('ProviderRegistry.canonicalModel', () => {
+  it('replaces an alias by its target and keeps a <provider>/<model> name without looking at aliases', () => {
+    aliases.set('claude-sonnet-4-5', 'openai/gpt-4o');
+    const providers = registry();
+    expect(providers.canonicalModel('claude-sonnet-4-5')).toBe('openai/gpt-4o');
+    const reads = tableReads;
+    expect(providers.canonicalModel('anthropic/claude-sonnet-4-5')).toBe('anthropic/claude-sonnet-4-5');
+    // A malformed id is left for resolve() to judge with its 400.
+    expect(providers.canonicalModel('/gpt-4o')).toBe('/gpt-4o');
+    expect(tableReads).toBe(reads);
+    expect(providers.listAliases().map((alias) => alias.name)).toEqual(['claude-sonnet-4-5']);
+  });
+
+  it('answers a name that is neither with a 404 naming both ways to fix it', () => {
+    for (const providers of [registry(), registry(false)]) {
+      const error = thrown(() => providers.canonicalModel('gpt-5-codex'));
+      expect(error.status).toBe(404);
+      expect(error.message).toBe(
+        'Model "gpt-5-codex" is neither an alias nor "<provider>/<model>". Name a model as <provider>/<model> ' +
+          '(GET /v1/models lists them), or make "gpt-5-codex" an alias: ' +
+          'switchyard models alias gpt-5-codex PROVIDER/MODEL (or in the Providers screen).',
+      );
+    }
+  });
+});

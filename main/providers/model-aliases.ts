@@ -1,0 +1,56 @@
+// Model aliases: the fixed names tools send (`claude-sonnet-4-5`, `gpt-5-codex`) mapped to a `<provider>/<model>`
+// of the user's choosing. Stored in the database (the CLI, the UI and every gateway process share them) and cached
+// here until the database says something changed, so a lookup costs a Map read and one `PRAGMA data_version`.
+
+import { aliasNameProblem, aliasTargetProblem, ApiError, type ModelAliasInfo } from '../../shared/api/index.js';
+import type { Store } from '../store/index.js';
+
+export type AliasStore = Pick<Store, 'listModelAliases' | 'setModelAlias' | 'removeModelAlias' | 'changeVersion'>;
+
+export interface AliasChange {
+  alias: ModelAliasInfo;
+  /** What the alias stood for before; undefined when it was created. */
+  previous: ModelAliasInfo | undefined;
+}
+
+export class ModelAliases {
+  private readonly store: AliasStore;
+  private readonly now: () => number;
+  private targets = new Map<string, string>();
+  private loadedVersion: number | undefined;
+
+  constructor(store: AliasStore, options: { now?: () => number } = {}) {
+    this.store = store;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** By name. */
+  list(): ModelAliasInfo[] {
+    return this.store.listModelAliases();
+  }
+
+  /** The `<provider>/<model>` that `name` stands for, or undefined when it is no alias. */
+  targetOf(name: string): string | undefined {
+    const version = this.store.changeVersion();
+    if (version !== this.loadedVersion) {
+      this.targets = new Map(this.store.listModelAliases().map((alias) => [alias.name, alias.target]));
+      this.loadedVersion = version;
+    }
+    return this.targets.get(name);
+  }
+
+  /** Creates the alias or points it elsewhere. Throws ApiError(400) for a bad name or a target that is no model. */
+  set(name: string, target: string): AliasChange {
+    const problem = aliasNameProblem(name) ?? aliasTargetProblem(target);
+    if (problem) throw new ApiError(400, `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+    const createdAt = this.now();
+    const previous = this.store.setModelAlias(name, target, createdAt);
+    const alias = { name, target, created_at: previous?.created_at ?? new Date(createdAt).toISOString() };
+    return { alias, previous };
+  }
+
+  /** False when there was no such alias. */
+  remove(name: string): boolean {
+    return this.store.removeModelAlias(name);
+  }
+}
