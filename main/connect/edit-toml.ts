@@ -45,7 +45,11 @@ export function setTomlValues(current: string | null, settings: TomlSettings, wh
     if (keyLine >= 0) lines[keyLine] = `${key} = ${tomlString(value)}`;
     else missing.push(`${key} = ${tomlString(value)}`);
   }
-  lines.splice(firstTable, 0, ...missing, ...(missing.length > 0 && firstTable < lines.length ? [''] : []));
+  // New root keys go after the last root line, before the blank lines that lead to the first table.
+  let insertAt = firstTable;
+  while (insertAt > 0 && lines[insertAt - 1]!.trim() === '') insertAt--;
+  const spacer = missing.length > 0 && (lines[insertAt]?.trim() ?? '') !== '' ? [''] : [];
+  lines.splice(insertAt, 0, ...missing, ...spacer);
 
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
   if (lines.length > 0) lines.push('');
@@ -73,7 +77,11 @@ function verify(before: Record<string, unknown>, text: string, settings: TomlSet
   const expectedTable = settings.table.values;
   const unchangedElsewhere = isDeepStrictEqual(withoutOurs(before, settings), withoutOurs(after, settings));
   const rootSet = Object.entries(settings.root).every(([key, value]) => after[key] === value);
-  if (!unchangedElsewhere || !rootSet || !isDeepStrictEqual(valueAt(after, tablePath), { ...expectedTable })) {
+  if (
+    !unchangedElsewhere ||
+    !rootSet ||
+    !isDeepStrictEqual(structuredClone(valueAt(after, tablePath)), { ...expectedTable })
+  ) {
     throw new ConnectError(
       `${what} is laid out in a way connect does not edit safely; it was left unchanged. Add these lines by hand ` +
         `(root keys above the first [table]):\n${tomlFragmentUnchecked(settings)}`,
@@ -87,7 +95,7 @@ function tomlFragmentUnchecked(settings: TomlSettings): string {
   return [...root, '', `[${settings.table.name}]`, ...table].join('\n');
 }
 
-/** A deep copy without the root keys and the table connect sets (and without a table left empty by that). */
+/** A deep copy (plain objects: smol-toml's have no prototype) without the root keys and the table connect sets (and without a table left empty by that). */
 function withoutOurs(value: Record<string, unknown>, settings: TomlSettings): Record<string, unknown> {
   const copy = structuredClone(value);
   for (const key of Object.keys(settings.root)) delete copy[key];
