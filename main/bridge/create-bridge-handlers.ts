@@ -13,6 +13,7 @@ import type { App } from '../app/index.js';
 import { ToolConnections } from '../connect/index.js';
 import { toBridgeError } from './bridge-errors.js';
 import { EventHub } from './event-hub.js';
+import { aliasesHandlers } from './handlers/aliases-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
 import { connectHandlers } from './handlers/connect-handlers.js';
@@ -27,7 +28,7 @@ import { usageHandlers } from './handlers/usage-handlers.js';
 /** What the handlers use of the app. */
 export type BridgeApp = Pick<
   App,
-  'chat' | 'mcp' | 'registry' | 'providers' | 'keys' | 'accounts' | 'logger' | 'dataDir'
+  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'logger' | 'dataDir'
 >;
 
 export interface BridgeHandlersOptions {
@@ -60,6 +61,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ),
     ...modelsHandlers(app.registry),
     ...providersHandlers(app.providers, app.registry, app.accounts.prices),
+    ...aliasesHandlers(app.aliases),
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),
     ...mcpHandlers(app.mcp),

@@ -14,7 +14,10 @@ import {
   maxTitleChars,
 } from './limits.js';
 import {
+  aliasNamePattern,
+  aliasNameRule,
   limitResets,
+  maxAliasNameLength,
   providerKinds,
   usageGroupings,
   type ApiKeyDetails,
@@ -22,6 +25,7 @@ import {
   type CreditsStatus,
   type GenerationInfo,
   type KeyWithUsage,
+  type ModelAliasInfo,
   type ModelPriceInfo,
   type ProviderInfo,
   type ProviderTestResult,
@@ -90,6 +94,8 @@ const providerId = z
 const providerKind = z.enum(providerKinds);
 const baseUrl = z.string().trim().min(1, 'a base URL is required').max(2_000);
 const providerSecret = z.string().trim().min(1, 'must not be empty').max(8_192);
+
+const aliasName = z.string().trim().max(maxAliasNameLength, aliasNameRule).regex(aliasNamePattern, aliasNameRule);
 
 /** USD per million tokens. */
 const perMillion = z.number().min(0).max(1_000_000);
@@ -218,6 +224,15 @@ export const bridgeContract = {
     response: returns<{ price: ModelPriceInfo }>(),
   },
   'prices:unset': { request: z.strictObject({ model: priceModel }), response: returns<{ removed: boolean }>() },
+
+  /** Names callers may send as `model`, each standing for a `<provider>/<model>`; by name. */
+  'aliases:list': { request: noRequest, response: returns<{ aliases: ModelAliasInfo[] }>() },
+  /** Creates the alias or points it to another model; `previous` is what it was (null: created). */
+  'aliases:set': {
+    request: z.strictObject({ name: aliasName, target: modelId }),
+    response: returns<{ alias: ModelAliasInfo; previous: ModelAliasInfo | null }>(),
+  },
+  'aliases:remove': { request: z.strictObject({ name: aliasName }), response: returns<{ removed: boolean }>() },
 
   /** Never secrets. */
   'keys:list': { request: noRequest, response: returns<{ keys: KeyWithUsage[] }>() },

@@ -1,0 +1,18 @@
+// The Providers screen's model aliases: names tools send (`claude-sonnet-4-5`) pointed at a `<provider>/<model>`,
+// stored where the CLI and every gateway process read them.
+
+import type { ModelAliases } from '../../providers/model-aliases.js';
+import type { BridgeHandlerMap } from './handler-types.js';
+
+export function aliasesHandlers(
+  aliases: Pick<ModelAliases, 'list' | 'set' | 'remove'>,
+): BridgeHandlerMap<'aliases:list' | 'aliases:set' | 'aliases:remove'> {
+  return {
+    'aliases:list': () => ({ aliases: aliases.list() }),
+    'aliases:set': ({ name, target }) => {
+      const { alias, previous } = aliases.set(name, target);
+      return { alias, previous: previous ?? null };
+    },
+    'aliases:remove': ({ name }) => ({ removed: aliases.remove(name) }),
+  };
+}
