@@ -136,6 +136,38 @@ describe('providers and prices', () => {
   });
 });
 
+describe('model aliases', () => {
+  it('creates, points elsewhere, lists and removes aliases, as the CLI and the gateway see them', async () => {
+    const created = await call('aliases:set', { name: 'gpt-5-codex', target: 'fake/echo-1' });
+    expect(created).toEqual({
+      alias: { name: 'gpt-5-codex', target: 'fake/echo-1', created_at: expect.any(String) },
+      previous: null,
+    });
+    const changed = await call('aliases:set', { name: 'gpt-5-codex', target: 'fake/echo-2' });
+    expect(changed.previous?.target).toBe('fake/echo-1');
+    expect((await call('aliases:list', {})).aliases).toEqual([changed.alias]);
+    expect(app.registry.canonicalModel('gpt-5-codex')).toBe('fake/echo-2');
+    expect(await call('aliases:remove', { name: 'gpt-5-codex' })).toEqual({ removed: true });
+    expect(await call('aliases:remove', { name: 'gpt-5-codex' })).toEqual({ removed: false });
+    expect(app.aliases.list()).toEqual([]);
+  });
+
+  it('refuses a name with a slash or spaces, and a target that is not <provider>/<model>', async () => {
+    expect(await failure('aliases:set', { name: 'openai/gpt-4o', target: 'fake/echo-1' })).toEqual({
+      code: 'invalid-request',
+      message: expect.stringMatching(/^name: use 1–100 letters, digits/),
+    });
+    expect(await failure('aliases:set', { name: 'a b', target: 'fake/echo-1' })).toMatchObject({
+      code: 'invalid-request',
+    });
+    expect(await failure('aliases:set', { name: 'fast', target: 'other-alias' })).toEqual({
+      code: 'invalid-request',
+      message: 'target: must be "<provider>/<model>"',
+    });
+    expect((await call('aliases:list', {})).aliases).toEqual([]);
+  });
+});
+
 describe('keys', () => {
   it('answers the secret once, at creation, and lists keys with their usage but never a secret', async () => {
     const created = await call('keys:create', {
