@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { callerSecret } from '../../gateway/harness.js';
-import { answer, errorEvent, fail } from '../../support/fake-openai.js';
+import { answer, fail } from '../../support/fake-openai.js';
 import { useHarness } from '../../support/use-harness.js';
 import { anthropicModel, geminiModel, openaiModel, startResponsesHarness } from './responses-harness.js';
 
