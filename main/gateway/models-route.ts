@@ -1,6 +1,7 @@
 // The model catalogue in OpenRouter's shapes (model-entry.ts), only the models the calling key may use:
 //   GET {base}/models                  `{data, links, total_count}`; ?supported_parameters=, ?output_modalities=,
-//                                      ?offset= and ?limit= as OpenRouter's list takes them
+//                                      ?offset= and ?limit= as OpenRouter's list takes them; with an
+//                                      `anthropic-version` header, Anthropic's list (protocols/anthropic/model-list.ts)
 //   GET {base}/models/user             the same list (it is the key's own already)
 //   GET {base}/models/count            `{data: {count}}`
 //   GET {base}/models/{id}             one entry; ids contain `/` (`openrouter/anthropic/claude-sonnet-4`)
@@ -16,6 +17,7 @@ import type { ProviderRegistry } from '../providers/registry.js';
 import type { ApiBase } from './api-bases.js';
 import { authenticatedKey } from './auth.js';
 import type { GatewayAccounts } from './deps.js';
+import { anthropicModelList, wantsAnthropicModelList } from './protocols/anthropic/model-list.js';
 import {
   producesAny,
   supportsAll,
@@ -112,6 +114,8 @@ export function registerModelsRoute(
   }
 
   async function list(request: FastifyRequest<{ Querystring: ModelsQuery }>) {
+    // Anthropic's clients (Claude Code's model discovery) read the list in Anthropic's shape.
+    if (wantsAnthropicModelList(request.headers)) return anthropicModelList(await filtered(request), request.query);
     const offset = countParameter(request.query, 'offset') ?? 0;
     const limit = countParameter(request.query, 'limit');
     const models = await filtered(request);
