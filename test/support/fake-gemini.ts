@@ -1,5 +1,5 @@
 // The fake Gemini upstream: POST /v1beta/models/{model}:streamGenerateContent?alt=sse (`data:` lines separated by
-// CRLF, no [DONE]) and :generateContent, and GET /v1beta/models, checking `x-goog-api-key` like the real API (a bad
+// CRLF, no [DONE]) and :generateContent, :countTokens (one token per word of the texts), and GET /v1beta/models, checking `x-goog-api-key` like the real API (a bad
 // key is a 400 API_KEY_INVALID). A generation request gets the step RecordingServer picks; `answer()` replays a
 // recorded fixture from main/providers/google/__fixtures__, `fail()` sends Google's error shape.
 
@@ -75,6 +75,13 @@ export class FakeGemini extends RecordingServer {
       return jsonReply(200, {
         embeddings: requests.map((entry, index) => ({ values: fakeEmbedding(entry.content.parts[0]!.text, index) })),
       });
+    }
+    const count = /^\/v1beta\/models\/([^/:?]+):countTokens$/.exec(request.url);
+    if (request.method === 'POST' && count) {
+      const contents = (request.body?.contents ?? []) as { parts?: { text?: string }[] }[];
+      const parts = contents.flatMap((content) => content.parts ?? []);
+      const words = parts.flatMap((part) => (part.text ?? '').split(/\s+/).filter(Boolean));
+      return jsonReply(200, { totalTokens: words.length });
     }
     const match = callPattern.exec(request.url);
     if (request.method !== 'POST' || !match) return refuse(404, 'NOT_FOUND', `Method not found: ${request.url}`);
