@@ -1,7 +1,7 @@
 // The fake Anthropic upstream: the Messages API's POST /v1/messages (SSE with `event:` + `data:` lines, or one JSON
-// message) and GET /v1/models, checking `x-api-key`, `anthropic-version` and `max_tokens` like the real API. A
-// message request gets the step RecordingServer picks; `answer()` replays a recorded fixture from
-// main/providers/anthropic/__fixtures__, `fail()` sends Anthropic's error shape.
+// message), POST /v1/messages/count_tokens and GET /v1/models, checking `x-api-key`, `anthropic-version` and
+// `max_tokens` like the real API. A message request gets the step RecordingServer picks; `answer()` replays a
+// recorded fixture from main/providers/anthropic/__fixtures__, `fail()` sends Anthropic's error shape.
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import { fixtureAnswer, jsonReply, providerFixture, RecordingServer } from './recording-server.js';
@@ -66,6 +66,12 @@ export class FakeAnthropic extends RecordingServer {
         first_id: ids[0],
         last_id: ids.at(-1),
       });
+    }
+    if (request.method === 'POST' && request.url === '/v1/messages/count_tokens') {
+      // One token a word of the request's texts: enough to tell the upstream's count from an estimate.
+      const texts = JSON.stringify(request.body ?? {}).match(/"text":"((?:[^"\\]|\\.)*)"/g) ?? [];
+      const words = texts.flatMap((text) => text.slice('"text":"'.length, -1).split(/\s+/).filter(Boolean));
+      return jsonReply(200, { input_tokens: words.length });
     }
     if (request.method !== 'POST' || request.url !== '/v1/messages') {
       return refuse(404, 'not_found_error', `No route ${request.url}`);
