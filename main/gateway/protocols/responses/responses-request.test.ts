@@ -159,6 +159,20 @@ describe('tools and options', () => {
   });
 });
 
+describe('a request whose only tool was left out', () => {
+  it('asks for no tool_choice and no parallel calls, which upstreams refuse without tools', () => {
+    const { chatRequest } = translated({
+      input: 'x',
+      tools: [{ type: 'web_search', external_web_access: false }],
+      tool_choice: 'auto',
+      parallel_tool_calls: true,
+    });
+    expect(chatRequest).not.toHaveProperty('tools');
+    expect(chatRequest).not.toHaveProperty('tool_choice');
+    expect(chatRequest).not.toHaveProperty('parallel_tool_calls');
+  });
+});
+
 describe('refusals name the Responses field', () => {
   it.each([
     [

@@ -315,7 +315,10 @@ export function translateResponsesRequest(body: unknown): ResponsesTranslation {
   if (messages.length === 0) throw new ApiError(400, 'Invalid request: input must not be empty.');
   const chatRequest: ChatRequest = { model: request.model, messages, stream: request.stream === true };
   if (tools.length > 0) chatRequest.tools = tools;
-  if (request.tool_choice !== undefined) chatRequest.tool_choice = toolChoiceOf(request.tool_choice, tools);
+  // Without tools (Codex's offline web search may be all it offered) upstreams refuse a tool_choice.
+  if (request.tool_choice !== undefined && (tools.length > 0 || typeof request.tool_choice === 'object')) {
+    chatRequest.tool_choice = toolChoiceOf(request.tool_choice, tools);
+  }
   if (request.parallel_tool_calls !== undefined && tools.length > 0) {
     chatRequest.parallel_tool_calls = request.parallel_tool_calls;
   }
