@@ -1,10 +1,13 @@
-// Providers: add, edit and remove them, test the connection, see their models with prices, and set prices.
+// Providers: add, edit and remove them, test the connection, see their models with prices, and set prices; model
+// aliases, the names tools send, pointed at any provider's model.
 
 import { useCallback, useState } from 'react';
-import type { ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
+import type { ModelAliasInfo, ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
+import { AliasDialog } from './alias-dialog.js';
+import { AliasesSection } from './aliases-section.js';
 import { PriceDialog } from './price-dialog.js';
 import { PricesSection } from './prices-section.js';
 import { ProviderCard } from './provider-card.js';
@@ -12,13 +15,17 @@ import { ProviderDialog } from './provider-dialog.js';
 
 type Editing = { type: 'add' } | { type: 'edit'; provider: ProviderInfo } | null;
 export type PriceEditing = { model?: string; current?: ModelPriceInfo | null } | null;
+/** `{}`: a new alias. */
+type AliasEditing = { alias?: ModelAliasInfo } | null;
 
 export function ProvidersScreen() {
   const bridge = useBridge();
   const providers = useLoad(useCallback(async () => (await bridge.invoke('providers:list')).providers, [bridge]));
   const prices = useLoad(useCallback(async () => (await bridge.invoke('prices:list')).prices, [bridge]));
+  const aliases = useLoad(useCallback(async () => (await bridge.invoke('aliases:list')).aliases, [bridge]));
   const [editing, setEditing] = useState<Editing>(null);
   const [pricing, setPricing] = useState<PriceEditing>(null);
+  const [aliasing, setAliasing] = useState<AliasEditing>(null);
   // Bumped when prices change, so that open model lists show the new ones.
   const [pricesVersion, setPricesVersion] = useState(0);
 
@@ -69,6 +76,14 @@ export function ProvidersScreen() {
         )}
       </Loaded>
 
+      <AliasesSection
+        aliases={aliases.data}
+        error={aliases.error}
+        onAdd={() => setAliasing({})}
+        onEdit={(alias) => setAliasing({ alias })}
+        onChanged={() => void aliases.reload()}
+      />
+
       <PricesSection
         prices={prices.data}
         error={prices.error}
@@ -84,6 +99,16 @@ export function ProvidersScreen() {
           onSaved={() => {
             setEditing(null);
             void providers.reload();
+          }}
+        />
+      ) : null}
+      {aliasing ? (
+        <AliasDialog
+          alias={aliasing.alias}
+          onClose={() => setAliasing(null)}
+          onSaved={() => {
+            setAliasing(null);
+            void aliases.reload();
           }}
         />
       ) : null}
