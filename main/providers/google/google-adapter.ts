@@ -1,9 +1,16 @@
 // The adapter for `kind: 'google'`: the Gemini API (generativelanguage.googleapis.com). This file is the HTTP part;
 // every translation lives in the pure functions beside it.
 
-import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
-import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
-import { parseAnswer } from '../http/upstream-errors.js';
+import { ApiError, type ChatRequest, type ModelInfo } from '../../../shared/api/index.js';
+import type {
+  AdapterCompletion,
+  NativeAnswer,
+  NativeCall,
+  ProviderAdapter,
+  StreamPart,
+  UpstreamTarget,
+} from '../adapter.js';
+import { malformedUpstream, mapUpstreamErrorPayload, parseAnswer, parseEventJson } from '../http/upstream-errors.js';
 import {
   UpstreamHttp,
   type ProviderTarget,
@@ -27,6 +34,9 @@ export interface GoogleAdapterOptions extends UpstreamHttpOptions {
 export interface GoogleAdapter extends ProviderAdapter {
   readonly kind: 'google';
 }
+
+/** The Gemini API's methods a caller may call untranslated (NativeCall.operation). */
+const nativeOperations = new Set(['generateContent', 'streamGenerateContent', 'countTokens']);
 
 /** GET /v1beta/models pages; more than this many pages means something is wrong upstream. */
 const maxModelPages = 20;
@@ -65,6 +75,26 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
     const decoder = new GeminiStreamDecoder(context);
     for await (const event of http.sseEvents(response, target, signal)) yield* decoder.accept(event.data);
     yield* decoder.end();
+  }
+
+  /** A native stream's events as they came; an `error` event (Google sends one mid-stream) becomes our error. */
+  async function* nativeEvents(
+    response: UpstreamResponse,
+    target: UpstreamTarget,
+    signal: AbortSignal,
+  ): AsyncGenerator<{ event?: string; data: string }, void, undefined> {
+    const secrets = http.secretsOf(target);
+    for await (const event of http.sseEvents(response, target, signal)) {
+      if (event.data.trim() === '') continue;
+      if (event.data.includes('"error"')) {
+        const json = parseEventJson(event.data, target.provider.id, secrets) as { error?: { code?: unknown } } | null;
+        if (json?.error) {
+          const code = typeof json.error.code === 'number' ? json.error.code : undefined;
+          throw mapUpstreamErrorPayload(target.provider.id, json, secrets, code);
+        }
+      }
+      yield event.event ? { event: event.event, data: event.data } : { data: event.data };
+    }
   }
 
   return {
@@ -135,6 +165,31 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
         parseAnswer(geminiEmbeddingsSchema, json, target.provider.id, what),
         request.encoding_format,
       );
+    },
+
+    async native(call: NativeCall, target: UpstreamTarget, signal: AbortSignal): Promise<NativeAnswer> {
+      if (!nativeOperations.has(call.operation)) {
+        throw new ApiError(400, `The Gemini API has no method "${call.operation}" Switchyard passes on.`);
+      }
+      const response = await http.send({
+        target,
+        method: 'POST',
+        url: geminiUrl(
+          target.provider.base_url,
+          `${geminiModelPath(target.model)}:${call.operation}`,
+          call.stream ? { alt: 'sse' } : {},
+        ),
+        headers: headersFor(target),
+        body: call.body,
+        accept: call.stream ? 'text/event-stream' : 'application/json',
+        signal,
+      });
+      if (call.stream) return { events: nativeEvents(response, target, signal) };
+      const json = await http.readJson(response, target, signal);
+      if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+        throw malformedUpstream(target.provider.id, 'answered with JSON that is not an object');
+      }
+      return { whole: json as Record<string, unknown> };
     },
 
     async close(): Promise<void> {
