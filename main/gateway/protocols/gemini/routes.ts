@@ -1,6 +1,148 @@
-// The routes of the Gemini API (/v1beta/models/{model}:generateContent and friends, and under /api).
+// The routes of the Gemini API, at the root as Google serves it (/v1beta) and under /api (/api/v1beta):
+//   POST models/{model}:generateContent          one GenerateContentResponse
+//   POST models/{model}:streamGenerateContent    ?alt=sse: one GenerateContentResponse per `data:` event
+//   POST models/{model}:countTokens              {totalTokens}: the upstream's count (google-kind), else an estimate
+//   GET  models, models/{model}                  Google's model-list shape
+// The key comes as `x-goog-api-key` or `?key=` (auth.ts); every error is Google's `{error: {code, message, status}}`.
+// A model served by a google-kind provider gets the body untranslated (gemini-native.ts); any other is translated
+// to a chat request and back (gemini-request.ts, gemini-response.ts, gemini-stream-encoder.ts). Either way it runs
+// through the same keys, rules, credits, limits, retries, usage row and cost as chat completions.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../../shared/api/index.js';
+import { geminiBases } from '../../api-bases.js';
+import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
 import type { ChatRouteContext } from '../../chat-completions-route.js';
+import { processingComment, relayStream } from '../../chat/stream-relay.js';
+import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
+import { admitGeneration, startGeneration } from '../../start-generation.js';
+import { estimateUsage } from '../../usage-estimate.js';
+import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
+import { rawSseOutput, sseOutput } from '../sse-output.js';
+import { geminiNativeCall, geminiNativeProtocol, type GeminiMethod } from './gemini-native.js';
+import {
+  chatRequestOf,
+  parseCountTokensRequest,
+  parseGenerateContentRequest,
+  translateGeminiRequest,
+} from './gemini-request.js';
+import { convertChatCompletion } from './gemini-response.js';
+import { geminiStreamEncoder } from './gemini-stream-encoder.js';
+import { geminiModelEntries, geminiModelPage } from './model-list.js';
+import { modelOfPath, parseModelCall } from './model-path.js';
 
-export function registerGeminiRoutes(_server: FastifyInstance, _context: ChatRouteContext): void {}
+type PathParams = { Params: { '*': string }; Querystring: Record<string, string | undefined> };
+
+const config = { errorShape: 'gemini' as const };
+
+function send<Body>(reply: FastifyReply, outcome: Outcome<Body>, toBody: (body: Body) => unknown) {
+  switch (outcome.kind) {
+    case 'answer':
+      return reply.code(200).send(toBody(outcome.body));
+    case 'error':
+      return sendError(reply, outcome.error);
+    case 'caller-gone':
+      reply.hijack();
+      return undefined;
+  }
+}
+
+const asIs = <Body>(body: Body) => body;
+
+export function registerGeminiRoutes(server: FastifyInstance, context: ChatRouteContext): void {
+  const { deps } = context;
+  const generationContext = { providers: deps.providers, errors: context.errors, retry: context.retry };
+  const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
+  const keepAlive = () => `: ${processingComment}\n\n`;
+
+  async function generate(
+    request: FastifyRequest<PathParams>,
+    reply: FastifyReply,
+    model: string,
+    method: GeminiMethod,
+  ) {
+    const stream = method === 'streamGenerateContent';
+    if (stream && request.query.alt !== 'sse') {
+      throw new ApiError(400, 'Invalid request: streamGenerateContent is served as server-sent events; add ?alt=sse.');
+    }
+    const body = parseGenerateContentRequest(request.body);
+    const options = { appFromUserAgent: true };
+    let generation = startGeneration(request, chatRequestOf(body, { model, stream }), context, options);
+    const native = await servedNatively(generation, generationContext, 'google');
+    if (!native)
+      generation = startGeneration(request, translateGeminiRequest(body, { model, stream }), context, options);
+    const refused = admitGeneration(generation, context);
+    if (refused) return send(reply, refused, asIs);
+
+    if (native) {
+      const protocol = geminiNativeProtocol();
+      const callFor = geminiNativeCall(method, request.body as Record<string, unknown>);
+      if (!stream) return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), asIs);
+      const output = rawSseOutput(reply, context.keepAliveMs, keepAlive);
+      const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
+      return outcome ? send(reply, outcome, asIs) : undefined;
+    }
+    if (!stream) return send(reply, await answerWhole(generation, generationContext), convertChatCompletion);
+    const output = sseOutput(reply, context.keepAliveMs, geminiStreamEncoder());
+    const outcome = await relayStream(generation, streamContext, output);
+    return outcome ? send(reply, outcome, asIs) : undefined;
+  }
+
+  /** The upstream's own count for a google-kind provider; a tokenizer estimate for any other (no usage row). */
+  async function countTokens(request: FastifyRequest<PathParams>, model: string) {
+    const body = parseCountTokensRequest(request.body);
+    const canonical = deps.providers.canonicalModel(model);
+    const keyId = authenticatedKey(request).id;
+    if (deps.accounts && !deps.accounts.allowsModel(keyId, canonical)) {
+      throw new ApiError(403, `This API key may not use model "${canonical}".`);
+    }
+    const { adapter, target } = await deps.providers.resolve(canonical);
+    if (adapter.kind === 'google' && adapter.native) {
+      const signal = context.inFlight.controllerOf(request).signal;
+      const call = geminiNativeCall('countTokens', request.body as Record<string, unknown>)(target);
+      const answer = await adapter.native(call, { ...target, callerSecrets: [presentedSecret(request) ?? ''] }, signal);
+      if ('whole' in answer) return answer.whole;
+      throw new ApiError(502, `Provider "${target.provider.id}" streamed an answer to countTokens.`);
+    }
+    const usage = await estimateUsage(chatRequestOf(body, { model: canonical, stream: false }), []);
+    return { totalTokens: usage.prompt_tokens };
+  }
+
+  /** The models the calling key may use, aliases first, in Google's shape. */
+  async function modelEntries(request: FastifyRequest) {
+    const keyId = authenticatedKey(request).id;
+    const models = (await deps.providers.listModels()).filter(
+      (model) => !deps.accounts || deps.accounts.allowsModel(keyId, model.id),
+    );
+    return geminiModelEntries(models, deps.providers.listAliases());
+  }
+
+  for (const base of geminiBases) {
+    server.get<PathParams>(`${base}/models`, { config }, async (request) =>
+      geminiModelPage(await modelEntries(request), request.query),
+    );
+
+    server.get<PathParams>(`${base}/models/*`, { config }, async (request) => {
+      const model = modelOfPath(request.params['*']);
+      const entry = (await modelEntries(request)).find((candidate) => candidate.name === `models/${model}`);
+      if (!entry) throw new ApiError(404, `models/${model} is not found (or this API key may not use it).`);
+      return entry;
+    });
+
+    server.post<PathParams>(`${base}/models/*`, { config }, async (request, reply) => {
+      const { model, method } = parseModelCall(request.params['*']);
+      switch (method) {
+        case 'generateContent':
+        case 'streamGenerateContent':
+          return generate(request, reply, model, method);
+        case 'countTokens':
+          return countTokens(request, model);
+        default:
+          throw new ApiError(
+            404,
+            `The Gemini API's method "${method ?? ''}" is not served: Switchyard serves generateContent, streamGenerateContent and countTokens.`,
+          );
+      }
+    });
+  }
+}
