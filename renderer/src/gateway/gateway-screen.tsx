@@ -1,8 +1,9 @@
-// The gateway: whether it listens, its base URL and port, and code to paste into an app.
+// The gateway: whether it listens, its base URL and port, code to paste into an app, and agent tools to connect.
 
 import { useCallback, useState } from 'react';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
+import { ConnectPanel } from './connect-panel.js';
 import { ErrorNotice, Field, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
@@ -83,6 +84,8 @@ export function GatewayScreen() {
                 ))}
               </section>
             ) : null}
+
+            {gateway.listening && models.data ? <ConnectPanel models={models.data} /> : null}
           </>
         )}
       </Loaded>
