@@ -168,6 +168,22 @@ describe('relayNativeStream', () => {
     expect(rows[0]).toMatchObject({ status: 200, finish_reason: 'end_turn', completion_tokens: 5, prompt_tokens: 3 });
   });
 
+  it('hands the encoder the upstream’s own text of an event relabel left unchanged, so it can pass it byte for byte', async () => {
+    const { generation, context, callFor } = setup(async () => ({
+      events: events({ event: 'start', data: '{"text": "é" }' }, { event: 'ping', data: '{"type": "ping"}' }),
+    }));
+    const relabelOnlyText: NativeProtocol = {
+      ...protocol,
+      relabel: (payload, model) => (payload.text === undefined ? payload : { ...payload, model }),
+      encode: (payload, event, data) => `event: ${event}\ndata: ${data ?? JSON.stringify(payload)}\n\n`,
+    };
+    const output = new RecordingOutput();
+    await relayNativeStream(generation, { ...context, keepAliveMs: 0 }, relabelOnlyText, callFor, output);
+    expect(output.text).toBe(
+      'event: start\ndata: {"text":"é","model":"p/m"}\n\nevent: ping\ndata: {"type": "ping"}\n\nEND',
+    );
+  });
+
   it('answers a failure before the first byte as an error outcome, with nothing written', async () => {
     const { generation, context, rows, callFor } = setup(async () => {
       throw new UpstreamError({ status: 401, message: 'bad key', provider: 'p', upstreamStatus: 401 });

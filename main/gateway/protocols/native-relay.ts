@@ -37,8 +37,11 @@ export interface NativeProtocol {
   read(payload: Record<string, unknown>, reading: NativeReading): void;
   /** The payload as the caller gets it (the model named as the caller named it). */
   relabel(payload: Record<string, unknown>, model: string): Record<string, unknown>;
-  /** The SSE text of one event (as the upstream named it). */
-  encode(payload: Record<string, unknown>, event: string | undefined): string;
+  /**
+   * The SSE text of one event (as the upstream named it). `data` is the upstream's own text of the payload when
+   * relabel left it unchanged, so the caller can get the event byte for byte.
+   */
+  encode(payload: Record<string, unknown>, event: string | undefined, data?: string): string;
   /** The SSE text of a failure once the stream is open. */
   errorEvent(error: ApiError): string;
   /** The SSE text that ends a stream normally ('' when the last event says it all). */
@@ -156,7 +159,8 @@ export async function relayNativeStream(
       const before = reading.generated.length;
       protocol.read(payload, reading);
       if (reading.generated.length > before) recorder.markFirstToken();
-      await output.write(protocol.encode(protocol.relabel(payload, model), event.event));
+      const relabelled = protocol.relabel(payload, model);
+      await output.write(protocol.encode(relabelled, event.event, relabelled === payload ? event.data : undefined));
       if (signal.aborted) break;
     }
     if (signal.aborted) throw signal.reason;
