@@ -1,121 +1,20 @@
-// The real gateway with the OpenAI, Anthropic and Google adapters in front of one fake upstream of each kind
-// (provider `oai`, `claude`, `gemini`), priced at $1 per million input tokens and $2 per million output tokens, for
-// the official openai SDK's `client.responses`. The Anthropic and Gemini fakes answer a request that offers tools
-// and answers none with their recorded thinking-and-tool-calls stream (or whole message), anything else with text.
+// The gateway in front of one fake upstream of each provider kind (test/support/three-kinds.ts), with the official
+// openai SDK at /v1 for `client.responses`.
 
 import OpenAI from 'openai';
-import type { UsageRecord } from '../../../shared/api/index.js';
-import { createAnthropicAdapter } from '../../../main/providers/anthropic/index.js';
-import { createGoogleAdapter } from '../../../main/providers/google/index.js';
-import { createOpenAIAdapter } from '../../../main/providers/index.js';
 import { callerSecret } from '../../gateway/harness.js';
-import * as anthropic from '../../support/fake-anthropic.js';
-import * as gemini from '../../support/fake-gemini.js';
-import { FakeOpenAI, answer } from '../../support/fake-openai.js';
-import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
+import { startThreeKinds, type ThreeKinds } from '../../support/three-kinds.js';
 
-export const anthropicModel = 'claude/claude-sonnet-4-20250514';
-export const geminiModel = 'gemini/gemini-2.5-flash';
-export const openaiModel = 'oai/gpt-test';
+export { anthropicModel, geminiModel, openaiModel } from '../../support/three-kinds.js';
 
-/** Whether a request offers tools and its last message answers none (the first turn of a tool loop). */
-function wantsTools(offered: unknown, lastParts: { type?: string; functionResponse?: unknown }[] | undefined) {
-  const answered = lastParts?.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
-  return Array.isArray(offered) && offered.length > 0 && !answered;
-}
-
-const anthropicText = {
-  id: 'msg_01TextWhole',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-sonnet-4-20250514',
-  content: [{ type: 'text', text: 'Hello from Claude.' }],
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 10, output_tokens: 5 },
-};
-
-const geminiText = {
-  candidates: [{ content: { parts: [{ text: 'Hello from Gemini.' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-  usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 4, totalTokenCount: 34, cachedContentTokenCount: 16 },
-  modelVersion: 'gemini-2.5-flash',
-  responseId: 'whole-1',
-};
-
-export interface ResponsesHarness {
-  openai: FakeOpenAI;
-  anthropic: anthropic.FakeAnthropic;
-  gemini: gemini.FakeGemini;
-  served: TestGateway;
+export interface ResponsesHarness extends ThreeKinds {
   client: OpenAI;
   /** The /v1 base (the openai SDK's default shape). */
   v1: string;
-  usage: UsageRecord[];
-  close(): Promise<void>;
 }
 
 export async function startResponsesHarness(): Promise<ResponsesHarness> {
-  const openaiFake = new FakeOpenAI({ fallback: answer('answer from gpt') });
-  const anthropicFake = new anthropic.FakeAnthropic({
-    models: ['claude-sonnet-4-20250514'],
-    fallback: anthropic.answer((request) => {
-      const body = request.body as { tools?: unknown; messages?: { content: { type: string }[] }[] };
-      return wantsTools(body.tools, body.messages?.at(-1)?.content)
-        ? {
-            stream: 'anthropic-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(anthropic.anthropicFixture('anthropic-message.json')),
-          }
-        : { stream: 'anthropic-text.sse.txt', whole: anthropicText };
-    }),
-  });
-  const geminiFake = new gemini.FakeGemini({
-    models: ['gemini-2.5-flash'],
-    fallback: gemini.answer((request) => {
-      const body = request.body as { tools?: unknown; contents?: { parts: { functionResponse?: unknown }[] }[] };
-      return wantsTools(body.tools, body.contents?.at(-1)?.parts)
-        ? {
-            stream: 'gemini-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(gemini.geminiFixture('gemini-response.json')),
-          }
-        : { stream: 'gemini-text.sse.txt', whole: geminiText };
-    }),
-  });
-  const [openaiUrl, anthropicUrl, geminiUrl] = [
-    await openaiFake.start(),
-    await anthropicFake.start(),
-    await geminiFake.start(),
-  ];
-  let toolCallCounter = 0;
-  const served = await startTestGateway({
-    providers: [
-      { id: 'oai', kind: 'openai', baseUrl: openaiUrl },
-      { id: 'claude', kind: 'anthropic', baseUrl: anthropicUrl, apiKey: anthropic.anthropicKey },
-      { id: 'gemini', kind: 'google', baseUrl: geminiUrl, apiKey: gemini.geminiKey },
-    ],
-    adapters: [
-      createOpenAIAdapter(),
-      createAnthropicAdapter(),
-      createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
-    ],
-    callers: { 'key-1': callerSecret },
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
-    price: (_target, usage) => {
-      const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;
-      return { cost: costNanos / 1e9, costNanos, unpriced: false, source: 'override' };
-    },
-  });
-  const v1 = served.baseURL.replace(/\/api\/v1$/, '/v1');
-  return {
-    openai: openaiFake,
-    anthropic: anthropicFake,
-    gemini: geminiFake,
-    served,
-    client: new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 }),
-    v1,
-    usage: served.usage,
-    async close() {
-      await served.close();
-      await Promise.all([openaiFake.close(), anthropicFake.close(), geminiFake.close()]);
-    },
-  };
+  const kinds = await startThreeKinds({ callers: { 'key-1': callerSecret } });
+  const v1 = kinds.served.baseURL.replace(/\/api\/v1$/, '/v1');
+  return { ...kinds, client: new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 }), v1 };
 }
