@@ -181,11 +181,14 @@ describe('the models fallback list', () => {
     expect(setup.primary.chatRequests()).toHaveLength(0);
   });
 
-  it('answers 400 at once for a malformed fallback id', async () => {
+  it('answers at once for a malformed fallback id (400) or one that is neither an alias nor an id (404)', async () => {
     setup = await startResilienceGateway();
-    const response = await post({ model: 'primary/m1', models: ['gpt-4o'], messages: hi });
-    expect(response.status).toBe(400);
-    expect(response.json().error.message).toContain('"gpt-4o"');
+    const malformed = await post({ model: 'primary/m1', models: ['/gpt-4o'], messages: hi });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json().error.message).toContain('"/gpt-4o"');
+    const unknown = await post({ model: 'primary/m1', models: ['gpt-4o'], messages: hi });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json().error.message).toContain('make "gpt-4o" an alias');
     expect(setup.primary.chatRequests()).toHaveLength(0);
   });
 
