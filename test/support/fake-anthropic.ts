@@ -8,6 +8,7 @@ import { fixtureAnswer, jsonReply, providerFixture, RecordingServer } from './re
 import type { RecordedRequest, RecordingServerOptions, Reply, Step } from './recording-server.js';
 
 export const anthropicKey = 'sk-ant-api03-test-key-abcdef';
+const anthropicVersions = ['2023-06-01', '2026-10-21'];
 
 export function anthropicFixture(name: string): string {
   return providerFixture('anthropic', name);
@@ -55,7 +56,8 @@ export class FakeAnthropic extends RecordingServer {
     if (request.headers['x-api-key'] !== this.apiKey) {
       return refuse(401, 'authentication_error', 'invalid x-api-key');
     }
-    if (request.headers['anthropic-version'] !== '2023-06-01') {
+    // The versions Switchyard's adapter and the official SDK (1.x) send; the API refuses a request without one.
+    if (!anthropicVersions.includes(String(request.headers['anthropic-version']))) {
       return refuse(400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if (request.method === 'GET' && request.url.startsWith('/v1/models')) {
