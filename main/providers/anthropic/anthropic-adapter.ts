@@ -1,9 +1,16 @@
 // The adapter for `kind: 'anthropic'`: the Anthropic Messages API. This file is the HTTP part; every translation
 // lives in the pure functions beside it.
 
-import type { ChatRequest, ModelInfo } from '../../../shared/api/index.js';
-import type { AdapterCompletion, ProviderAdapter, StreamPart, UpstreamTarget } from '../adapter.js';
-import { parseAnswer } from '../http/upstream-errors.js';
+import { ApiError, type ChatRequest, type ModelInfo } from '../../../shared/api/index.js';
+import type {
+  AdapterCompletion,
+  NativeAnswer,
+  NativeCall,
+  ProviderAdapter,
+  StreamPart,
+  UpstreamTarget,
+} from '../adapter.js';
+import { malformedUpstream, parseAnswer, parseEventJson } from '../http/upstream-errors.js';
 import {
   UpstreamHttp,
   type ProviderTarget,
@@ -37,6 +44,12 @@ function headersFor(target: ProviderTarget): Record<string, string> {
   if (target.apiKey) headers['x-api-key'] = target.apiKey;
   return headers;
 }
+
+/** The caller's protocol headers passed on untranslated: its API version (else ours) and its beta features. */
+const nativeHeaders = ['anthropic-version', 'anthropic-beta'] as const;
+
+/** The Messages API's operations a caller may ask for untranslated, and their paths under /v1. */
+const nativePaths: Record<string, string> = { messages: 'messages', count_tokens: 'messages/count_tokens' };
 
 function emitsReasoning(request: ChatRequest): boolean {
   return request.reasoning?.exclude !== true;
@@ -85,8 +98,57 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
     decoder.end();
   }
 
+  /** A native stream's events as they came; an `error` event ends it as our (redacted) error. */
+  async function* nativeEvents(
+    response: UpstreamResponse,
+    target: UpstreamTarget,
+    signal: AbortSignal,
+  ): AsyncGenerator<{ event?: string; data: string }, void, undefined> {
+    for await (const event of http.sseEvents(response, target, signal)) {
+      if (event.event === 'error') {
+        const secrets = http.secretsOf(target);
+        throw mapAnthropicStreamError(
+          target.provider.id,
+          parseEventJson(event.data, target.provider.id, secrets),
+          secrets,
+        );
+      }
+      yield { event: event.event, data: event.data };
+    }
+  }
+
+  async function native(call: NativeCall, target: UpstreamTarget, signal: AbortSignal): Promise<NativeAnswer> {
+    const path = nativePaths[call.operation];
+    if (!path) throw new ApiError(500, `The anthropic adapter has no native operation "${call.operation}".`);
+    const headers = headersFor(target);
+    for (const name of nativeHeaders) {
+      const value = call.headers?.[name];
+      if (value) headers[name] = value;
+    }
+    const response = await http.send({
+      target,
+      method: 'POST',
+      url: anthropicUrl(target.provider.base_url, path),
+      headers,
+      body: { ...call.body, model: target.model },
+      accept: call.stream ? 'text/event-stream' : 'application/json',
+      signal,
+    });
+    if (call.stream) return { events: nativeEvents(response, target, signal) };
+    const json = await http.readJson(response, target, signal);
+    if ((json as { type?: unknown } | null)?.type === 'error') {
+      throw mapAnthropicStreamError(target.provider.id, json, http.secretsOf(target));
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      throw malformedUpstream(target.provider.id, 'answered with something that is not a JSON object');
+    }
+    return { whole: json as Record<string, unknown> };
+  }
+
   return {
     kind: 'anthropic',
+
+    native,
 
     async listModels(target, signal): Promise<ModelInfo[]> {
       const models: ModelInfo[] = [];

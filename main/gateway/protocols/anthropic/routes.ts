@@ -1,6 +1,134 @@
-// The routes of Anthropic Messages (POST /v1/messages, /v1/messages/count_tokens, and under /api/v1).
+// The routes of Anthropic Messages: POST {/v1, /api/v1}/messages and …/messages/count_tokens. A request whose model
+// an anthropic-kind provider serves goes through untranslated (native-messages.ts: the caller's body with the
+// upstream's model name, `anthropic-version` and `anthropic-beta` passed on, the events as they came); any other is
+// translated to a chat generation (messages-request.ts) and answered as a Message or Anthropic's event stream
+// (message-object.ts, messages-stream-encoder.ts). Both run through the same admission, routing, retries, usage row
+// and cost as chat completions, with the caller's user agent as the app when it sends no X-Title (Claude Code sends
+// `claude-cli/…`). Every error is Anthropic's `{type: 'error', error: {type, message}}`. A request without `stream`
+// gets one Message on both bases, as Anthropic's API does.
+//
+// count_tokens costs nothing and writes no usage row: it is answered by the upstream's own count_tokens for an
+// anthropic-kind provider, else by the gateway's tokenizer estimate (usage-estimate.ts) of the translated prompt.
+// Only a model the key may use is counted.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../../shared/api/index.js';
+import { apiBases } from '../../api-bases.js';
+import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
 import type { ChatRouteContext } from '../../chat-completions-route.js';
+import { relayStream } from '../../chat/stream-relay.js';
+import { answerWhole, failedBeforeAnswer, type Outcome } from '../../chat/whole-answer.js';
+import { admitGeneration, startGeneration, withCanonicalModels } from '../../start-generation.js';
+import { estimateUsage } from '../../usage-estimate.js';
+import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
+import { rawSseOutput, sseOutput } from '../sse-output.js';
+import { messageIdOf, messageOf } from './message-object.js';
+import { parseCountTokensRequest, parseMessagesRequest, translateMessagesRequest } from './messages-request.js';
+import { AnthropicStreamEncoder } from './messages-stream-encoder.js';
+import { anthropicNativeProtocol } from './native-messages.js';
 
-export function registerAnthropicRoutes(_server: FastifyInstance, _context: ChatRouteContext): void {}
+/** The caller's headers an anthropic-kind upstream gets as they came. */
+const forwardedHeaders = ['anthropic-version', 'anthropic-beta'] as const;
+
+function protocolHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of forwardedHeaders) {
+    const value = request.headers[name];
+    const text = Array.isArray(value) ? value.join(',') : value;
+    if (text) headers[name] = text;
+  }
+  return headers;
+}
+
+function send<Body>(
+  reply: FastifyReply,
+  outcome: Outcome<Body>,
+  answer: (body: Body) => unknown,
+): FastifyReply | undefined {
+  switch (outcome.kind) {
+    case 'answer':
+      return reply.code(200).send(answer(outcome.body));
+    case 'error':
+      return sendError(reply, outcome.error);
+    case 'caller-gone':
+      reply.hijack(); // nobody to answer
+      return undefined;
+  }
+}
+
+/** The caller's body as it came: what an anthropic-kind upstream gets (the adapter sets the model). */
+function callerBody(request: FastifyRequest): Record<string, unknown> {
+  return request.body as Record<string, unknown>;
+}
+
+export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRouteContext): void {
+  const { deps } = context;
+  const generationContext = { providers: deps.providers, errors: context.errors, retry: context.retry };
+  const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
+  const config = { errorShape: 'anthropic' as const };
+
+  for (const base of apiBases) {
+    server.post(`${base.prefix}/messages`, { config }, async (request, reply) => {
+      const { chatRequest, untranslatable } = translateMessagesRequest(parseMessagesRequest(request.body));
+      const generation = startGeneration(request, chatRequest, context, { appFromUserAgent: true });
+      const refused = admitGeneration(generation, context);
+      if (refused) return send(reply, refused, (body) => body);
+      const stream = generation.request.stream;
+
+      if (await servedNatively(generation, generationContext, 'anthropic')) {
+        const protocol = anthropicNativeProtocol();
+        const callFor = () => ({
+          operation: 'messages',
+          body: callerBody(request),
+          stream,
+          headers: protocolHeaders(request),
+        });
+        if (!stream)
+          return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), (body) => body);
+        const output = rawSseOutput(reply, context.keepAliveMs, protocol.keepAlive);
+        const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
+        return outcome ? send(reply, outcome, (body) => body) : undefined;
+      }
+
+      if (untranslatable) {
+        return send(
+          reply,
+          failedBeforeAnswer(generation, generationContext, new ApiError(400, `Invalid request: ${untranslatable}.`)),
+          (body) => body,
+        );
+      }
+      const id = messageIdOf(generation.id);
+      if (!stream) {
+        return send(reply, await answerWhole(generation, generationContext), (completion) => messageOf(completion, id));
+      }
+      const output = sseOutput(reply, context.keepAliveMs, new AnthropicStreamEncoder(id, generation.request.model));
+      const outcome = await relayStream(generation, streamContext, output);
+      return outcome ? send(reply, outcome, (completion) => messageOf(completion, id)) : undefined;
+    });
+
+    server.post(`${base.prefix}/messages/count_tokens`, { config }, async (request) => {
+      const { chatRequest } = translateMessagesRequest(parseCountTokensRequest(request.body));
+      const { model } = withCanonicalModels(chatRequest, context);
+      const keyId = authenticatedKey(request).id;
+      if (deps.accounts && !deps.accounts.allowsModel(keyId, model)) {
+        throw new ApiError(403, `This API key may not use the model "${model}".`);
+      }
+      const { adapter, target } = await deps.providers.resolve(model);
+      if (adapter.kind === 'anthropic' && adapter.native) {
+        const signal = context.inFlight.controllerOf(request).signal;
+        const call = {
+          operation: 'count_tokens',
+          body: callerBody(request),
+          stream: false,
+          headers: protocolHeaders(request),
+        };
+        const secrets = [presentedSecret(request) ?? ''];
+        const answer = await adapter.native(call, { ...target, callerSecrets: secrets }, signal);
+        if ('whole' in answer) return answer.whole;
+        throw new ApiError(502, `Provider "${target.provider.id}" streamed its token count.`);
+      }
+      const usage = await estimateUsage(chatRequest, []);
+      return { input_tokens: usage.prompt_tokens };
+    });
+  }
+}
