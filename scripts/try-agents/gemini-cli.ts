@@ -1,8 +1,9 @@
 // gemini-cli itself through Switchyard, configured only as its docs describe for a custom endpoint:
 // GOOGLE_GEMINI_BASE_URL (the gateway's root: gemini-cli adds /v1beta), GEMINI_API_KEY (a Switchyard key) and the
-// model (`-m`), with the Gemini API key as the auth type in settings.json. Two runs, one per path through the
-// gateway: an openai-kind upstream (the Gemini API translated to chat completions and back) and a google-kind one
-// (the Gemini API passed through untranslated). Each scripted upstream first asks for a shell command, then
+// model (`-m`, a `<provider>/<model>` or an alias), with the Gemini API key as the auth type in settings.json. Two
+// runs, one per path through the gateway: an openai-kind upstream named as `fake/gpt-test` (the Gemini API
+// translated to chat completions and back) and a google-kind one named by the alias `gemini-2.5-flash` (the Gemini
+// API passed through untranslated, its thought signature back unchanged). Each scripted upstream first asks for a shell command, then
 // answers with text once the command's output came back; a real `switchyard serve` on a temporary data dir sits
 // between; `gemini -p … --yolo` runs one turn non-interactively in a temporary HOME. Passes when gemini-cli's final
 // answer quotes the command's output and the upstream saw that output come back.
@@ -159,8 +160,10 @@ interface Setup {
   label: string;
   kind: 'openai' | 'google';
   upstream: RecordingServer;
-  /** The model as gemini-cli names it. */
+  /** The provider's model, `<provider>/<model>`. */
   model: string;
+  /** An alias to make for the model and name in gemini-cli instead (the fixed names tools send). */
+  alias?: string;
   /** Whether the tool's output came back to the upstream. */
   toolResultCameBack(): boolean;
   /** Whether the thought signature of the function call came back to the upstream unchanged (native only). */
@@ -193,6 +196,10 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
       'UP_KEY',
     ]);
     if (added.code !== 0) throw new Error(`providers add failed: ${added.stderr}`);
+    if (setup.alias) {
+      const aliased = await cli(['models', 'alias', setup.alias, setup.model]);
+      if (aliased.code !== 0) throw new Error(`models alias failed: ${aliased.stderr}`);
+    }
     const created = await cli(['keys', 'create', '--name', 'gemini-cli', '--json']);
     if (created.code !== 0) throw new Error(`keys create failed: ${created.stderr}`);
     const key = (JSON.parse(created.stdout) as { key: string }).key;
@@ -211,7 +218,7 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
       GEMINI_API_KEY: key,
     };
     const prompt = `Run the shell command "${command}" and tell me what it printed.`;
-    const result = await run(geminiBin, ['-p', prompt, '-m', setup.model, '--yolo', '--skip-trust'], {
+    const result = await run(geminiBin, ['-p', prompt, '-m', setup.alias ?? setup.model, '--yolo', '--skip-trust'], {
       env: geminiEnv,
       cwd: workDir,
       timeoutMs: 180_000,
@@ -222,7 +229,8 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
     const allServed = watched.seen.every((request) => request.status < 400);
     const passed = result.code === 0 && cameBack && allServed && finalAnswer.includes(marker);
     const calls = setup.upstream.requests.map((request) => `${request.method} ${request.url}`);
-    console.log(`--- ${setup.label} (model ${setup.model}) ---`);
+    const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
+    console.log(`--- ${setup.label} (model ${named}) ---`);
     for (const request of watched.seen) {
       const key = request.keyHeader ? 'x-goog-api-key' : 'no x-goog-api-key';
       console.log(`gemini-cli → ${request.method} ${request.path} → ${request.status} (${key}; ${request.userAgent})`);
@@ -284,6 +292,7 @@ async function main(): Promise<number> {
       kind: 'google',
       upstream: gemini,
       model: 'gem/gemini-2.5-flash',
+      alias: 'gemini-2.5-flash',
       toolResultCameBack: () =>
         gemini.generateRequests().some((request) => {
           const body = request.body as unknown as GeminiBody;
