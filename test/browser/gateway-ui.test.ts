@@ -46,7 +46,7 @@ describe('the gateway screen', () => {
       expect(code).toContain('fake/echo-1');
       expect(code).toContain('SWITCHYARD_API_KEY');
     }
-    await page.getByLabel('Model').selectOption('fake/echo-2');
+    await page.getByLabel('Model', { exact: true }).selectOption('fake/echo-2');
     await expect
       .poll(() => page.getByRole('figure', { name: 'curl snippet' }).locator('code').textContent())
       .toContain('"model":"fake/echo-2"');

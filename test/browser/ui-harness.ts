@@ -54,13 +54,17 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export async function startUi(
-  options: { prepare?: (dataDir: string) => Promise<void> | void } = {},
+  options: {
+    prepare?: (dataDir: string) => Promise<void> | void;
+    /** More environment for serve (HOME: a temporary home for the files "Connect a tool" edits). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<UiHarness> {
   ensureRendererBuilt();
   fs.mkdirSync(artifacts, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-ui-'));
   await options.prepare?.(dataDir);
-  const server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file' });
+  const server = await startServer(['--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file', ...options.env });
   const uiUrl = await waitFor(() => /Switchyard UI: (\S+)/.exec(server.stdout())?.[1], { what: 'the UI URL line' });
   const token = new URL(uiUrl).searchParams.get('token') ?? '';
   const origin = new URL(uiUrl).origin;

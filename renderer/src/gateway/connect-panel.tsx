@@ -215,7 +215,9 @@ const undoActions = {
 function Notes({ notes }: { notes: string[] }) {
   return (
     <>
-      <h3>Still to do</h3>
+      <p>
+        <strong>Still to do</strong>
+      </p>
       <ul>
         {notes.map((note) => (
           <li key={note}>{note}</li>
