@@ -45,6 +45,7 @@ describe('connecting a tool from the gateway screen', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Key "claude-code" created' });
     const secretInput = dialog.getByLabel('New API key');
+    await secretInput.waitFor();
     await expectLooksRight(page, [dialog, secretInput]);
     const secret = await secretInput.inputValue();
     expect(secret).toMatch(/^sk-sy-/);
