@@ -80,12 +80,14 @@ type ManifestFile = ManifestEntry['files'][number];
 export class ToolConnections {
   private readonly options: ToolConnectionsOptions;
   private readonly tools: readonly ToolDefinition[];
-  private readonly manifestPath: string;
 
   constructor(options: ToolConnectionsOptions) {
     this.options = options;
     this.tools = options.tools ?? connectTools;
-    this.manifestPath = path.join(options.dataDir, 'connections.json');
+  }
+
+  private get manifestPath(): string {
+    return path.join(this.options.dataDir, 'connections.json');
   }
 
   list(): ConnectToolInfo[] {
