@@ -101,6 +101,29 @@ describe('geminiStreamEncoder', () => {
     expect(decodeReasoningDetails(part.thoughtSignature!)).toEqual([detail]);
   });
 
+  it('keeps reasoning that follows text for the function call: later text would be merged away', () => {
+    const encoder = geminiStreamEncoder();
+    const detail = {
+      type: 'reasoning.text',
+      text: 'More.',
+      signature: 'sig-2',
+      format: 'anthropic-claude-v1',
+      index: 1,
+    };
+    encoder.chunk(chunk([choice({ content: 'First. ' })]));
+    encoder.chunk(chunk([choice({ reasoning_details: [detail] })]));
+    const [text] = payloads(encoder.chunk(chunk([choice({ content: 'Then.' })]))) as {
+      candidates: { content: { parts: Record<string, unknown>[] } }[];
+    }[];
+    expect(text!.candidates[0]!.content.parts).toEqual([{ text: 'Then.' }]);
+    const call = { index: 0, id: 'toolu_2', type: 'function' as const, function: { name: 'f', arguments: '{}' } };
+    encoder.chunk(chunk([choice({ tool_calls: [call] })]));
+    const [last] = payloads(encoder.chunk(chunk([choice({}, 'tool_calls')]))) as {
+      candidates: { content: { parts: { thoughtSignature?: string }[] } }[];
+    }[];
+    expect(decodeReasoningDetails(last!.candidates[0]!.content.parts[0]!.thoughtSignature!)).toEqual([detail]);
+  });
+
   it('maps the finish reasons', () => {
     const encoder = geminiStreamEncoder();
     const [event] = payloads(encoder.chunk(chunk([choice({ content: 'cut' }, 'length')]))) as {

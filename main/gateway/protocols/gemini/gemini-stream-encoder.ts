@@ -1,7 +1,9 @@
 // The chunks of a translated generation as :streamGenerateContent?alt=sse sends them: each chunk one
 // GenerateContentResponse in a `data:` event ended by CRLF CRLF, as Google does, and no [DONE]. Thought and text
 // deltas go out as they come; tool calls, whose arguments other kinds stream in pieces, go out whole as functionCall
-// parts with the finish. usageMetadata comes with the chunk that carries usage (the last), and a failure once the
+// parts with the finish. The reasoning details go as a signature on the first text part after them (gemini-cli
+// merges later text parts into the first, so only the first text part of a turn can carry one) or on the first
+// function call. usageMetadata comes with the chunk that carries usage (the last), and a failure once the
 // stream is open is Google's error object, which @google/genai raises as an ApiError with its code.
 
 import { ApiError, type ChatCompletionChunk, type ReasoningDetail } from '../../../../shared/api/index.js';
@@ -33,6 +35,8 @@ interface CandidateState {
   details: ReasoningDetail[];
   /** Tool calls being assembled, by their index in the stream. */
   calls: Map<number, { id: string; name: string; arguments: string }>;
+  /** Whether a text part went out: clients merge later text into it, so later text cannot carry a signature. */
+  textSent: boolean;
 }
 
 export function geminiStreamEncoder(): StreamEncoder {
@@ -40,7 +44,7 @@ export function geminiStreamEncoder(): StreamEncoder {
   const stateOf = (index: number): CandidateState => {
     let state = states.get(index);
     if (!state) {
-      state = { details: [], calls: new Map() };
+      state = { details: [], calls: new Map(), textSent: false };
       states.set(index, state);
     }
     return state;
@@ -67,10 +71,12 @@ export function geminiStreamEncoder(): StreamEncoder {
       parts.push(...calls.map(functionCallPart));
       state.calls.clear();
     }
-    if (state.details.length > 0 && (finishing || parts.some((part) => !part.thought))) {
+    const carrier = finishing || (!state.textSent && parts.some((part) => !part.thought));
+    if (state.details.length > 0 && carrier) {
       parts = attachSignature(parts, state.details);
       state.details = [];
     }
+    if (text !== '') state.textSent = true;
     if (parts.length === 0 && !finishing) return null;
     const candidate: GeminiCandidate = { content: { role: 'model', parts }, index: choice.index };
     if (finishing) candidate.finishReason = geminiFinishReason(choice.finish_reason!);
