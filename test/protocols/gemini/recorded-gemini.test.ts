@@ -1,0 +1,119 @@
+// Every recorded Gemini exchange in ../shared/recordings (vercel/ai's google fixtures, pydantic-ai's and simonw's
+// llm-gemini cassettes) replayed through the Gemini API's native path: the recording is the google-kind upstream,
+// the caller asks the gateway's /v1beta as Google's clients do, and must get exactly what was recorded (each event
+// or the whole answer, payload for payload, with only `modelVersion` naming the model as the gateway does), an
+// error as Google's error with the recorded status; and the official @google/genai reads every stream through.
+
+import { GoogleGenAI } from '@google/genai';
+import { describe, expect, it } from 'vitest';
+import { createGoogleAdapter } from '../../../main/providers/google/index.js';
+import { loadCatalogue, type RecordedCase } from '../../recordings/recorded-cases.js';
+import { startRecordedUpstreams } from '../../recordings/recorded-upstream.js';
+import { geminiKey } from '../../support/fake-gemini.js';
+import { startTestGateway } from '../../support/test-gateway.js';
+import { useHarness } from '../../support/use-harness.js';
+
+const callerSecret = 'sk-sy-v1-gemini-recordings';
+const cases = loadCatalogue().cases.filter((recorded) => recorded.protocol === 'gemini');
+
+const harness = useHarness(async () => {
+  const upstreams = await startRecordedUpstreams(cases);
+  const gateway = await startTestGateway({
+    providers: [{ id: 'gemini', kind: 'google', baseUrl: upstreams.urls.gemini, apiKey: geminiKey }],
+    adapters: [createGoogleAdapter()],
+    callers: { 'key-1': callerSecret },
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+  });
+  const root = gateway.baseURL.replace(/\/api\/v1$/, '');
+  return {
+    root,
+    usage: gateway.usage,
+    async close() {
+      await gateway.close();
+      await upstreams.close();
+    },
+  };
+});
+
+/** The recording's payloads: each `data:` event of a stream, or the one JSON body. */
+function recordedPayloads(recorded: RecordedCase): Record<string, unknown>[] {
+  if (!recorded.streamed) return [JSON.parse(recorded.body) as Record<string, unknown>];
+  return recorded.body
+    .split(/\r?\n\r?\n/)
+    .map((event) => event.trim())
+    .filter((event) => event.startsWith('data:'))
+    .map((event) => JSON.parse(event.slice('data:'.length)) as Record<string, unknown>);
+}
+
+function relabelled(payload: Record<string, unknown>, model: string): Record<string, unknown> {
+  return 'modelVersion' in payload ? { ...payload, modelVersion: model } : payload;
+}
+
+/** A request body the recorded upstream takes (it answers whatever was asked, as it was recorded). */
+const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Replay the recording.' }] }] });
+
+async function ask(root: string, recorded: RecordedCase): Promise<Response> {
+  const method = recorded.streamed ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  return fetch(`${root}/v1beta/models/gemini/${recorded.id}:${method}`, {
+    method: 'POST',
+    headers: { 'x-goog-api-key': callerSecret, 'content-type': 'application/json' },
+    body,
+  });
+}
+
+describe('recorded Gemini traffic through the native path', () => {
+  it('has the recordings to replay', () => {
+    expect(cases.length).toBeGreaterThan(20);
+  });
+
+  it.each(cases.filter((recorded) => recorded.status === 200).map((recorded) => [recorded.id, recorded] as const))(
+    '%s reaches the caller as recorded',
+    async (_id, recorded) => {
+      const { root, usage } = harness();
+      const model = `gemini/${recorded.id}`;
+      const response = await ask(root, recorded);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      const received = recorded.streamed
+        ? text
+            .split('\r\n\r\n')
+            .filter((event) => event.startsWith('data:'))
+            .map((event) => JSON.parse(event.slice('data:'.length)) as unknown)
+        : [JSON.parse(text) as unknown];
+      expect(received).toEqual(recordedPayloads(recorded).map((payload) => relabelled(payload, model)));
+      const row = usage.at(-1)!;
+      expect(row).toMatchObject({ model, status: 200, streamed: recorded.streamed });
+      const last = recordedPayloads(recorded).findLast((payload) => payload.usageMetadata) as
+        { usageMetadata: { promptTokenCount?: number } } | undefined;
+      if (last) expect(row.prompt_tokens).toBe(last.usageMetadata.promptTokenCount ?? 0);
+    },
+  );
+
+  it.each(cases.filter((recorded) => recorded.streamed).map((recorded) => [recorded.id, recorded] as const))(
+    '%s streams through @google/genai',
+    async (_id, recorded) => {
+      const { root } = harness();
+      const ai = new GoogleGenAI({ apiKey: callerSecret, httpOptions: { baseUrl: root } });
+      const stream = await ai.models.generateContentStream({ model: `gemini/${recorded.id}`, contents: 'Replay.' });
+      let responses = 0;
+      for await (const response of stream) {
+        expect(response.modelVersion ?? `gemini/${recorded.id}`).toBe(`gemini/${recorded.id}`);
+        responses += 1;
+      }
+      expect(responses).toBe(recordedPayloads(recorded).length);
+    },
+  );
+
+  it.each(cases.filter((recorded) => recorded.status !== 200).map((recorded) => [recorded.id, recorded] as const))(
+    '%s reaches the caller as Google’s error with the recorded status',
+    async (_id, recorded) => {
+      const { root } = harness();
+      const response = await ask(root, recorded);
+      expect(response.status).toBe(recorded.status);
+      const recordedError = (JSON.parse(recorded.body) as { error: { message: string } }).error;
+      const answer = (await response.json()) as { error: { code: number; message: string; status: string } };
+      expect(answer.error).toMatchObject({ code: recorded.status, status: 'RESOURCE_EXHAUSTED' });
+      expect(answer.error.message).toContain(recordedError.message.slice(0, 40));
+    },
+  );
+});
