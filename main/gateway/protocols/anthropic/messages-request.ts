@@ -12,7 +12,9 @@
 import { z } from 'zod';
 import {
   ApiError,
+  reasoningEfforts,
   type ChatMessage,
+  type ReasoningEffort,
   type ChatRequest,
   type ContentPart,
   type FunctionTool,
@@ -81,26 +83,30 @@ const knownBlockTypes = [
 ] as const;
 /** Anthropic's other blocks (server_tool_use, web_search_tool_result, search_result…): passed on natively. */
 const otherBlockSchema = z.looseObject({
-  type: z
-    .string()
-    .refine((type) => !(knownBlockTypes as readonly string[]).includes(type), { error: 'is not a valid block' }),
+  type: z.string().refine((type) => !(knownBlockTypes as readonly string[]).includes(type), {
+    error: 'is not a valid block',
+    abort: true,
+  }),
 });
 const contentBlockSchema = z.union([
-  textBlockSchema,
-  imageBlockSchema,
-  documentBlockSchema,
-  toolUseBlockSchema,
-  toolResultBlockSchema,
-  thinkingBlockSchema,
-  redactedThinkingBlockSchema,
+  z.discriminatedUnion('type', [
+    textBlockSchema,
+    imageBlockSchema,
+    documentBlockSchema,
+    toolUseBlockSchema,
+    toolResultBlockSchema,
+    thinkingBlockSchema,
+    redactedThinkingBlockSchema,
+  ]),
   otherBlockSchema,
 ]);
 type ContentBlock = z.output<typeof contentBlockSchema>;
 type ImageBlock = z.output<typeof imageBlockSchema>;
 type DocumentBlock = z.output<typeof documentBlockSchema>;
 
+/** `system` mid-conversation: Claude Code sends it (beta mid-conversation-system-2026-04-07) to models it does not know. */
 const messageSchema = z.looseObject({
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'system']),
   content: z.union([z.string(), z.array(contentBlockSchema)], { error: 'must be a string or an array of blocks' }),
 });
 
@@ -151,6 +157,7 @@ export const messagesRequestSchema = z.looseObject({
   top_p: z.number().min(0).max(1).optional(),
   top_k: z.int().min(0).optional(),
   metadata: z.looseObject({ user_id: z.string().nullish() }).optional(),
+  output_config: z.looseObject({ effort: z.string().optional() }).optional(),
 });
 
 export type MessagesRequest = z.output<typeof messagesRequestSchema>;
@@ -299,6 +306,16 @@ function assistantMessage(
   return message;
 }
 
+function systemText(content: ContentBlock[], where: (string | number)[], untranslatable: Untranslatable): string {
+  return content
+    .map((block, index) => {
+      if (block.type === 'text') return (block as z.output<typeof textBlockSchema>).text;
+      untranslatable.note([...where, index, 'type'], `a "${block.type}" block in a system message`);
+      return '';
+    })
+    .join('');
+}
+
 function toolsOf(tools: CountTokensRequest['tools'], untranslatable: Untranslatable): FunctionTool[] {
   return (tools ?? []).flatMap((tool, index): FunctionTool[] => {
     if ((tool.type !== undefined && tool.type !== 'custom') || tool.input_schema === undefined) {
@@ -324,6 +341,12 @@ function toolChoiceOf(choice: NonNullable<CountTokensRequest['tool_choice']>): T
   }
 }
 
+/** Anthropic's effort levels as ours; one we do not know leaves the depth to the upstream. */
+function effortOf(effort: string | undefined): ReasoningEffort | undefined {
+  if (effort === 'max') return 'xhigh';
+  return (reasoningEfforts as readonly string[]).includes(effort ?? '') ? (effort as ReasoningEffort) : undefined;
+}
+
 /** The chat request a (validated) Anthropic request stands for, and what of it only Anthropic can take. */
 export function translateMessagesRequest(request: MessagesRequest | CountTokensRequest): MessagesTranslation {
   const untranslatable = new Untranslatable();
@@ -337,6 +360,8 @@ export function translateMessagesRequest(request: MessagesRequest | CountTokensR
     const where = ['messages', position, 'content'];
     if (typeof message.content === 'string') {
       messages.push({ role: message.role, content: message.content });
+    } else if (message.role === 'system') {
+      messages.push({ role: 'system', content: systemText(message.content, where, untranslatable) });
     } else if (message.role === 'user') {
       messages.push(...userMessages(message.content, where, untranslatable));
     } else {
@@ -357,7 +382,11 @@ export function translateMessagesRequest(request: MessagesRequest | CountTokensR
     }
   }
   if (request.thinking?.type === 'enabled') chatRequest.reasoning = { max_tokens: request.thinking.budget_tokens };
-  if (request.thinking?.type === 'adaptive') chatRequest.reasoning = { enabled: true };
+  if (request.thinking?.type === 'adaptive') {
+    // Adaptive thinking takes its depth from `output_config.effort` (Anthropic's `max` is the deepest there is).
+    const effort = effortOf(full.output_config?.effort);
+    chatRequest.reasoning = effort ? { effort } : { enabled: true };
+  }
   if (full.max_tokens !== undefined) chatRequest.max_tokens = full.max_tokens;
   if (full.stop_sequences?.length) chatRequest.stop = full.stop_sequences;
   if (full.temperature !== undefined) chatRequest.temperature = full.temperature;
