@@ -1,0 +1,405 @@
+// Claude Code itself through Switchyard, configured only as its docs describe for an LLM gateway: ANTHROPIC_BASE_URL
+// (the gateway's root: Claude Code adds /v1/messages), ANTHROPIC_AUTH_TOKEN (a Switchyard key, sent as Bearer),
+// ANTHROPIC_MODEL and ANTHROPIC_DEFAULT_HAIKU_MODEL (the small fast model of its background requests), each a
+// `<provider>/<model>` or an alias. Two runs, one per path through the gateway: an openai-kind upstream named as
+// `fake/gpt-test` (Anthropic Messages translated to chat completions and back) and an anthropic-kind one named by
+// the alias `claude-sonnet-4-5` (passed through untranslated). Each scripted upstream first asks for a Bash command,
+// then answers with text once the command's output came back; a real `switchyard serve` on a temporary data dir sits
+// between, behind a pass-through that notes every request Claude Code makes (method, path and query, status, model,
+// the anthropic-version and anthropic-beta headers). `claude -p … --allowedTools Bash` runs one turn
+// non-interactively in a temporary HOME and CLAUDE_CONFIG_DIR. Passes when Claude Code's answer quotes the
+// command's output, the upstream saw that output come back, and the gateway served every request Claude Code made.
+//
+//   npm install --prefix /tmp/agents/claude @anthropic-ai/claude-code     (outside the repo: no dependency)
+//   node --import tsx scripts/try-agents/claude-code.ts                   (CLAUDE_BIN=… to use another claude)
+
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli, startServer, type RunningServer } from '../../test/support/cli.js';
+import { anthropicKey, FakeAnthropic } from '../../test/support/fake-anthropic.js';
+import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
+import {
+  eventStreamHeaders,
+  jsonReply,
+  type RecordingServer,
+  type Reply,
+} from '../../test/support/recording-server.js';
+
+const claudeBin = process.env.CLAUDE_BIN ?? '/tmp/agents/claude/node_modules/.bin/claude';
+const marker = 'switchyard-tool-ok-9d41';
+const command = `echo ${marker}`;
+const answerText = (printed: string) => `The command printed ${printed}.`;
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: { text?: string; content?: unknown }) => part.text ?? (part.content ? textOf(part.content) : ''))
+    .join('');
+}
+
+interface ChatBody {
+  messages: { role: string; content: unknown }[];
+  tools?: { function: { name: string } }[];
+}
+
+/** The openai-kind upstream: the Bash call when Bash is offered; after the tool's result, text quoting it. */
+function scriptedChatTurn(request: RecordedRequest): Reply | Promise<Reply> {
+  const body = request.body as unknown as ChatBody;
+  const last = body.messages.at(-1)!;
+  if (last.role === 'tool') {
+    return answer(answerText(textOf(last.content).includes(marker) ? marker : 'nothing I recognise'))(request);
+  }
+  const offersBash = (body.tools ?? []).some((tool) => tool.function.name === 'Bash');
+  if (!offersBash) return answer('Switchyard test')(request); // Claude Code's background requests (titles, topics)
+  const call = { id: 'call_claude_code_1', name: 'Bash', arguments: JSON.stringify({ command, description: 'Echo' }) };
+  return answer({ toolCalls: [call] })(request);
+}
+
+interface MessagesBody {
+  messages: { role: string; content: unknown }[];
+  tools?: { name: string }[];
+  stream?: boolean;
+  model: string;
+}
+
+/** One Messages answer as Anthropic streams it (or as one message when not streamed). */
+function anthropicAnswer(body: MessagesBody, blocks: Record<string, unknown>[], stopReason: string): Reply {
+  const usage = { input_tokens: 1200, cache_creation_input_tokens: 0, cache_read_input_tokens: 800, output_tokens: 24 };
+  const message = { id: 'msg_01ClaudeCodeTry', type: 'message', role: 'assistant', model: body.model };
+  if (!body.stream) {
+    return jsonReply(200, { ...message, content: blocks, stop_reason: stopReason, stop_sequence: null, usage });
+  }
+  const event = (type: string, payload: Record<string, unknown>) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`;
+  const chunks = [
+    event('message_start', {
+      message: {
+        ...message,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
+    }),
+    event('ping', {}),
+  ];
+  blocks.forEach((block, index) => {
+    if (block.type === 'tool_use') {
+      chunks.push(event('content_block_start', { index, content_block: { ...block, input: {} } }));
+      const json = JSON.stringify(block.input);
+      for (const piece of [json.slice(0, 10), json.slice(10)]) {
+        chunks.push(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
+      }
+    } else if (block.type === 'thinking') {
+      chunks.push(
+        event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      );
+      chunks.push(event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: block.thinking } }));
+      chunks.push(
+        event('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } }),
+      );
+    } else {
+      chunks.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
+      chunks.push(event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } }));
+    }
+    chunks.push(event('content_block_stop', { index }));
+  });
+  chunks.push(
+    event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 24 } }),
+    event('message_stop', {}),
+  );
+  return { headers: eventStreamHeaders, chunks };
+}
+
+/**
+ * The signature of the anthropic-kind upstream's thinking. Claude Code 2.1 does not send thinking blocks back in the
+ * next request of a -p run, so only the SDK tests (test/protocols/anthropic) check a signature's round trip.
+ */
+const signature = 'EqQBCkgIBxABGAIiQClaudeCodeTrySignature==';
+
+function toolResultsOf(body: MessagesBody): string[] {
+  return body.messages.flatMap((message) =>
+    Array.isArray(message.content)
+      ? (message.content as { type: string; content?: unknown }[])
+          .filter((block) => block.type === 'tool_result')
+          .map((block) => textOf(block.content))
+      : [],
+  );
+}
+
+/** The anthropic-kind upstream: thinking and the Bash call; after the tool's result, text quoting it. */
+function scriptedMessagesTurn(request: RecordedRequest): Reply {
+  const body = request.body as unknown as MessagesBody;
+  const results = toolResultsOf(body);
+  if (results.length > 0) {
+    const printed = results.some((result) => result.includes(marker)) ? marker : 'nothing I recognise';
+    return anthropicAnswer(body, [{ type: 'text', text: answerText(printed) }], 'end_turn');
+  }
+  if (!(body.tools ?? []).some((tool) => tool.name === 'Bash')) {
+    return anthropicAnswer(body, [{ type: 'text', text: 'Switchyard test' }], 'end_turn');
+  }
+  return anthropicAnswer(
+    body,
+    [
+      { type: 'thinking', thinking: 'I should run the command.', signature },
+      { type: 'tool_use', id: 'toolu_01ClaudeCodeTry', name: 'Bash', input: { command, description: 'Echo' } },
+    ],
+    'tool_use',
+  );
+}
+
+interface Seen {
+  method: string;
+  path: string;
+  status: number;
+  model: string;
+  version: string;
+  beta: string;
+  auth: string;
+  userAgent: string;
+}
+
+/** A pass-through in front of the gateway that notes what Claude Code asks for. */
+async function startWitness(target: string): Promise<{ url: string; seen: Seen[]; server: Server }> {
+  const seen: Seen[] = [];
+  const upstream = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    const pieces: Buffer[] = [];
+    incoming.on('data', (piece: Buffer) => pieces.push(piece));
+    incoming.on('end', () => {
+      const body = Buffer.concat(pieces);
+      let model = '';
+      try {
+        model = String((JSON.parse(body.toString()) as { model?: unknown }).model ?? '');
+      } catch {
+        // not JSON (a GET): no model
+      }
+      const header = (name: string) => String(incoming.headers[name] ?? '');
+      // TRACE_DIR=…: every request Claude Code made, headers and body, one file each (to see what it sends).
+      if (process.env.TRACE_DIR) {
+        const file = path.join(process.env.TRACE_DIR, `${Date.now()}-${seen.length}.json`);
+        const text = JSON.stringify({
+          method: incoming.method,
+          url: incoming.url,
+          headers: incoming.headers,
+          body: body.toString(),
+        });
+        fs.writeFileSync(file, text);
+      }
+      const forwarded = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+        },
+        (answered) => {
+          seen.push({
+            method: incoming.method ?? '',
+            path: incoming.url ?? '',
+            status: answered.statusCode ?? 0,
+            model,
+            version: header('anthropic-version'),
+            beta: header('anthropic-beta'),
+            auth: incoming.headers.authorization ? 'Bearer' : incoming.headers['x-api-key'] ? 'x-api-key' : 'none',
+            userAgent: header('user-agent'),
+          });
+          outgoing.writeHead(answered.statusCode ?? 502, answered.headers);
+          answered.pipe(outgoing);
+        },
+      );
+      forwarded.on('error', () => outgoing.destroy());
+      forwarded.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+function run(commandLine: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number }) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(commandLine, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+interface Setup {
+  label: string;
+  kind: 'openai' | 'anthropic';
+  upstream: RecordingServer;
+  /** The provider's model, `<provider>/<model>`. */
+  model: string;
+  /** An alias to make for the model and name in Claude Code instead (the fixed names tools send). */
+  alias?: string;
+  /** Whether the tool's output came back to the upstream. */
+  toolResultCameBack(): boolean;
+}
+
+async function tryOne(setup: Setup, version: string): Promise<boolean> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-claude-code-'));
+  const dataDir = path.join(root, 'data');
+  const home = path.join(root, 'home');
+  const configDir = path.join(home, '.claude');
+  const workDir = path.join(root, 'work');
+  for (const dir of [dataDir, configDir, workDir]) fs.mkdirSync(dir, { recursive: true });
+  const env = {
+    SWITCHYARD_SECRET_STORE: 'file',
+    UP_KEY: setup.kind === 'anthropic' ? anthropicKey : 'sk-upstream-fake',
+  };
+  let server: RunningServer | null = null;
+  let witness: Server | null = null;
+  try {
+    const upstreamUrl = await setup.upstream.start();
+    const cli = (args: string[]) => runCli([...args, '--data-dir', dataDir], { env });
+    const providerId = setup.model.split('/')[0]!;
+    const added = await cli([
+      'providers',
+      'add',
+      providerId,
+      '--kind',
+      setup.kind,
+      '--base-url',
+      upstreamUrl,
+      '--api-key-env',
+      'UP_KEY',
+    ]);
+    if (added.code !== 0) throw new Error(`providers add failed: ${added.stderr}`);
+    if (setup.alias) {
+      const aliased = await cli(['models', 'alias', setup.alias, setup.model]);
+      if (aliased.code !== 0) throw new Error(`models alias failed: ${aliased.stderr}`);
+    }
+    const created = await cli(['keys', 'create', '--name', 'claude-code', '--json']);
+    if (created.code !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+    const key = (JSON.parse(created.stdout) as { key: string }).key;
+    server = await startServer(['--data-dir', dataDir], env);
+    const watched = await startWitness(server.baseUrl.replace(/\/api\/v1$/, ''));
+    witness = watched.server;
+
+    const model = setup.alias ?? setup.model;
+    const claudeEnv: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: home,
+      CLAUDE_CONFIG_DIR: configDir,
+      ANTHROPIC_BASE_URL: watched.url,
+      ANTHROPIC_AUTH_TOKEN: key,
+      ANTHROPIC_MODEL: model,
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
+      // No calls home from a test run (telemetry, error reports, update checks).
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    };
+    const prompt = `Run the shell command "${command}" with the Bash tool and tell me what it printed.`;
+    const result = await run(claudeBin, ['-p', prompt, '--allowedTools', 'Bash', '--output-format', 'text'], {
+      env: claudeEnv,
+      cwd: workDir,
+      timeoutMs: 180_000,
+    });
+
+    const cameBack = setup.toolResultCameBack();
+    const finalAnswer = result.stdout.trim().split('\n').at(-1) ?? '';
+    // Claude Code's `HEAD /` is a reachability probe: any answer will do (the gateway's root is no API).
+    const allServed = watched.seen.every((request) => request.method === 'HEAD' || request.status < 400);
+    const passed = result.code === 0 && cameBack && allServed && finalAnswer.includes(marker);
+    const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
+    console.log(`--- ${setup.label} (model ${named}) ---`);
+    for (const request of watched.seen) {
+      const headers = `anthropic-version ${request.version || '-'}; anthropic-beta ${request.beta || '-'}; ${request.auth}`;
+      console.log(
+        `claude → ${request.method} ${request.path} → ${request.status} (model ${request.model || '-'}; ${headers})`,
+      );
+    }
+    console.log(`user agent: ${watched.seen.find((request) => request.method === 'POST')?.userAgent ?? '-'}`);
+    console.log(
+      `upstream requests: ${setup.upstream.requests.map((request) => `${request.method} ${request.url}`).join(', ')}`,
+    );
+    console.log(`tool result came back: ${cameBack}; exit code ${result.code}; final answer: ${finalAnswer}`);
+    if (!passed) console.log(`--- claude stdout ---\n${result.stdout}\n--- claude stderr ---\n${result.stderr}`);
+    if (!passed) console.log(`--- switchyard stderr ---\n${server.stderr().slice(-4000)}`);
+    console.log(passed ? `PASS: Claude Code ${version} completed a tool-calling turn (${setup.label}).` : 'FAIL');
+    return passed;
+  } finally {
+    witness?.closeAllConnections();
+    witness?.close();
+    if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
+    await server?.exited;
+    await setup.upstream.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(claudeBin)) {
+    console.error(
+      `No claude at ${claudeBin}: npm install --prefix /tmp/agents/claude @anthropic-ai/claude-code, or set CLAUDE_BIN.`,
+    );
+    return 2;
+  }
+  const version = (
+    await run(claudeBin, ['--version'], {
+      env: { PATH: process.env.PATH, HOME: os.tmpdir() },
+      cwd: os.tmpdir(),
+      timeoutMs: 60_000,
+    })
+  ).stdout.trim();
+  console.log(`Claude Code ${version}`);
+  console.log(
+    'environment: ANTHROPIC_BASE_URL=http://127.0.0.1:<port>  ANTHROPIC_AUTH_TOKEN=<a Switchyard key>  ' +
+      'ANTHROPIC_MODEL=<provider/model or alias>  ANTHROPIC_DEFAULT_HAIKU_MODEL=<the same or another>',
+  );
+
+  const openai = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedChatTurn });
+  const translated = await tryOne(
+    {
+      label: 'translated to an openai-kind provider',
+      kind: 'openai',
+      upstream: openai,
+      model: 'fake/gpt-test',
+      toolResultCameBack: () =>
+        openai
+          .chatRequests()
+          .some((request) =>
+            (request.body as unknown as ChatBody).messages.some(
+              (message) => message.role === 'tool' && textOf(message.content).includes(marker),
+            ),
+          ),
+    },
+    version,
+  );
+
+  const anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-5'], fallback: scriptedMessagesTurn });
+  const native = await tryOne(
+    {
+      label: 'native to an anthropic-kind provider',
+      kind: 'anthropic',
+      upstream: anthropic,
+      model: 'anth/claude-sonnet-4-5',
+      alias: 'claude-sonnet-4-5',
+      toolResultCameBack: () =>
+        anthropic
+          .messageRequests()
+          .some((request) =>
+            toolResultsOf(request.body as unknown as MessagesBody).some((text) => text.includes(marker)),
+          ),
+    },
+    version,
+  );
+  return translated && native ? 0 : 1;
+}
+
+process.exitCode = await main();
