@@ -1,7 +1,9 @@
 // Gemini CLI: ~/.gemini/.env (GEMINI_API_KEY, GOOGLE_GEMINI_BASE_URL, GEMINI_MODEL), which Gemini CLI loads when
 // no .env is found in the project's folders first, and `security.auth.selectedType = "gemini-api-key"` in
-// ~/.gemini/settings.json so it uses that key instead of asking how to sign in. It sends the key as
-// x-goog-api-key to `<base>/v1beta/models/…`. GEMINI_CLI_HOME moves the .gemini folder.
+// ~/.gemini/settings.json so it uses that key instead of asking how to sign in (headless runs refuse the
+// "gateway" auth type that GOOGLE_GEMINI_BASE_URL alone selects). It sends the key as x-goog-api-key to
+// `<base>/v1beta/models/…`. GEMINI_CLI_HOME moves the .gemini folder. Gemini CLI 0.61 reads ~/.gemini/.env only
+// in a trusted folder (its findEnvFile; tried against the real CLI): the note says so, and how to load it elsewhere.
 //
 // Verified against: https://geminicli.com/docs/get-started/authentication (GEMINI_API_KEY, ~/.gemini/.env, first
 // .env file wins), https://geminicli.com/docs/reference/configuration (GEMINI_MODEL, GEMINI_CLI_HOME,
@@ -55,7 +57,9 @@ export const geminiCli: ToolDefinition = {
   notes(context) {
     return [
       'Restart Gemini CLI: it reads .env and settings.json when it starts.',
-      `Gemini CLI loads only the first .env it finds: one in your project's folders hides ${files(context).env}.`,
+      `Gemini CLI reads ${files(context).env} only in folders you trust (it asks the first time it starts in one) ` +
+        `and when no .env in the project's folders comes first. Elsewhere, load it into your shell first: ` +
+        `set -a; . ${files(context).env}; set +a`,
       context.model
         ? `Gemini CLI asks for "${context.model}".`
         : aliasNote('Gemini CLI', 'gemini-2.5-pro, gemini-2.5-flash'),
