@@ -276,7 +276,7 @@ describe('translateGeminiRequest: tools and configuration', () => {
         responseMimeType: 'application/json',
         responseSchema: { type: 'ARRAY', items: { type: 'INTEGER' } },
       },
-    }).response_format as { json_schema: { schema: unknown } };
+    }).response_format as unknown as { json_schema: { schema: unknown } };
     expect(schema.json_schema.schema).toEqual({ type: 'array', items: { type: 'integer' } });
   });
 });
