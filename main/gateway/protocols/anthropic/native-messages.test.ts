@@ -59,6 +59,11 @@ describe('anthropicNativeProtocol', () => {
       type: 'message_start',
       message: { model: 'p/claude-x' },
     });
+    const untyped = { model: 'claude-x', content: [{ type: 'text', text: 'yo' }], usage: { input_tokens: 2 } };
+    const untypedReading = reading();
+    protocol.read(untyped, untypedReading);
+    expect(untypedReading.generated).toEqual(['yo']);
+    expect(protocol.relabel(untyped, 'p/claude-x').model).toBe('p/claude-x');
     const ping = { type: 'ping' };
     expect(protocol.relabel(ping, 'p/claude-x')).toBe(ping);
   });

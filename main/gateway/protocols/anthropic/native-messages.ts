@@ -44,7 +44,8 @@ export function anthropicNativeProtocol(): NativeProtocol & { keepAlive(): strin
   return {
     kind: 'anthropic',
     read(payload, reading) {
-      switch (payload.type) {
+      // A whole message says `type: 'message'` (recordings of some clients leave the type out); events name theirs.
+      switch (payload.type ?? (Array.isArray(payload.content) ? 'message' : undefined)) {
         case 'message': {
           addUsage(payload.usage, reading);
           if (typeof payload.stop_reason === 'string') reading.finishReason = payload.stop_reason;
@@ -70,7 +71,8 @@ export function anthropicNativeProtocol(): NativeProtocol & { keepAlive(): strin
       }
     },
     relabel(payload, model) {
-      if (payload.type === 'message') return { ...payload, model };
+      if (payload.type === 'message' || (payload.type === undefined && 'model' in payload))
+        return { ...payload, model };
       const message = record(payload.message);
       if (payload.type === 'message_start' && message) return { ...payload, message: { ...message, model } };
       return payload;
