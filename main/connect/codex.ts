@@ -67,7 +67,9 @@ export const codex: ToolDefinition = {
     return [
       'Restart Codex: it reads config.toml and .env when it starts.',
       `Codex reads the key from ${keyVariable} in ${files(context).env}, which overrides one exported in your shell.`,
-      context.model ? `Codex asks for "${context.model}".` : aliasNote('Codex', 'gpt-5-codex and the like'),
+      context.model
+        ? `Codex asks for "${context.model}". It warns that it has no metadata for a model it does not know: harmless.`
+        : aliasNote('Codex', 'gpt-5-codex and the like'),
     ];
   },
 };
