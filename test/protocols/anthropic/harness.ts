@@ -55,7 +55,8 @@ export interface AnthropicHarness {
   close(): Promise<void>;
 }
 
-export async function startAnthropicHarness(): Promise<AnthropicHarness> {
+/** `keepAliveMs`: how long the gateway waits for an upstream before it opens the stream with pings. */
+export async function startAnthropicHarness(options: { keepAliveMs?: number } = {}): Promise<AnthropicHarness> {
   const openaiFake = new FakeOpenAI({
     models: ['gpt-test'],
     fallback: (request) => {
@@ -113,7 +114,7 @@ export async function startAnthropicHarness(): Promise<AnthropicHarness> {
       createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
     ],
     callers: { 'key-1': callerSecret },
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 }, keepAliveMs: options.keepAliveMs },
     price: (_target, usage) => {
       const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;
       return { cost: costNanos / 1e9, costNanos, unpriced: false, source: 'override' };
