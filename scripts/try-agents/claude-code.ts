@@ -11,7 +11,8 @@
 // command's output, the upstream saw that output come back, and the gateway served every request Claude Code made.
 //
 //   npm install --prefix /tmp/agents/claude @anthropic-ai/claude-code     (outside the repo: no dependency)
-//   node --import tsx scripts/try-agents/claude-code.ts                   (CLAUDE_BIN=… to use another claude)
+//   node --import tsx scripts/try-agents/claude-code.ts                   (CLAUDE_BIN=… to use another claude;
+//                                                                          TRACE_DIR=… to keep every request)
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -298,7 +299,8 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
       HOME: home,
       CLAUDE_CONFIG_DIR: configDir,
       ANTHROPIC_BASE_URL: watched.url,
-      ANTHROPIC_AUTH_TOKEN: key,
+      // ANTHROPIC_AUTH_TOKEN goes out as Bearer; KEY_VARIABLE=ANTHROPIC_API_KEY tries the x-api-key way.
+      [process.env.KEY_VARIABLE ?? 'ANTHROPIC_AUTH_TOKEN']: key,
       ANTHROPIC_MODEL: model,
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
       // No calls home from a test run (telemetry, error reports, update checks).
@@ -312,10 +314,14 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
     });
 
     const cameBack = setup.toolResultCameBack();
+    // The usage log names Claude Code (its user agent) as the app of every request, and what each cost.
+    const usage = await cli(['usage', '--rows', '--json']);
+    const rows = usage.code === 0 ? (JSON.parse(usage.stdout) as { app_title?: string | null; model: string }[]) : [];
+    const namedApp = rows.length > 0 && rows.every((row) => row.app_title?.startsWith('claude-cli/'));
     const finalAnswer = result.stdout.trim().split('\n').at(-1) ?? '';
     // Claude Code's `HEAD /` is a reachability probe: any answer will do (the gateway's root is no API).
     const allServed = watched.seen.every((request) => request.method === 'HEAD' || request.status < 400);
-    const passed = result.code === 0 && cameBack && allServed && finalAnswer.includes(marker);
+    const passed = result.code === 0 && cameBack && allServed && namedApp && finalAnswer.includes(marker);
     const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
     console.log(`--- ${setup.label} (model ${named}) ---`);
     for (const request of watched.seen) {
@@ -324,6 +330,7 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
         `claude → ${request.method} ${request.path} → ${request.status} (model ${request.model || '-'}; ${headers})`,
       );
     }
+    console.log(`usage rows: ${rows.map((row) => `${row.model} (app ${row.app_title ?? '-'})`).join(', ')}`);
     console.log(`user agent: ${watched.seen.find((request) => request.method === 'POST')?.userAgent ?? '-'}`);
     console.log(
       `upstream requests: ${setup.upstream.requests.map((request) => `${request.method} ${request.url}`).join(', ')}`,
