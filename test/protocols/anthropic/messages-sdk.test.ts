@@ -312,6 +312,28 @@ describe('errors in Anthropic’s shape, raised by the SDK as its own classes', 
   });
 });
 
+describe('under /api/v1 and for count_tokens', () => {
+  it('answers /api/v1/messages as /v1/messages: one Message when stream is left out', async () => {
+    const setup = harness();
+    const response = await fetch(`${setup.root}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: openaiModel, max_tokens: 10, messages: question }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      type: 'message',
+      content: [{ type: 'text', text: 'answer from gpt' }],
+    });
+  });
+
+  it('refuses to count for a model no provider serves, in Anthropic’s shape', async () => {
+    const setup = harness();
+    const failure = setup.client.messages.countTokens({ model: 'nobody/none', messages: question });
+    await expect(failure).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+  });
+});
+
 describe('the model list in Anthropic’s shape', () => {
   it('answers models.list() with type, id, display_name and created_at', async () => {
     const setup = harness();
