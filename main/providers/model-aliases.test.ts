@@ -126,4 +126,18 @@ describe('ProviderRegistry.canonicalModel', () => {
       );
     }
   });
+
+  it('suggests no alias a name cannot be, and cuts a long name short', () => {
+    const spaced = thrown(() => registry().canonicalModel('gpt 4o'));
+    expect(spaced.status).toBe(404);
+    expect(spaced.message).toBe(
+      'Model "gpt 4o" is neither an alias nor "<provider>/<model>". Name a model as <provider>/<model> ' +
+        '(GET /v1/models lists them); an alias name would use 1–100 letters, digits, ".", "_", "-", ":" or "@", ' +
+        'starting with a letter or digit.',
+    );
+    const long = thrown(() => registry().canonicalModel('x'.repeat(100_000)));
+    expect(long.status).toBe(404);
+    expect(long.message).toContain(`Model "${'x'.repeat(100)}…" is neither`);
+    expect(long.message.length).toBeLessThan(400);
+  });
 });

@@ -6,7 +6,10 @@
 
 import type { Logger } from 'pino';
 import {
+  aliasNameProblem,
+  aliasNameRule,
   ApiError,
+  maxAliasNameLength,
   type ModelAliasInfo,
   type ModelInfo,
   type ProviderInfo,
@@ -110,6 +113,19 @@ export function splitModelId(model: string): { providerId: string; model: string
   return { providerId: model.slice(0, slash), model: model.slice(slash + 1) };
 }
 
+/** The 404 of a name that is neither an alias nor `<provider>/<model>`: both ways to fix it, when both exist. */
+function notAModelMessage(name: string): string {
+  // The name is the caller's: a long one is cut, so the answer stays small.
+  const shown = name.length > maxAliasNameLength ? `${name.slice(0, maxAliasNameLength)}…` : name;
+  const neither = `Model "${shown}" is neither an alias nor "<provider>/<model>".`;
+  const asId = 'Name a model as <provider>/<model> (GET /v1/models lists them)';
+  if (aliasNameProblem(name) !== null) return `${neither} ${asId}; an alias name would ${aliasNameRule}.`;
+  return (
+    `${neither} ${asId}, or make "${name}" an alias: switchyard models alias ${name} PROVIDER/MODEL ` +
+    '(or in the Providers screen).'
+  );
+}
+
 export class ProviderRegistry {
   /** In order of precedence. */
   private readonly sources: { origin: ProviderOrigin; source: ProviderSource }[];
@@ -150,12 +166,7 @@ export class ProviderRegistry {
     if (name.includes('/')) return name;
     const target = this.aliases?.targetOf(name);
     if (target !== undefined) return target;
-    throw new ApiError(
-      404,
-      `Model "${name}" is neither an alias nor "<provider>/<model>". Name a model as <provider>/<model> ` +
-        `(GET /v1/models lists them), or make "${name}" an alias: switchyard models alias ${name} PROVIDER/MODEL ` +
-        '(or in the Providers screen).',
-    );
+    throw new ApiError(404, notAModelMessage(name));
   }
 
   /** The user's model aliases, by name. */
