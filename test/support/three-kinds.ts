@@ -48,6 +48,8 @@ export interface ThreeKindsOptions {
   callers: Record<string, string>;
   /** What the OpenAI fake answers when no step is scripted (default: "answer from gpt"). */
   openaiFallback?: Step;
+  /** How long the gateway waits for a silent upstream before it opens a stream with keep-alives (default 15 s). */
+  keepAliveMs?: number;
 }
 
 export interface ThreeKinds {
@@ -106,7 +108,7 @@ export async function startThreeKinds(options: ThreeKindsOptions): Promise<Three
       createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
     ],
     callers: options.callers,
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 }, keepAliveMs: options.keepAliveMs },
     price: (_target, usage) => {
       const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;
       return { cost: costNanos / 1e9, costNanos, unpriced: false, source: 'override' };
