@@ -1,137 +1,44 @@
-// The real gateway with the OpenAI, Anthropic and Google adapters in front of one fake upstream of each kind
-// (provider `oai`, `claude`, `gemini`), priced at $1 per million input tokens and $2 per million output tokens, for
-// the official @anthropic-ai/sdk at the gateway's root (the SDK adds /v1). Each fake answers a request that offers
-// tools and answers none with a thinking-and-tool-calls answer, anything else with text.
+// The three kinds of upstream (test/support/three-kinds.ts) for the official @anthropic-ai/sdk at the gateway's
+// root (the SDK adds /v1). The OpenAI fake answers a request that offers tools and answers none with reasoning, text
+// and a tool call, anything else with text.
 
 import Anthropic from '@anthropic-ai/sdk';
-import type { UsageRecord } from '../../../shared/api/index.js';
-import { createAnthropicAdapter } from '../../../main/providers/anthropic/index.js';
-import { createGoogleAdapter } from '../../../main/providers/google/index.js';
-import { createOpenAIAdapter } from '../../../main/providers/index.js';
-import * as anthropic from '../../support/fake-anthropic.js';
-import * as gemini from '../../support/fake-gemini.js';
-import { FakeOpenAI, answer } from '../../support/fake-openai.js';
-import { startTestGateway, type TestGateway } from '../../support/test-gateway.js';
+import { answer } from '../../support/fake-openai.js';
+import type { Step } from '../../support/recording-server.js';
+import { startThreeKinds, type ThreeKinds } from '../../support/three-kinds.js';
+
+export { anthropicModel, geminiModel, openaiModel } from '../../support/three-kinds.js';
 
 export const callerSecret = 'sk-sy-v1-anthropic-protocol-caller';
-export const anthropicModel = 'claude/claude-sonnet-4-20250514';
-export const geminiModel = 'gemini/gemini-2.5-flash';
-export const openaiModel = 'oai/gpt-test';
 
-/** Whether a request offers tools and its last message answers none (the first turn of a tool loop). */
-function wantsTools(offered: unknown, lastParts: unknown) {
-  const parts = Array.isArray(lastParts) ? (lastParts as { type?: string; functionResponse?: unknown }[]) : [];
-  const answered = parts.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
-  return Array.isArray(offered) && offered.length > 0 && !answered;
-}
+const toolTurn = answer({
+  reasoning: ['Thinking about ', 'the weather.'],
+  content: ['Let me check.'],
+  toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+  usage: { prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 },
+});
+const textTurn = answer('answer from gpt', { usage: { prompt_tokens: 30, completion_tokens: 4, total_tokens: 34 } });
 
-export const anthropicText = {
-  id: 'msg_01TextWhole',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-sonnet-4-20250514',
-  content: [{ type: 'text', text: 'Hello from Claude.' }],
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 10, output_tokens: 5 },
+/** A tool call when tools are offered and none was answered yet, else text. */
+const openaiTurn: Step = (request) => {
+  const body = request.body as { tools?: unknown; messages?: { role: string }[] };
+  const answered = body.messages?.at(-1)?.role === 'tool';
+  return Array.isArray(body.tools) && !answered ? toolTurn(request) : textTurn(request);
 };
 
-const geminiText = {
-  candidates: [{ content: { parts: [{ text: 'Hello from Gemini.' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-  usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 4, totalTokenCount: 34, cachedContentTokenCount: 16 },
-  modelVersion: 'gemini-2.5-flash',
-  responseId: 'whole-1',
-};
-
-export interface AnthropicHarness {
-  openai: FakeOpenAI;
-  anthropic: anthropic.FakeAnthropic;
-  gemini: gemini.FakeGemini;
-  served: TestGateway;
+export interface AnthropicHarness extends ThreeKinds {
   client: Anthropic;
   /** The gateway's root (the SDK's base URL). */
   root: string;
-  usage: UsageRecord[];
-  close(): Promise<void>;
 }
 
 /** `keepAliveMs`: how long the gateway waits for an upstream before it opens the stream with pings. */
 export async function startAnthropicHarness(options: { keepAliveMs?: number } = {}): Promise<AnthropicHarness> {
-  const openaiFake = new FakeOpenAI({
-    models: ['gpt-test'],
-    fallback: (request) => {
-      const body = request.body as { tools?: unknown; messages?: { role: string }[] };
-      const answered = body.messages?.at(-1)?.role === 'tool';
-      return Array.isArray(body.tools) && !answered
-        ? answer({
-            reasoning: ['Thinking about ', 'the weather.'],
-            content: ['Let me check.'],
-            toolCalls: [{ id: 'call_weather_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
-            usage: { prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 },
-          })(request)
-        : answer('answer from gpt', { usage: { prompt_tokens: 30, completion_tokens: 4, total_tokens: 34 } })(request);
-    },
-  });
-  const anthropicFake = new anthropic.FakeAnthropic({
-    models: ['claude-sonnet-4-20250514'],
-    fallback: anthropic.answer((request) => {
-      const body = request.body as { tools?: unknown; messages?: { content: unknown }[] };
-      return wantsTools(body.tools, body.messages?.at(-1)?.content)
-        ? {
-            stream: 'anthropic-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(anthropic.anthropicFixture('anthropic-message.json')),
-          }
-        : { stream: 'anthropic-text.sse.txt', whole: anthropicText };
-    }),
-  });
-  const geminiFake = new gemini.FakeGemini({
-    models: ['gemini-2.5-flash'],
-    fallback: gemini.answer((request) => {
-      const body = request.body as { tools?: unknown; contents?: { parts: unknown }[] };
-      return wantsTools(body.tools, body.contents?.at(-1)?.parts)
-        ? {
-            stream: 'gemini-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(gemini.geminiFixture('gemini-response.json')),
-          }
-        : { stream: 'gemini-text.sse.txt', whole: geminiText };
-    }),
-  });
-  const [openaiUrl, anthropicUrl, geminiUrl] = [
-    await openaiFake.start(),
-    await anthropicFake.start(),
-    await geminiFake.start(),
-  ];
-  let toolCallCounter = 0;
-  const served = await startTestGateway({
-    providers: [
-      { id: 'oai', kind: 'openai', baseUrl: openaiUrl },
-      { id: 'claude', kind: 'anthropic', baseUrl: anthropicUrl, apiKey: anthropic.anthropicKey },
-      { id: 'gemini', kind: 'google', baseUrl: geminiUrl, apiKey: gemini.geminiKey },
-    ],
-    adapters: [
-      createOpenAIAdapter(),
-      createAnthropicAdapter(),
-      createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
-    ],
+  const kinds = await startThreeKinds({
     callers: { 'key-1': callerSecret },
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 }, keepAliveMs: options.keepAliveMs },
-    price: (_target, usage) => {
-      const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;
-      return { cost: costNanos / 1e9, costNanos, unpriced: false, source: 'override' };
-    },
+    openaiFallback: openaiTurn,
+    keepAliveMs: options.keepAliveMs,
   });
-  const root = served.baseURL.replace(/\/api\/v1$/, '');
-  return {
-    openai: openaiFake,
-    anthropic: anthropicFake,
-    gemini: geminiFake,
-    served,
-    client: new Anthropic({ baseURL: root, apiKey: callerSecret, maxRetries: 0 }),
-    root,
-    usage: served.usage,
-    async close() {
-      await served.close();
-      await Promise.all([openaiFake.close(), anthropicFake.close(), geminiFake.close()]);
-    },
-  };
+  const root = kinds.served.baseURL.replace(/\/api\/v1$/, '');
+  return { ...kinds, client: new Anthropic({ baseURL: root, apiKey: callerSecret, maxRetries: 0 }), root };
 }
