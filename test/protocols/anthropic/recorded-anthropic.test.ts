@@ -41,7 +41,10 @@ const harness = useHarness(async () => {
 /** The recorded stream as Anthropic frames it (`event:` then `data:`), message_start naming `model`. */
 async function expectedStream(recorded: RecordedCase, model: string): Promise<string> {
   let text = '';
-  for await (const event of decodeSseEvents([recorded.body], 'recorded')) {
+  async function* body() {
+    yield recorded.body;
+  }
+  for await (const event of decodeSseEvents(body(), 'recorded')) {
     let data = event.data;
     if (event.event === 'message_start') {
       const payload = JSON.parse(data) as { message: Record<string, unknown> };
