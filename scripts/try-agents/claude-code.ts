@@ -10,18 +10,11 @@
 // non-interactively in a temporary HOME and CLAUDE_CONFIG_DIR. Passes when Claude Code's answer quotes the
 // command's output, the upstream saw that output come back, and the gateway served every request Claude Code made.
 //
-//   npm install --prefix /tmp/agents/claude @anthropic-ai/claude-code     (outside the repo: no dependency)
-//   node --import tsx scripts/try-agents/claude-code.ts                   (CLAUDE_BIN=… to use another claude;
-//                                                                          TRACE_DIR=… to keep every request)
+//   npm run try-agents claude-code     (installs the pinned Claude Code outside the repo; CLAUDE_BIN=… to use
+//                                       another claude; TRACE_DIR=… to keep every request)
 
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli, startServer, type RunningServer } from '../../test/support/cli.js';
 import { anthropicKey, FakeAnthropic } from '../../test/support/fake-anthropic.js';
 import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
 import {
@@ -30,33 +23,28 @@ import {
   type RecordingServer,
   type Reply,
 } from '../../test/support/recording-server.js';
+import {
+  agentBin,
+  agentsCache,
+  chatToolResultCameBack,
+  folder,
+  lastLine,
+  run,
+  startGateway,
+  textOf,
+  toolResultOf,
+} from './harness.js';
 
-const claudeBin = process.env.CLAUDE_BIN ?? '/tmp/agents/claude/node_modules/.bin/claude';
 const marker = 'switchyard-tool-ok-9d41';
 const command = `echo ${marker}`;
 const answerText = (printed: string) => `The command printed ${printed}.`;
 
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: { text?: string; content?: unknown }) => part.text ?? (part.content ? textOf(part.content) : ''))
-    .join('');
-}
-
-interface ChatBody {
-  messages: { role: string; content: unknown }[];
-  tools?: { function: { name: string } }[];
-}
-
 /** The openai-kind upstream: the Bash call when Bash is offered; after the tool's result, text quoting it. */
 function scriptedChatTurn(request: RecordedRequest): Reply | Promise<Reply> {
-  const body = request.body as unknown as ChatBody;
-  const last = body.messages.at(-1)!;
-  if (last.role === 'tool') {
-    return answer(answerText(textOf(last.content).includes(marker) ? marker : 'nothing I recognise'))(request);
-  }
-  const offersBash = (body.tools ?? []).some((tool) => tool.function.name === 'Bash');
+  const result = toolResultOf(request);
+  if (result !== null) return answer(answerText(result.includes(marker) ? marker : 'nothing I recognise'))(request);
+  const tools = (request.body as { tools?: { function: { name: string } }[] }).tools ?? [];
+  const offersBash = tools.some((tool) => tool.function.name === 'Bash');
   if (!offersBash) return answer('Switchyard test')(request); // Claude Code's background requests (titles, topics)
   const call = { id: 'call_claude_code_1', name: 'Bash', arguments: JSON.stringify({ command, description: 'Echo' }) };
   return answer({ toolCalls: [call] })(request);
@@ -155,92 +143,6 @@ function scriptedMessagesTurn(request: RecordedRequest): Reply {
   );
 }
 
-interface Seen {
-  method: string;
-  path: string;
-  status: number;
-  model: string;
-  version: string;
-  beta: string;
-  auth: string;
-  userAgent: string;
-}
-
-/** A pass-through in front of the gateway that notes what Claude Code asks for. */
-async function startWitness(target: string): Promise<{ url: string; seen: Seen[]; server: Server }> {
-  const seen: Seen[] = [];
-  const upstream = new URL(target);
-  const server = createServer((incoming, outgoing) => {
-    const pieces: Buffer[] = [];
-    incoming.on('data', (piece: Buffer) => pieces.push(piece));
-    incoming.on('end', () => {
-      const body = Buffer.concat(pieces);
-      let model = '';
-      try {
-        model = String((JSON.parse(body.toString()) as { model?: unknown }).model ?? '');
-      } catch {
-        // not JSON (a GET): no model
-      }
-      const header = (name: string) => String(incoming.headers[name] ?? '');
-      // TRACE_DIR=…: every request Claude Code made, headers and body, one file each (to see what it sends).
-      if (process.env.TRACE_DIR) {
-        const file = path.join(process.env.TRACE_DIR, `${Date.now()}-${seen.length}.json`);
-        const text = JSON.stringify({
-          method: incoming.method,
-          url: incoming.url,
-          headers: incoming.headers,
-          body: body.toString(),
-        });
-        fs.writeFileSync(file, text);
-      }
-      const forwarded = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: incoming.headers,
-        },
-        (answered) => {
-          seen.push({
-            method: incoming.method ?? '',
-            path: incoming.url ?? '',
-            status: answered.statusCode ?? 0,
-            model,
-            version: header('anthropic-version'),
-            beta: header('anthropic-beta'),
-            auth: incoming.headers.authorization ? 'Bearer' : incoming.headers['x-api-key'] ? 'x-api-key' : 'none',
-            userAgent: header('user-agent'),
-          });
-          outgoing.writeHead(answered.statusCode ?? 502, answered.headers);
-          answered.pipe(outgoing);
-        },
-      );
-      forwarded.on('error', () => outgoing.destroy());
-      forwarded.end(body);
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
-}
-
-function run(commandLine: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number }) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(commandLine, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 interface Setup {
   label: string;
   kind: 'openai' | 'anthropic';
@@ -253,54 +155,19 @@ interface Setup {
   toolResultCameBack(): boolean;
 }
 
-async function tryOne(setup: Setup, version: string): Promise<boolean> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-claude-code-'));
-  const dataDir = path.join(root, 'data');
-  const home = path.join(root, 'home');
-  const configDir = path.join(home, '.claude');
-  const workDir = path.join(root, 'work');
-  for (const dir of [dataDir, configDir, workDir]) fs.mkdirSync(dir, { recursive: true });
-  const env = {
-    SWITCHYARD_SECRET_STORE: 'file',
-    UP_KEY: setup.kind === 'anthropic' ? anthropicKey : 'sk-upstream-fake',
-  };
-  let server: RunningServer | null = null;
-  let witness: Server | null = null;
+async function tryOne(claudeBin: string, setup: Setup, version: string): Promise<boolean> {
+  const upstreamKey = setup.kind === 'anthropic' ? anthropicKey : 'sk-upstream-fake';
+  const gateway = await startGateway({ ...setup, tool: 'claude-code', upstreamKey });
   try {
-    const upstreamUrl = await setup.upstream.start();
-    const cli = (args: string[]) => runCli([...args, '--data-dir', dataDir], { env });
-    const providerId = setup.model.split('/')[0]!;
-    const added = await cli([
-      'providers',
-      'add',
-      providerId,
-      '--kind',
-      setup.kind,
-      '--base-url',
-      upstreamUrl,
-      '--api-key-env',
-      'UP_KEY',
-    ]);
-    if (added.code !== 0) throw new Error(`providers add failed: ${added.stderr}`);
-    if (setup.alias) {
-      const aliased = await cli(['models', 'alias', setup.alias, setup.model]);
-      if (aliased.code !== 0) throw new Error(`models alias failed: ${aliased.stderr}`);
-    }
-    const created = await cli(['keys', 'create', '--name', 'claude-code', '--json']);
-    if (created.code !== 0) throw new Error(`keys create failed: ${created.stderr}`);
-    const key = (JSON.parse(created.stdout) as { key: string }).key;
-    server = await startServer(['--data-dir', dataDir], env);
-    const watched = await startWitness(server.baseUrl.replace(/\/api\/v1$/, ''));
-    witness = watched.server;
-
+    const home = folder(gateway, 'home');
     const model = setup.alias ?? setup.model;
     const claudeEnv: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: home,
-      CLAUDE_CONFIG_DIR: configDir,
-      ANTHROPIC_BASE_URL: watched.url,
+      CLAUDE_CONFIG_DIR: folder(gateway, 'home', '.claude'),
+      ANTHROPIC_BASE_URL: gateway.url,
       // ANTHROPIC_AUTH_TOKEN goes out as Bearer; KEY_VARIABLE=ANTHROPIC_API_KEY tries the x-api-key way.
-      [process.env.KEY_VARIABLE ?? 'ANTHROPIC_AUTH_TOKEN']: key,
+      [process.env.KEY_VARIABLE ?? 'ANTHROPIC_AUTH_TOKEN']: gateway.key,
       ANTHROPIC_MODEL: model,
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
       // No calls home from a test run (telemetry, error reports, update checks).
@@ -309,52 +176,49 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
     const prompt = `Run the shell command "${command}" with the Bash tool and tell me what it printed.`;
     const result = await run(claudeBin, ['-p', prompt, '--allowedTools', 'Bash', '--output-format', 'text'], {
       env: claudeEnv,
-      cwd: workDir,
+      cwd: folder(gateway, 'work'),
       timeoutMs: 180_000,
     });
 
     const cameBack = setup.toolResultCameBack();
     // The usage log names Claude Code (its user agent) as the app of every request, and what each cost.
-    const usage = await cli(['usage', '--rows', '--json']);
-    const rows = usage.code === 0 ? (JSON.parse(usage.stdout) as { app_title?: string | null; model: string }[]) : [];
+    const rows = await gateway.usageRows();
     const namedApp = rows.length > 0 && rows.every((row) => row.app_title?.startsWith('claude-cli/'));
-    const finalAnswer = result.stdout.trim().split('\n').at(-1) ?? '';
+    const finalAnswer = lastLine(result.stdout);
     // Claude Code's `HEAD /` is a reachability probe: any answer will do (the gateway's root is no API).
-    const allServed = watched.seen.every((request) => request.method === 'HEAD' || request.status < 400);
+    const allServed = gateway.seen.every((request) => request.method === 'HEAD' || request.status < 400);
     const passed = result.code === 0 && cameBack && allServed && namedApp && finalAnswer.includes(marker);
     const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
     console.log(`--- ${setup.label} (model ${named}) ---`);
-    for (const request of watched.seen) {
-      const headers = `anthropic-version ${request.version || '-'}; anthropic-beta ${request.beta || '-'}; ${request.auth}`;
+    for (const request of gateway.seen) {
+      const header = (name: string) => String(request.headers[name] ?? '-');
+      const auth = request.headers.authorization ? 'Bearer' : request.headers['x-api-key'] ? 'x-api-key' : 'none';
+      const headers = `anthropic-version ${header('anthropic-version')}; anthropic-beta ${header('anthropic-beta')}; ${auth}`;
       console.log(
         `claude → ${request.method} ${request.path} → ${request.status} (model ${request.model || '-'}; ${headers})`,
       );
     }
     console.log(`usage rows: ${rows.map((row) => `${row.model} (app ${row.app_title ?? '-'})`).join(', ')}`);
-    console.log(`user agent: ${watched.seen.find((request) => request.method === 'POST')?.userAgent ?? '-'}`);
+    console.log(
+      `user agent: ${gateway.seen.find((request) => request.method === 'POST')?.headers['user-agent'] ?? '-'}`,
+    );
     console.log(
       `upstream requests: ${setup.upstream.requests.map((request) => `${request.method} ${request.url}`).join(', ')}`,
     );
     console.log(`tool result came back: ${cameBack}; exit code ${result.code}; final answer: ${finalAnswer}`);
     if (!passed) console.log(`--- claude stdout ---\n${result.stdout}\n--- claude stderr ---\n${result.stderr}`);
-    if (!passed) console.log(`--- switchyard stderr ---\n${server.stderr().slice(-4000)}`);
+    if (!passed) console.log(`--- switchyard stderr ---\n${gateway.server.stderr().slice(-4000)}`);
     console.log(passed ? `PASS: Claude Code ${version} completed a tool-calling turn (${setup.label}).` : 'FAIL');
     return passed;
   } finally {
-    witness?.closeAllConnections();
-    witness?.close();
-    if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
-    await server?.exited;
-    await setup.upstream.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(claudeBin)) {
-    console.error(
-      `No claude at ${claudeBin}: npm install --prefix /tmp/agents/claude @anthropic-ai/claude-code, or set CLAUDE_BIN.`,
-    );
+  const claudeBin = agentBin('CLAUDE_BIN', path.join(agentsCache, 'claude-code'), 'claude');
+  if (!claudeBin) {
+    console.error('No claude: run `npm run try-agents claude-code`, or set CLAUDE_BIN.');
     return 2;
   }
   const version = (
@@ -372,25 +236,20 @@ async function main(): Promise<number> {
 
   const openai = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedChatTurn });
   const translated = await tryOne(
+    claudeBin,
     {
       label: 'translated to an openai-kind provider',
       kind: 'openai',
       upstream: openai,
       model: 'fake/gpt-test',
-      toolResultCameBack: () =>
-        openai
-          .chatRequests()
-          .some((request) =>
-            (request.body as unknown as ChatBody).messages.some(
-              (message) => message.role === 'tool' && textOf(message.content).includes(marker),
-            ),
-          ),
+      toolResultCameBack: () => chatToolResultCameBack(openai.chatRequests(), marker),
     },
     version,
   );
 
   const anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-5'], fallback: scriptedMessagesTurn });
   const native = await tryOne(
+    claudeBin,
     {
       label: 'native to an anthropic-kind provider',
       kind: 'anthropic',

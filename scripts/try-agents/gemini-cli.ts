@@ -8,41 +8,34 @@
 // between; `gemini -p … --yolo` runs one turn non-interactively in a temporary HOME. Passes when gemini-cli's final
 // answer quotes the command's output and the upstream saw that output come back.
 //
-//   npm install --prefix /tmp/agents/gemini @google/gemini-cli     (outside the repo: gemini-cli is no dependency)
-//   node --import tsx scripts/try-agents/gemini-cli.ts              (GEMINI_CLI_BIN=… to use another gemini)
+//   npm run try-agents gemini-cli     (installs the pinned gemini-cli outside the repo; GEMINI_CLI_BIN=… to use
+//                                      another gemini; TRACE_DIR=… to keep every request)
 
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli, startServer, type RunningServer } from '../../test/support/cli.js';
 import { FakeGemini, geminiKey } from '../../test/support/fake-gemini.js';
 import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
 import { eventStreamHeaders, type RecordingServer, type Reply } from '../../test/support/recording-server.js';
+import {
+  agentBin,
+  agentsCache,
+  chatToolResultCameBack,
+  folder,
+  lastLine,
+  run,
+  startGateway,
+  toolResultOf,
+} from './harness.js';
 
-const geminiBin = process.env.GEMINI_CLI_BIN ?? '/tmp/agents/gemini/node_modules/.bin/gemini';
 const marker = 'switchyard-tool-ok-5c2e';
 const command = `echo ${marker}`;
 const answerText = (printed: string) => `The command printed ${printed}.`;
 
-interface ChatBody {
-  messages: { role: string; content: unknown }[];
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return Array.isArray(content) ? content.map((part: { text?: string }) => part.text ?? '').join('') : '';
-}
-
 /** The openai-kind upstream: first the shell call; after the tool's result, text quoting it. */
 function scriptedChatTurn(request: RecordedRequest): Reply | Promise<Reply> {
-  const last = (request.body as unknown as ChatBody).messages.at(-1)!;
-  if (last.role === 'tool') {
-    return answer(answerText(textOf(last.content).includes(marker) ? marker : 'nothing I recognise'))(request);
-  }
+  const result = toolResultOf(request);
+  if (result !== null) return answer(answerText(result.includes(marker) ? marker : 'nothing I recognise'))(request);
   const call = { id: 'call_gemini_cli_1', name: 'run_shell_command', arguments: JSON.stringify({ command }) };
   return answer({ toolCalls: [call] })(request);
 }
@@ -96,66 +89,6 @@ function scriptedGeminiTurn(request: RecordedRequest): Reply {
   ]);
 }
 
-interface Seen {
-  method: string;
-  path: string;
-  status: number;
-  userAgent: string;
-  keyHeader: boolean;
-}
-
-/**
- * A pass-through in front of the gateway that notes what gemini-cli asks for (method, path, status, user agent,
- * whether the key came as x-goog-api-key): every endpoint it calls must be one the gateway serves.
- */
-async function startWitness(target: string): Promise<{ url: string; seen: Seen[]; server: Server }> {
-  const seen: Seen[] = [];
-  const upstream = new URL(target);
-  const server = createServer((incoming, outgoing) => {
-    const forwarded = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        seen.push({
-          method: incoming.method ?? '',
-          path: (incoming.url ?? '').replace(/key=[^&]*/, 'key=…'),
-          status: answer.statusCode ?? 0,
-          userAgent: String(incoming.headers['user-agent'] ?? ''),
-          keyHeader: typeof incoming.headers['x-goog-api-key'] === 'string',
-        });
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => outgoing.destroy());
-    incoming.pipe(forwarded);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
-}
-
-function run(commandLine: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number }) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(commandLine, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 interface Setup {
   label: string;
   kind: 'openai' | 'google';
@@ -170,70 +103,39 @@ interface Setup {
   signatureCameBack?(): boolean;
 }
 
-async function tryOne(setup: Setup, version: string): Promise<boolean> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-gemini-cli-'));
-  const dataDir = path.join(root, 'data');
-  const home = path.join(root, 'home');
-  const workDir = path.join(root, 'work');
-  for (const dir of [dataDir, path.join(home, '.gemini'), workDir]) fs.mkdirSync(dir, { recursive: true });
-  const env = { SWITCHYARD_SECRET_STORE: 'file', UP_KEY: setup.kind === 'google' ? geminiKey : 'sk-upstream-fake' };
-  let server: RunningServer | null = null;
-  let witness: Server | null = null;
+async function tryOne(geminiBin: string, setup: Setup, version: string): Promise<boolean> {
+  const upstreamKey = setup.kind === 'google' ? geminiKey : 'sk-upstream-fake';
+  const gateway = await startGateway({ ...setup, tool: 'gemini-cli', upstreamKey });
   try {
-    const upstreamUrl = await setup.upstream.start();
-    const baseUrl = upstreamUrl;
-    const cli = (args: string[]) => runCli([...args, '--data-dir', dataDir], { env });
-    const providerId = setup.model.split('/')[0]!;
-    const added = await cli([
-      'providers',
-      'add',
-      providerId,
-      '--kind',
-      setup.kind,
-      '--base-url',
-      baseUrl,
-      '--api-key-env',
-      'UP_KEY',
-    ]);
-    if (added.code !== 0) throw new Error(`providers add failed: ${added.stderr}`);
-    if (setup.alias) {
-      const aliased = await cli(['models', 'alias', setup.alias, setup.model]);
-      if (aliased.code !== 0) throw new Error(`models alias failed: ${aliased.stderr}`);
-    }
-    const created = await cli(['keys', 'create', '--name', 'gemini-cli', '--json']);
-    if (created.code !== 0) throw new Error(`keys create failed: ${created.stderr}`);
-    const key = (JSON.parse(created.stdout) as { key: string }).key;
-    server = await startServer(['--data-dir', dataDir], env);
-    const watched = await startWitness(server.baseUrl.replace(/\/api\/v1$/, ''));
-    witness = watched.server;
-
+    const home = folder(gateway, 'home');
     // gemini-cli takes GOOGLE_GEMINI_BASE_URL alone as its "gateway" auth type, which -p refuses: the settings name
     // the Gemini API key as the auth type, and the base URL still applies.
     const settings = { security: { auth: { selectedType: 'gemini-api-key' } } };
-    fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
+    fs.writeFileSync(path.join(folder(gateway, 'home', '.gemini'), 'settings.json'), JSON.stringify(settings, null, 2));
     const geminiEnv: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: home,
-      GOOGLE_GEMINI_BASE_URL: watched.url,
-      GEMINI_API_KEY: key,
+      GOOGLE_GEMINI_BASE_URL: gateway.url,
+      GEMINI_API_KEY: gateway.key,
     };
     const prompt = `Run the shell command "${command}" and tell me what it printed.`;
     const result = await run(geminiBin, ['-p', prompt, '-m', setup.alias ?? setup.model, '--yolo', '--skip-trust'], {
       env: geminiEnv,
-      cwd: workDir,
+      cwd: folder(gateway, 'work'),
       timeoutMs: 180_000,
     });
 
     const cameBack = setup.toolResultCameBack() && (setup.signatureCameBack?.() ?? true);
-    const finalAnswer = result.stdout.trim().split('\n').at(-1) ?? '';
-    const allServed = watched.seen.every((request) => request.status < 400);
+    const finalAnswer = lastLine(result.stdout);
+    const allServed = gateway.seen.every((request) => request.status < 400);
     const passed = result.code === 0 && cameBack && allServed && finalAnswer.includes(marker);
     const calls = setup.upstream.requests.map((request) => `${request.method} ${request.url}`);
     const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
     console.log(`--- ${setup.label} (model ${named}) ---`);
-    for (const request of watched.seen) {
-      const key = request.keyHeader ? 'x-goog-api-key' : 'no x-goog-api-key';
-      console.log(`gemini-cli → ${request.method} ${request.path} → ${request.status} (${key}; ${request.userAgent})`);
+    for (const request of gateway.seen) {
+      const key = typeof request.headers['x-goog-api-key'] === 'string' ? 'x-goog-api-key' : 'no x-goog-api-key';
+      const agent = String(request.headers['user-agent'] ?? '');
+      console.log(`gemini-cli → ${request.method} ${request.path} → ${request.status} (${key}; ${agent})`);
     }
     console.log(`upstream requests: ${calls.join(', ')}`);
     console.log(
@@ -243,20 +145,14 @@ async function tryOne(setup: Setup, version: string): Promise<boolean> {
     console.log(passed ? `PASS: gemini-cli ${version} completed a tool-calling turn (${setup.label}).` : 'FAIL');
     return passed;
   } finally {
-    witness?.closeAllConnections();
-    witness?.close();
-    if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
-    await server?.exited;
-    await setup.upstream.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(geminiBin)) {
-    console.error(
-      `No gemini at ${geminiBin}: npm install --prefix /tmp/agents/gemini @google/gemini-cli, or set GEMINI_CLI_BIN.`,
-    );
+  const geminiBin = agentBin('GEMINI_CLI_BIN', path.join(agentsCache, 'gemini-cli'), 'gemini');
+  if (!geminiBin) {
+    console.error('No gemini: run `npm run try-agents gemini-cli`, or set GEMINI_CLI_BIN.');
     return 2;
   }
   const version = (
@@ -268,25 +164,20 @@ async function main(): Promise<number> {
 
   const openai = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedChatTurn });
   const translated = await tryOne(
+    geminiBin,
     {
       label: 'translated to an openai-kind provider',
       kind: 'openai',
       upstream: openai,
       model: 'fake/gpt-test',
-      toolResultCameBack: () =>
-        openai
-          .chatRequests()
-          .some((request) =>
-            (request.body as unknown as ChatBody).messages.some(
-              (message) => message.role === 'tool' && textOf(message.content).includes(marker),
-            ),
-          ),
+      toolResultCameBack: () => chatToolResultCameBack(openai.chatRequests(), marker),
     },
     version,
   );
 
   const gemini = new FakeGemini({ models: ['gemini-2.5-flash'], fallback: scriptedGeminiTurn });
   const native = await tryOne(
+    geminiBin,
     {
       label: 'native to a google-kind provider',
       kind: 'google',
