@@ -2,7 +2,7 @@
 // stored in the database and win over the bundled table; a running gateway uses them from its next request.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import type { ModelPriceInfo } from '../../shared/api/index.js';
+import { formatUsdExactly, type ModelPriceInfo } from '../../shared/api/index.js';
 import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 
 interface SetOptions {
@@ -18,12 +18,14 @@ function perMillion(value: string): number {
   return Number(value);
 }
 
-const shown = (price: number | null) => (price === null ? '=input' : String(price));
+const shown = (price: number | null) => (price === null ? '=input' : formatUsdExactly(price));
+
+const atInput = (price: number | null) => (price === null ? 'at the input price' : formatUsdExactly(price));
 
 function describe(price: ModelPriceInfo): string {
   return (
-    `${price.model}: input $${price.input}, output $${price.output}, cache read ${price.cache_read === null ? 'at the input price' : `$${price.cache_read}`}, ` +
-    `cache write ${price.cache_write === null ? 'at the input price' : `$${price.cache_write}`} per million tokens`
+    `${price.model}: input ${formatUsdExactly(price.input)}, output ${formatUsdExactly(price.output)}, ` +
+    `cache read ${atInput(price.cache_read)}, cache write ${atInput(price.cache_write)} per million tokens`
   );
 }
 
@@ -41,8 +43,8 @@ export function registerPricesCommands(program: Command, context: CommandContext
     row: (price) => [
       price.model,
       price.source,
-      String(price.input),
-      String(price.output),
+      formatUsdExactly(price.input),
+      formatUsdExactly(price.output),
       shown(price.cache_read),
       shown(price.cache_write),
     ],

@@ -3,10 +3,9 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
-  formatNanosAsUsd,
+  formatCost,
   totalOfUsage,
   usageGroupings,
-  usdToNanos,
   type UsageGrouping,
   type UsageRecord,
   type UsageSummaryRow,
@@ -40,8 +39,6 @@ export function parseWhen(value: string, now = Date.now()): number | undefined {
   throw new InvalidArgumentError('expected 30d, 12h, 2w, 90m, a date such as 2026-01-01, an ISO date-time, or all');
 }
 
-const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
-
 /** The summary table's columns after the group's: each header with its cell. */
 const summaryColumns: [header: string, cell: (row: UsageSummaryRow) => string][] = [
   ['REQUESTS', (row) => String(row.requests)],
@@ -51,7 +48,7 @@ const summaryColumns: [header: string, cell: (row: UsageSummaryRow) => string][]
   ['COMPLETION', (row) => String(row.completion_tokens)],
   ['CACHED', (row) => String(row.cached_tokens)],
   ['REASONING', (row) => String(row.reasoning_tokens)],
-  ['COST USD', (row) => cost(row.cost)],
+  ['COST', (row) => formatCost(row.cost, row)],
   ['UNPRICED', (row) => String(row.unpriced_requests)],
 ];
 
@@ -74,7 +71,7 @@ function printRows(context: CommandContext, rows: UsageRecord[], options: UsageO
   if (options.csv) return context.output.out(usageRowsCsv(rows));
   printList(context.output, rows, options.json, {
     empty: 'No usage in this period.',
-    headers: ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST USD', 'LATENCY MS'],
+    headers: ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST', 'LATENCY MS'],
     row: (row) => [
       new Date(row.created_at).toISOString(),
       row.key_id,
@@ -84,7 +81,7 @@ function printRows(context: CommandContext, rows: UsageRecord[], options: UsageO
       row.finish_reason ?? '',
       String(row.prompt_tokens),
       String(row.completion_tokens),
-      row.cost === null ? '' : `${cost(row.cost)}${row.unpriced ? ' (unpriced)' : ''}`,
+      row.cost === null ? '' : formatCost(row.cost, row.unpriced),
       String(row.latency_ms),
     ],
   });

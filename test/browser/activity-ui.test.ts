@@ -46,8 +46,9 @@ closeAfterTests(
   () => upstream,
 );
 
-// 11 prompt tokens at $1.5 and 3 completion tokens at $6 per million.
-const cost = '$0.0000345';
+// 11 prompt tokens at $1.5 and 3 completion tokens at $6 per million: $0.0000345, shown with two significant
+// digits as every amount below a cent is.
+const cost = '$0.000035';
 
 describe('the activity screen', () => {
   it('charts the request and breaks it down by model, app and key, with its details', async () => {
@@ -148,5 +149,14 @@ describe('the activity screen', () => {
     await details.getByText('Prompt tokens').waitFor();
     expect(await details.textContent()).toContain('unpriced: no price is known for this model');
     expect(await details.textContent()).not.toContain('$0');
+    await details.getByRole('button', { name: 'Close' }).last().click();
+    // The breakdown by model too: the unpriced model's row says so, instead of a $0.00 that looks free.
+    const byModel = page.getByRole('region', { name: 'By model' });
+    const unpricedModel = byModel
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'fake/echo-unpriced' }) });
+    await expect.poll(() => unpricedModel.getByRole('cell').last().textContent()).toBe('unpriced');
+    // The totals count what is known and say what is not.
+    expect(await page.getByLabel('Spent', { exact: true }).textContent()).toMatch(/^\$0\.0000\d+ \+ 1 unpriced$/);
   });
 });

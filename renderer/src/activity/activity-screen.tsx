@@ -2,9 +2,9 @@
 // with their details, and CSV exports (the same files as `switchyard usage --csv`).
 
 import { useCallback, useMemo, useState } from 'react';
-import type { UsageRecord, UsageSummaryRow } from '../../../shared/api/index.js';
+import { formatCost, type UsageRecord, type UsageSummaryRow } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { count, money, when } from '../ui/format.js';
+import { count, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Screen } from '../ui/parts.js';
 import { Table, TableHead } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
@@ -102,7 +102,7 @@ export function ActivityScreen() {
       <div className="activity-top">
         <div className="activity-main">
           <section className="panel totals" aria-label="Totals">
-            <Stat label="Spent" value={total ? money(total.cost) : '…'} />
+            <Stat label="Spent" value={total ? formatCost(total.cost, total) : '…'} />
             <Stat label="Requests" value={total ? count(total.requests) : '…'} />
             <Stat label="Tokens" value={total ? count(total.prompt_tokens + total.completion_tokens) : '…'} />
             <Stat label="Errors" value={total ? count(total.errors) : '…'} />
@@ -128,7 +128,7 @@ export function ActivityScreen() {
             <ErrorNotice message={exportError} />
             <UsageChart
               points={points}
-              label={`Cost and requests per day, ${periodLabel}: ${total ? `${money(total.cost)}, ${count(total.requests)} requests` : 'loading'}`}
+              label={`Cost and requests per day, ${periodLabel}: ${total ? `${formatCost(total.cost, total)}, ${count(total.requests)} requests` : 'loading'}`}
             />
           </section>
         </div>
@@ -191,7 +191,7 @@ function Breakdown({
                   {row.label || empty}
                 </td>
                 <td className="number">{count(row.requests)}</td>
-                <td className="number">{money(row.cost)}</td>
+                <td className="number">{formatCost(row.cost, row)}</td>
               </tr>
             ))}
           </tbody>
@@ -241,7 +241,7 @@ function RecentTable({
             {count(row.prompt_tokens)} / {count(row.completion_tokens)}
           </td>
           <td className="number">
-            {row.unpriced ? 'unpriced' : row.cost === null ? '—' : money(row.cost)}
+            {row.cost === null ? '—' : formatCost(row.cost, row.unpriced)}
             {row.estimated ? ' (estimated)' : ''}
           </td>
           <td className="number">{count(row.latency_ms)} ms</td>

@@ -1,9 +1,9 @@
 // The account balance requests spend: set it, top it up, or go back to unlimited (decision 004).
 
 import { useState, type FormEvent } from 'react';
-import type { CreditLedgerEntry, CreditsStatus } from '../../../shared/api/index.js';
+import { formatMoney, type CreditLedgerEntry, type CreditsStatus } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { money, when } from '../ui/format.js';
+import { when } from '../ui/format.js';
 import { ErrorNotice } from '../ui/parts.js';
 
 interface CreditsPanelProps {
@@ -41,14 +41,14 @@ export function CreditsPanel({ credits, error, onChanged }: CreditsPanelProps) {
       <h2 id="credits-title">Credits</h2>
       <ErrorNotice message={error} />
       <p className="credits-balance" aria-label="Balance">
-        {status === undefined ? '…' : status.limited ? money(status.balance) : 'Unlimited'}
+        {status === undefined ? '…' : status.limited ? formatMoney(status.balance) : 'Unlimited'}
       </p>
       <p className="muted credits-detail">
         {status === undefined
           ? ''
           : status.limited
-            ? `${money(status.granted)} granted, ${money(status.used)} used. At 0, requests get 402.`
-            : `No balance is set, so nothing is refused for credits. ${money(status.used)} used so far.`}
+            ? `${formatMoney(status.granted)} granted, ${formatMoney(status.used)} used. At 0, requests get 402.`
+            : `No balance is set, so nothing is refused for credits. ${formatMoney(status.used)} used so far.`}
       </p>
       <form className="credits-form" onSubmit={submit}>
         <label className="visually-hidden" htmlFor="credits-amount">
@@ -86,10 +86,10 @@ export function CreditsPanel({ credits, error, onChanged }: CreditsPanelProps) {
               <li key={entry.id}>
                 <span>{when(entry.created_at)}</span>
                 <span>
-                  {entry.action} {entry.action === 'unset' ? '' : money(entry.amount)}
+                  {entry.action} {entry.action === 'unset' ? '' : formatMoney(entry.amount)}
                 </span>
                 <span className="muted">
-                  → {entry.balance_after === null ? 'unlimited' : money(entry.balance_after)}
+                  → {entry.balance_after === null ? 'unlimited' : formatMoney(entry.balance_after)}
                 </span>
               </li>
             ))}

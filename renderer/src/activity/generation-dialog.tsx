@@ -1,10 +1,10 @@
 // Everything the usage log knows about one request.
 
 import { useCallback } from 'react';
-import type { GenerationInfo } from '../../../shared/api/index.js';
+import { formatMoney, type GenerationInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CloseAction, Dialog } from '../ui/dialog.js';
-import { count, money, when } from '../ui/format.js';
+import { count, when } from '../ui/format.js';
 import { ErrorNotice, Loaded } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
@@ -37,7 +37,7 @@ function Details({ generation }: { generation: GenerationInfo }) {
     ['Completion tokens', count(generation.tokens_completion)],
     ['Cached tokens', count(generation.native_tokens_cached)],
     ['Reasoning tokens', count(generation.native_tokens_reasoning)],
-    ['Cost', generation.unpriced ? 'unpriced: no price is known for this model' : money(generation.total_cost)],
+    ['Cost', generation.unpriced ? 'unpriced: no price is known for this model' : formatMoney(generation.total_cost)],
     ['Latency', `${count(generation.latency)} ms`],
     [
       'Time to first token',

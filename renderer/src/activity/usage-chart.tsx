@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { count, money } from '../ui/format.js';
+import { formatMoney, formatUsdExactly } from '../../../shared/api/index.js';
+import { count } from '../ui/format.js';
 
 export interface DayPoint {
   /** 00:00 UTC of the day, Unix seconds. */
@@ -72,7 +73,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
           width: 0,
           paths: uPlot.paths.bars!({ size: [0.6, 48] }),
           points: { show: false },
-          value: (_plot, usd) => (usd == null ? '' : money(usd)),
+          value: (_plot, usd) => (usd == null ? '' : formatMoney(usd)),
         },
         {
           label: 'Requests',
@@ -89,7 +90,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
           incrs: dayIncrements,
           values: (_plot, ticks) => ticks.map((seconds) => dayLabel.format(new Date(seconds * 1000))),
         },
-        { ...axis, scale: 'usd', size: 84, values: (_plot, ticks) => ticks.map((tick) => `$${tick}`) },
+        { ...axis, scale: 'usd', size: 84, values: (_plot, ticks) => ticks.map((tick) => formatUsdExactly(tick)) },
         { ...axis, scale: 'requests', side: 1, size: 50, incrs: wholeIncrements, grid: { show: false } },
       ],
       cursor: { drag: { x: false, y: false } },

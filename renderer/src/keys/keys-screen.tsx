@@ -1,10 +1,10 @@
 // Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
 
 import { useCallback, useState } from 'react';
-import { describeKeyState, describeLimit, type KeyWithUsage } from '../../../shared/api/index.js';
+import { describeKeyState, describeLimit, formatMoney, type KeyWithUsage } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
-import { count, money, when } from '../ui/format.js';
+import { count, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
@@ -67,7 +67,7 @@ export function KeysScreen() {
                 <td>{when(key.created_at)}</td>
                 <td>{when(key.last_used_at)}</td>
                 <td className="number">{count(key.usage.requests)}</td>
-                <td className="number">{money(key.usage.cost)}</td>
+                <td className="number">{formatMoney(key.usage.cost)}</td>
                 <td>{describeLimit(key)}</td>
                 <td>
                   <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>

@@ -1,11 +1,7 @@
-// How amounts, counts and times read on the screens.
+// How counts, times and prices read on the screens. Amounts of money read the same everywhere, screens and CLI,
+// through shared/api/money.ts (formatMoney, formatCost).
 
-import { formatUsd, usdToNanos } from '../../../shared/api/index.js';
-
-/** Exact to the nano-dollar, at least two decimals: `$0.75`, `$0.000012`. */
-export function money(usd: number | null | undefined): string {
-  return formatUsd(usdToNanos(usd ?? 0));
-}
+import { formatUsdExactly } from '../../../shared/api/index.js';
 
 export function count(value: number): string {
   return value.toLocaleString();
@@ -20,7 +16,7 @@ export function when(value: string | number | null | undefined, never = 'never')
 
 const dateTimeStyle: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** USD per million tokens as typed and shown: `2.5`, `0.075`. */
+/** USD per million tokens exactly as set: `$2.50`, `$0.075`; `=input` for a cache price that is the input's. */
 export function perMillion(value: number | null): string {
-  return value === null ? '=input' : `$${value}`;
+  return value === null ? '=input' : formatUsdExactly(value);
 }
