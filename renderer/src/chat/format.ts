@@ -1,12 +1,9 @@
 // How numbers read in the transcript.
 
-import type { Usage } from '../../../shared/api/index.js';
+import { formatMoney, type Usage } from '../../../shared/api/index.js';
 
 export function formatCost(cost: number | null): string | null {
-  if (cost === null) return null;
-  if (cost === 0) return '$0';
-  if (cost < 0.0001) return '<$0.0001';
-  return `$${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(3)}`;
+  return cost === null ? null : formatMoney(cost);
 }
 
 export function formatUsage(usage: Usage | null, cost: number | null): string {
