@@ -135,6 +135,11 @@ export class Accounts {
     return this.keys.rulesOf(keyId).management;
   }
 
+  /** What the key may use through the MCP hub; null when it may not use the hub at all (the default). */
+  mcpAccess(keyId: string): string[] | null {
+    return this.keys.rulesOf(keyId).allowedMcp;
+  }
+
   /** The key with its rules; undefined for an unknown id. */
   keyDetails(keyId: string): ApiKeyDetails | undefined {
     return this.keys.get(keyId);

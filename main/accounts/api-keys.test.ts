@@ -80,6 +80,7 @@ const defaultRules: KeyRules = {
   disabled: false,
   requests_per_minute: null,
   tokens_per_minute: null,
+  allowed_mcp: null,
 };
 
 describe('create', () => {

@@ -34,6 +34,17 @@ function thrown(action: () => unknown): ApiError {
 }
 
 describe('applyRulesChange', () => {
+  it('takes MCP hub access as servers, server__tool names or *, and null to take it away', () => {
+    const rules = applyRulesChange(defaultKeyRules, { allowed_mcp: ['fs', 'everything__echo', 'fs'] });
+    expect(rules.allowedMcp).toEqual(['fs', 'everything__echo']);
+    expect(applyRulesChange(rules, { allowed_mcp: null }).allowedMcp).toBeNull();
+    expect(defaultKeyRules.allowedMcp).toBeNull();
+    expect(thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: ['two words'] })).message).toBe(
+      'allowed_mcp: "two words" is not an MCP server, server__tool or *.',
+    );
+    expect(thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: [] })).status).toBe(400);
+  });
+
   it('converts USD and ISO times to their stored forms and leaves absent fields alone', () => {
     const rules = applyRulesChange(defaultKeyRules, {
       limit: 2.5,

@@ -16,6 +16,8 @@ const maxLimitUsd = 1_000_000;
 const maxPerMinute = 1_000_000_000;
 const providerIdPattern = /^[a-z0-9_-]+$/i;
 // `provider/model` (the model may contain more slashes, as OpenRouter's do) or a prefix ending in `/*`.
+// `*`, a server name, or `server__tool`: no spaces or commas (the CLI splits on them), as settings names go.
+const mcpAccessPattern = /^[^\s,]{1,200}$/;
 const modelPatternPattern = /^[^\s/*]+\/([^\s*]*[^\s/*]|([^\s*]+\/)?\*)$/;
 
 /** The rules as the API shows them. */
@@ -30,6 +32,7 @@ export function toApiRules(row: KeyRulesRow): KeyRules {
     disabled: row.disabled,
     requests_per_minute: row.rpm,
     tokens_per_minute: row.tpm,
+    allowed_mcp: row.allowedMcp,
   };
 }
 
@@ -53,6 +56,8 @@ export function applyRulesChange(base: KeyRulesRow, change: KeyRulesChange): Key
   if (change.expires_at !== undefined) next.expiresAt = change.expires_at === null ? null : time(change.expires_at);
   if (change.requests_per_minute !== undefined) next.rpm = perMinute(change.requests_per_minute, 'requests_per_minute');
   if (change.tokens_per_minute !== undefined) next.tpm = perMinute(change.tokens_per_minute, 'tokens_per_minute');
+  if (change.allowed_mcp !== undefined)
+    next.allowedMcp = list(change.allowed_mcp, 'allowed_mcp', mcpAccessPattern, 'an MCP server, server__tool or *');
   return next;
 }
 

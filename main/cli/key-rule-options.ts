@@ -26,6 +26,8 @@ export interface KeyRuleOptions {
   enable?: boolean;
   rpm?: number | false;
   tpm?: number | false;
+  allowMcp?: string[];
+  mcp?: boolean;
 }
 
 export function parseUsd(value: string): string {
@@ -71,7 +73,13 @@ export function addKeyRuleOptions(command: Command): Command {
     .option('--rpm <n>', 'at most this many chat requests per minute (429 with Retry-After)', parsePerMinute)
     .option('--no-rpm', 'no request rate limit')
     .option('--tpm <n>', 'at most this many prompt + completion tokens per minute (429)', parsePerMinute)
-    .option('--no-tpm', 'no token rate limit');
+    .option('--no-tpm', 'no token rate limit')
+    .option(
+      '--allow-mcp <names>',
+      "may use the MCP hub at /mcp: comma-separated servers, server__tool names, or '*' for every server",
+      parseList,
+    )
+    .option('--no-mcp', 'may not use the MCP hub (the default for new keys)');
 }
 
 /** The change the options ask for; throws on contradictory options. */
@@ -96,6 +104,10 @@ export function keyRulesChangeFrom(options: KeyRuleOptions): KeyRulesChange {
   if (options.enable) change.disabled = false;
   if (options.rpm !== undefined) change.requests_per_minute = options.rpm === false ? null : options.rpm;
   if (options.tpm !== undefined) change.tokens_per_minute = options.tpm === false ? null : options.tpm;
+  if (options.allowMcp && options.mcp === false) throw new Error('Use either --allow-mcp or --no-mcp.');
+  if (options.allowMcp) change.allowed_mcp = options.allowMcp;
+  // Commander sets `mcp` to true by default because of --no-mcp: only the flag itself means a change.
+  if (options.mcp === false) change.allowed_mcp = null;
   return change;
 }
 
@@ -130,6 +142,7 @@ export function describeKeyRules(key: ApiKeyDetails): string[] {
     `expires ${key.expires_at ?? 'never'}`,
     `rate ${describeRate(key)}`,
     key.disabled ? 'disabled' : 'enabled',
+    `mcp ${key.allowed_mcp ? key.allowed_mcp.join(',') : 'none'}`,
   ];
 }
 

@@ -15,4 +15,5 @@ export {
 } from './spend-table.js';
 export type { PriceRow } from './price-table.js';
 export type { ChatTable, ConversationChanges, MessageChanges } from './chat-table.js';
+export type { McpCallRow, McpCallTable } from './mcp-call-table.js';
 export { isRowRejection } from './row-rejection.js';

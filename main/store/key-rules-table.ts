@@ -15,6 +15,8 @@ export interface KeyRulesRow {
   disabled: boolean;
   rpm: number | null;
   tpm: number | null;
+  /** MCP servers (`fs`) and tools (`fs__read_file`) the key may use through the hub, `*` for all; null = none. */
+  allowedMcp: string[] | null;
 }
 
 export const defaultKeyRules: Readonly<KeyRulesRow> = Object.freeze({
@@ -27,6 +29,7 @@ export const defaultKeyRules: Readonly<KeyRulesRow> = Object.freeze({
   disabled: false,
   rpm: null,
   tpm: null,
+  allowedMcp: null,
 });
 
 interface KeyRulesColumns {
@@ -40,10 +43,12 @@ interface KeyRulesColumns {
   disabled: number;
   rpm: number | null;
   tpm: number | null;
+  allowed_mcp: string | null;
 }
 
 const columns =
-  'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm';
+  'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +
+  'allowed_mcp';
 
 export class KeyRulesTable {
   private readonly getStatement: Statement<[string], KeyRulesColumns>;
@@ -55,11 +60,11 @@ export class KeyRulesTable {
     this.listStatement = db.prepare(`SELECT ${columns} FROM key_rules`);
     this.upsertStatement = db.prepare(
       `INSERT INTO key_rules (${columns}) VALUES (@key_id, @limit_nanos, @limit_reset, @allowed_models,
-         @allowed_providers, @management, @expires_at, @disabled, @rpm, @tpm)
+         @allowed_providers, @management, @expires_at, @disabled, @rpm, @tpm, @allowed_mcp)
        ON CONFLICT (key_id) DO UPDATE SET limit_nanos = excluded.limit_nanos, limit_reset = excluded.limit_reset,
          allowed_models = excluded.allowed_models, allowed_providers = excluded.allowed_providers,
          management = excluded.management, expires_at = excluded.expires_at, disabled = excluded.disabled,
-         rpm = excluded.rpm, tpm = excluded.tpm`,
+         rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp`,
     );
   }
 
@@ -92,6 +97,7 @@ function toColumns(keyId: string, rules: KeyRulesRow): KeyRulesColumns {
     disabled: rules.disabled ? 1 : 0,
     rpm: rules.rpm,
     tpm: rules.tpm,
+    allowed_mcp: rules.allowedMcp && JSON.stringify(rules.allowedMcp),
   };
 }
 
@@ -106,6 +112,7 @@ function toKeyRules(row: KeyRulesColumns): KeyRulesRow {
     disabled: row.disabled !== 0,
     rpm: row.rpm,
     tpm: row.tpm,
+    allowedMcp: parseList(row.allowed_mcp),
   };
 }
 

@@ -94,10 +94,31 @@ describe('openStore', () => {
       "INSERT INTO providers VALUES ('openai', 'openai', 'https://api.openai.com/v1', 0, 1, NULL, NULL)",
     ).run();
     const store = open();
-    expect(schemaVersion(db)).toBe(7);
+    expect(schemaVersion(db)).toBe(migrations.length);
     expect(columnNames(db, 'model_aliases')).toEqual(['name', 'target', 'created_at']);
     expect(store.listProviders().map((provider) => provider.id)).toEqual(['openai']);
     expect(store.listModelAliases()).toEqual([]);
+  });
+
+  it('upgrades a database of schema 7: keys keep their rules and get no MCP hub access; hub calls are recorded', () => {
+    const db = rawConnection();
+    migrate(db, migrations.slice(0, 7));
+    db.prepare(
+      "INSERT INTO api_keys (id, name, label, secret_hash, created_at) VALUES ('k1', 'n', 'l', x'00', 1)",
+    ).run();
+    db.prepare("INSERT INTO key_rules (key_id, limit_reset, management, disabled) VALUES ('k1', 'never', 0, 0)").run();
+    const store = open();
+    expect(schemaVersion(db)).toBe(8);
+    expect(store.getKeyRules('k1')).toMatchObject({ management: false, allowedMcp: null });
+    store.setKeyRules('k1', { ...store.getKeyRules('k1'), allowedMcp: ['fs', 'everything__echo'] });
+    expect(store.getKeyRules('k1').allowedMcp).toEqual(['fs', 'everything__echo']);
+    const call = { keyId: 'k1', keyName: 'n', client: 'c', server: 'fs', tool: 'read', error: null };
+    store.mcpCalls.insert({ ...call, createdAt: 1, durationMs: 12.4 });
+    store.mcpCalls.insert({ ...call, createdAt: 2, durationMs: 3, error: 'no such file' });
+    expect(store.mcpCalls.recent(10)).toEqual([
+      { ...call, createdAt: 2, durationMs: 3, error: 'no such file' },
+      { ...call, createdAt: 1, durationMs: 12 },
+    ]);
   });
 
   it('puts the file in WAL mode', () => {

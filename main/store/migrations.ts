@@ -2,6 +2,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { chatSchema } from './chat-table.js';
+import { mcpCallsSchema } from './mcp-call-table.js';
 
 export interface Migration {
   /** 1, 2, 3…: stored in `PRAGMA user_version` once applied. */
@@ -151,5 +152,11 @@ export const migrations: readonly Migration[] = [
           created_at INTEGER NOT NULL
         ) STRICT;
       `),
+  },
+  {
+    version: 8,
+    name: 'MCP hub access and calls',
+    // allowed_mcp: a JSON list of the MCP servers and tools a key may use through the hub; NULL = none.
+    up: (db) => db.exec(`ALTER TABLE key_rules ADD COLUMN allowed_mcp TEXT; ${mcpCallsSchema}`),
   },
 ];

@@ -8,6 +8,7 @@ import { AliasTable } from './alias-table.js';
 import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
 import { ChatTable } from './chat-table.js';
 import { KeyTable, type KeyRow, type NewKeyRow } from './key-table.js';
+import { McpCallTable } from './mcp-call-table.js';
 import { PriceTable, type PriceRow } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
 import { SpendTable, type CreditAccountRow, type CreditChange, type CreditLedgerRow } from './spend-table.js';
@@ -16,6 +17,8 @@ import { UsageTable, type UsageQuery, type UsageSummaryGroup, type UsageSummaryQ
 export class Store {
   /** Conversations and messages of the app's chat (main/chat). */
   readonly chat: ChatTable;
+  /** Tool calls made through the MCP hub (main/mcp/hub). */
+  readonly mcpCalls: McpCallTable;
   private readonly db: Database;
   private readonly keys: KeyTable;
   private readonly providers: ProviderTable;
@@ -36,6 +39,7 @@ export class Store {
   constructor(db: Database) {
     this.db = db;
     this.chat = new ChatTable(db);
+    this.mcpCalls = new McpCallTable(db);
     this.keys = new KeyTable(db);
     this.providers = new ProviderTable(db);
     this.usage = new UsageTable(db);

@@ -42,6 +42,12 @@ export interface KeyRules {
   requests_per_minute: number | null;
   /** Prompt + completion tokens per minute (same window); null = unlimited. */
   tokens_per_minute: number | null;
+  /**
+   * What the key may use through the MCP hub (`/mcp`): server names (every tool, resource and prompt of it),
+   * `server__tool` names (that tool only), or `*` (every enabled server). Null = nothing: a key reaches the
+   * user's MCP servers only when given this right.
+   */
+  allowed_mcp: string[] | null;
 }
 
 /** A key with its rules, as listings show it. */

@@ -113,6 +113,7 @@ const keyRules = {
   disabled: z.boolean().optional(),
   requests_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
   tokens_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  allowed_mcp: z.array(z.string().trim().min(1).max(200)).max(1_000).nullable().optional(),
 };
 
 /** Unix milliseconds. */

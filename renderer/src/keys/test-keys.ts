@@ -12,6 +12,7 @@ export const editorPluginRules: KeyRules = {
   disabled: false,
   requests_per_minute: 60,
   tokens_per_minute: null,
+  allowed_mcp: null,
 };
 
 export const editorPluginKey: ApiKeyDetails = {
