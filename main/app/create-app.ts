@@ -5,7 +5,7 @@ import { Accounts, ApiKeys, UsageLog } from '../accounts/index.js';
 import { ChatKey, ChatService, createHttpChatGateway, createMcpChatTools, toModelOptions } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
-import { McpManager } from '../mcp/index.js';
+import { McpHttpHub, McpManager, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
   createGoogleAdapter,
@@ -51,6 +51,10 @@ export interface App {
   readonly aliases: ModelAliases;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
+  /** The MCP servers offered to other MCP clients at the gateway's /mcp. */
+  readonly mcpHub: McpHttpHub;
+  /** Records a tool call made through the hub (over HTTP or stdio) for the Activity screen. */
+  recordHubCall(call: HubToolCall): void;
   /** Conversations and the tool loop; it calls the first gateway this app started listening. */
   readonly chat: ChatService;
   /** Opened on first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need. */
@@ -114,6 +118,14 @@ export function createApp(options: AppOptions): App {
   });
   const providers = new ProviderSettings(store, secrets);
   const mcp = new McpManager({ dataDir: options.dataDir, logger });
+  const recordHubCall = (call: HubToolCall) => {
+    try {
+      store.mcpCalls.insert(call);
+    } catch (error) {
+      logger.error({ err: error }, 'recording an MCP hub call failed');
+    }
+  };
+  const mcpHub = new McpHttpHub(mcp, { logger, onToolCall: recordHubCall });
   const gateways = new Set<Gateway>();
   let chatGatewayUrl: string | null = null;
   const chatKey = new ChatKey(keys, secrets);
@@ -142,12 +154,17 @@ export function createApp(options: AppOptions): App {
     registry,
     aliases,
     mcp,
+    mcpHub,
+    recordHubCall,
     chat,
     secrets,
     createGateway(gatewayOptions) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
       // accounts records through the usage log and prices each row; it also admits requests.
-      const gateway = createGateway({ keys, providers: registry, usage: accounts, accounts, logger }, gatewayOptions);
+      const gateway = createGateway(
+        { keys, providers: registry, usage: accounts, accounts, mcpHub, logger },
+        gatewayOptions,
+      );
       gateways.add(gateway);
       return {
         ...gateway,

@@ -1,8 +1,9 @@
 // The transcript: the user's messages, the model's replies (reasoning, markdown, tool calls with their results
-// and approval cards) and a usage line under each reply. Follows the bottom while it is in view, and leaves the
-// scroll alone when the user has scrolled up to read.
+// and approval cards) and a usage line under each reply. Follows the bottom while it is in view — also when
+// something already shown grows (an image that finished loading, a tool call opened) — and leaves the scroll
+// alone when the user has scrolled up to read.
 
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ApprovalDecision, ChatMessage, PendingApproval } from '../../../shared/bridge/types.js';
 import { ApprovalCard } from './approval-card.js';
 import { formatUsage, prettyArguments } from './format.js';
@@ -20,12 +21,24 @@ const followDistancePx = 120;
 
 export function MessageList({ messages, approvals, running, onDecide }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
+  const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const lastScrollTop = useRef(0);
 
   useLayoutEffect(() => {
     const element = container.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
   });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !stack.current) return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(stack.current);
+    return () => observer.disconnect();
+  }, []);
 
   const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.toolCallId, m]));
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
@@ -37,27 +50,34 @@ export function MessageList({ messages, approvals, running, onDecide }: MessageL
       role="log"
       aria-label="Messages"
       onScroll={(event) => {
+        // Only the user scrolls up: content growing (an image loading) scrolls down or not at all, and must not
+        // stop the following.
         const element = event.currentTarget;
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < followDistancePx;
+        if (element.scrollHeight - element.scrollTop - element.clientHeight < followDistancePx)
+          following.current = true;
+        else if (element.scrollTop < lastScrollTop.current) following.current = false;
+        lastScrollTop.current = element.scrollTop;
       }}
     >
       {messages.length === 0 ? (
         <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
       ) : null}
-      {messages.map((message) =>
-        message.role === 'user' ? (
-          <UserMessage key={message.id} message={message} />
-        ) : message.role === 'assistant' ? (
-          <AssistantMessage
-            key={message.id}
-            message={message}
-            results={results}
-            approvals={approvals}
-            turnRunning={running && message === lastAssistant}
-            onDecide={onDecide}
-          />
-        ) : null,
-      )}
+      <div ref={stack} className="message-stack">
+        {messages.map((message) =>
+          message.role === 'user' ? (
+            <UserMessage key={message.id} message={message} />
+          ) : message.role === 'assistant' ? (
+            <AssistantMessage
+              key={message.id}
+              message={message}
+              results={results}
+              approvals={approvals}
+              turnRunning={running && message === lastAssistant}
+              onDecide={onDecide}
+            />
+          ) : null,
+        )}
+      </div>
     </div>
   );
 }
@@ -145,7 +165,7 @@ function AssistantMessage({ message, results, approvals, turnRunning, onDecide }
             {message.error ?? 'The reply failed.'}
           </span>
         ) : null}
-        <span className="usage" aria-label="Usage">
+        <span className="usage" role="note" aria-label="Usage">
           {formatUsage(message.usage, message.cost)}
         </span>
         {message.model ? <span className="meta-model">{message.model}</span> : null}
