@@ -11,11 +11,12 @@ import {
   formatProblem,
   McpManager,
   readSettingsFile,
+  serveHubOverStdio,
   toolResultText,
   type ServerSnapshot,
 } from '../mcp/index.js';
 import { formatJson, formatTable, printList } from './output.js';
-import { dataDirOption, type CommandContext } from './program.js';
+import { dataDirOption, withApp, type CommandContext } from './program.js';
 
 interface ManagerRun {
   dataDir?: string;
@@ -123,6 +124,22 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     );
 
   mcp
+    .command('serve')
+    .description(
+      "the MCP hub over stdio: every enabled server's tools, resources and prompts to one MCP client " +
+        '(what `switchyard connect claude-desktop` configures); runs until the client closes stdin',
+    )
+    .addOption(dataDirOption())
+    .action(async (options: { dataDir?: string }) =>
+      // stdout carries the protocol: nothing else may be printed there (logs go to stderr).
+      withApp(context, options.dataDir, async (app) => {
+        await app.mcp.start();
+        const ended = serveHubOverStdio(app.mcp, { logger: app.logger, onToolCall: app.recordHubCall });
+        await Promise.race([ended, untilSignal()]);
+      }),
+    );
+
+  mcp
     .command('import')
     .description('copy the servers of a Claude Desktop, Cursor or Cline config file into mcp_settings.json')
     .argument('<file>', 'e.g. claude_desktop_config.json, ~/.cursor/mcp.json or cline_mcp_settings.json')
@@ -176,6 +193,19 @@ async function withManager(
     process.off('SIGTERM', onSignal);
     await manager.stop();
   }
+}
+
+/** Resolves at the first SIGINT or SIGTERM, so that the command can stop its servers before it exits. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
 }
 
 async function requireServer(manager: McpManager, name: string): Promise<ServerSnapshot> {

@@ -23,6 +23,7 @@ import { toApiError, type ErrorContext } from './errors.js';
 import { InFlightRequests, ShuttingDownError } from './in-flight.js';
 import { registerKeyManagementRoutes } from './key-management-routes.js';
 import { registerKeysRoutes } from './keys-routes.js';
+import { registerMcpRoute } from './mcp-route.js';
 import { registerModelsRoute } from './models-route.js';
 import { registerAnthropicRoutes } from './protocols/anthropic/routes.js';
 import { registerGeminiRoutes } from './protocols/gemini/routes.js';
@@ -247,9 +248,11 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   registerResponsesRoutes(server, chatContext);
   registerAnthropicRoutes(server, chatContext);
   registerGeminiRoutes(server, chatContext);
+  if (deps.mcpHub) registerMcpRoute(server, deps.mcpHub, deps.accounts);
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;
+    await deps.mcpHub?.closeSessions();
     const serverClosed = server.close(); // stops listening; idle keep-alive connections are closed
     if (!(await inFlight.waitUntilIdle(graceMs))) {
       inFlight.abortAll(new ShuttingDownError());

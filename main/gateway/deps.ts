@@ -16,6 +16,7 @@ import type {
 } from '../../shared/api/index.js';
 import type { PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
+import type { GatewayMcpHub } from './mcp-route.js';
 
 export interface GatewayKeys {
   /**
@@ -58,6 +59,8 @@ export interface GatewayAccounts {
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */
   credits(): CreditsInfo;
+  /** What the key may use through the MCP hub (`/mcp`): servers, `server__tool` names, `*`; null = not the hub. */
+  mcpAccess(keyId: string): string[] | null;
   /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
   generation(id: string, keyId: string): GenerationInfo | undefined;
 }
@@ -67,5 +70,7 @@ export interface GatewayDeps {
   providers: ProviderRegistry;
   usage: GatewayUsage;
   accounts?: GatewayAccounts;
+  /** The MCP hub served at /mcp; without it there is no such route. */
+  mcpHub?: GatewayMcpHub;
   logger: Logger;
 }

@@ -3,3 +3,4 @@ export type { GatewayAccounts, GatewayDeps, GatewayKeys, GatewayUsage } from './
 export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './upstream-attempts.js';
 export { routeAccess, type RouteAccess } from './route-access.js';
 export { apiBases, openAIBaseUrlOf, type ApiBase } from './api-bases.js';
+export { mcpPath, type GatewayMcpHub } from './mcp-route.js';

@@ -2,6 +2,7 @@
 
 export {
   McpManager,
+  type ListChangedEvent,
   type McpManagerOptions,
   type SettingsChangedEvent,
   type ToolsChangedEvent,
@@ -43,3 +44,13 @@ export type {
   SettingsProblem,
   ToolCallOptions,
 } from './types.js';
+export {
+  HubAccess,
+  McpHttpHub,
+  serveHubOverStdio,
+  type HttpHubOptions,
+  type HubCaller,
+  type HubHttpExchange,
+  type HubOptions,
+  type HubToolCall,
+} from './hub/index.js';

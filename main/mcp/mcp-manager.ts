@@ -6,7 +6,7 @@
 // `stop()` stops every server and the watcher; nothing it started outlives it.
 
 import { mkdir } from 'node:fs/promises';
-import type { Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../common/index.js';
 import { Emitter, type Disposable } from '../../shared/events/index.js';
 import { compareConfigs } from './config-diff.js';
@@ -64,6 +64,11 @@ export interface ToolsChangedEvent {
   server: string;
 }
 
+export interface ListChangedEvent {
+  server: string;
+  list: 'resources' | 'prompts';
+}
+
 export interface SettingsChangedEvent {
   /** `edit`: through one of this manager's methods; `file`: changed on disk (by hand, or by another process). */
   origin: 'edit' | 'file';
@@ -73,6 +78,7 @@ export class McpManager {
   private readonly servers = new Map<string, ManagedServer>();
   private readonly serverStatusEmitter = new Emitter<ServerSnapshot>();
   private readonly toolsChangedEmitter = new Emitter<ToolsChangedEvent>();
+  private readonly listChangedEmitter = new Emitter<ListChangedEvent>();
   private readonly serversChangedEmitter = new Emitter<ServerSnapshot[]>();
   private readonly settingsChangedEmitter = new Emitter<SettingsChangedEvent>();
   private readonly connectionOptions: ServerConnectionOptions;
@@ -91,6 +97,8 @@ export class McpManager {
   readonly onServersChanged = this.serversChangedEmitter.event;
   /** A server's tools changed (connected, crashed, `tools/list_changed`, or its autoApprove was edited). */
   readonly onToolsChanged = this.toolsChangedEmitter.event;
+  /** A connected server said its resources or prompts changed. */
+  readonly onListChanged = this.listChangedEmitter.event;
   /**
    * The settings file changed while the manager runs, and the change has been applied: once per change, whether
    * it came through this manager's methods or from outside. Not fired for the first read at start.
@@ -281,6 +289,10 @@ export class McpManager {
     return this.connection(name).listPrompts();
   }
 
+  getPrompt(name: string, prompt: string, args?: Record<string, string>): Promise<GetPromptResult> {
+    return this.connection(name).getPrompt(prompt, args);
+  }
+
   /** What the server wrote to stderr, and our notes on its life, oldest first. */
   logs(name: string): string[] {
     return this.logEntries(name).map(formatLogEntry);
@@ -405,6 +417,7 @@ export class McpManager {
     server.subscriptions.push(
       connection.onStatusChanged(() => this.serverStatusEmitter.fire(snapshotOf(server))),
       connection.onToolsChanged(() => this.toolsChangedEmitter.fire({ server: server.name })),
+      connection.onListChanged((list) => this.listChangedEmitter.fire({ server: server.name, list })),
     );
     if (!config.disabled) connection.start();
   }

@@ -8,7 +8,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
+  type GetPromptResult,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -74,6 +77,9 @@ export class ServerConnection {
   readonly onStatusChanged = this.statusChangedEmitter.event;
   private readonly toolsChangedEmitter = new Emitter<Tool[]>();
   readonly onToolsChanged = this.toolsChangedEmitter.event;
+  private readonly listChangedEmitter = new Emitter<'resources' | 'prompts'>();
+  /** The server said its resources or prompts changed (`notifications/…/list_changed`). */
+  readonly onListChanged = this.listChangedEmitter.event;
   readonly log = new LogBuffer();
 
   private settings: ServerConfig;
@@ -194,6 +200,10 @@ export class ServerConnection {
     return client.getServerCapabilities()?.prompts ? collectPages(listPage, (page) => page.prompts) : [];
   }
 
+  async getPrompt(name: string, args: Record<string, string> | undefined): Promise<GetPromptResult> {
+    return this.readyClient().getPrompt({ name, ...(args ? { arguments: args } : {}) }, this.requestOptions());
+  }
+
   private async connect(): Promise<void> {
     const generation = ++this.generation;
     const isCurrent = () => this.running && generation === this.generation;
@@ -284,6 +294,12 @@ export class ServerConnection {
       if (session.ready && this.session === session && this.running) void this.handleCrash(session);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      if (this.session === session) this.listChangedEmitter.fire('resources');
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      if (this.session === session) this.listChangedEmitter.fire('prompts');
+    });
     return session;
   }
 

@@ -1,0 +1,126 @@
+// The hub over MCP's Streamable HTTP transport, for the gateway's `/mcp` route: one session per client (the SDK's
+// transport keeps the session id and the client's notification stream), each tied to the gateway key that
+// opened it, so that another key cannot use a session id it learnt. The gateway authenticates the key and checks
+// Host and Origin before a request gets here; the caller's access is read again on every request, so a key's
+// rules apply from its next request on.
+
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { McpManager } from '../mcp-manager.js';
+import { HubAccess } from './hub-access.js';
+import { createHubSession, type HubOptions, type HubSession } from './hub-server.js';
+
+/** One request to `/mcp`, from an authenticated key; the gateway handed over the raw response. */
+export interface HubHttpExchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The parsed JSON body of a POST. */
+  body: unknown;
+  caller: { keyId: string; keyName: string; access: readonly string[] };
+}
+
+interface HttpSession {
+  hub: HubSession;
+  transport: StreamableHTTPServerTransport;
+  lastUsed: number;
+}
+
+export interface HttpHubOptions extends HubOptions {
+  /** Open sessions kept; the least recently used is closed when a new one would exceed it. Default 100. */
+  maxSessions?: number;
+}
+
+export class McpHttpHub {
+  private readonly sessions = new Map<string, HttpSession>();
+  private readonly maxSessions: number;
+
+  constructor(
+    private readonly manager: McpManager,
+    private readonly options: HttpHubOptions,
+  ) {
+    this.maxSessions = options.maxSessions ?? 100;
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  async handle(exchange: HubHttpExchange): Promise<void> {
+    const { request, response, body } = exchange;
+    const caller = {
+      keyId: exchange.caller.keyId,
+      keyName: exchange.caller.keyName,
+      access: new HubAccess(exchange.caller.access),
+    };
+    const header = request.headers['mcp-session-id'];
+    const sessionId = Array.isArray(header) ? header[0] : header;
+    if (sessionId !== undefined) {
+      const session = this.sessions.get(sessionId);
+      // Another key's session is answered as an unknown one: a session id alone must not tell anything.
+      if (!session || session.hub.caller.keyId !== caller.keyId) {
+        return sendJsonRpcError(response, 404, -32001, 'Session not found: start a new one with initialize.');
+      }
+      session.hub.caller = caller;
+      session.lastUsed = Date.now();
+      return session.transport.handleRequest(request, response, body);
+    }
+    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+      return sendJsonRpcError(
+        response,
+        400,
+        -32000,
+        'Bad Request: no Mcp-Session-Id header; a session starts with an initialize request (POST).',
+      );
+    }
+    const hub = createHubSession(this.manager, caller, this.options);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { hub, transport, lastUsed: Date.now() });
+        this.evictBeyondLimit();
+      },
+      onsessionclosed: (id) => this.forget(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) this.forget(transport.sessionId);
+      hub.dispose();
+    };
+    await hub.server.connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+
+  /** Closes every session (their notification streams end); new ones may still start. */
+  async closeSessions(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => closeQuietly(session)));
+  }
+
+  private forget(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    session.hub.dispose();
+  }
+
+  private evictBeyondLimit(): void {
+    while (this.sessions.size > this.maxSessions) {
+      const [oldestId, oldest] = [...this.sessions.entries()].reduce((a, b) => (b[1].lastUsed < a[1].lastUsed ? b : a));
+      this.sessions.delete(oldestId);
+      void closeQuietly(oldest);
+    }
+  }
+}
+
+async function closeQuietly(session: HttpSession): Promise<void> {
+  session.hub.dispose();
+  await session.transport.close().catch(() => undefined);
+}
+
+/** An error before the SDK's transport is involved, in JSON-RPC's shape as the transport writes its own. */
+function sendJsonRpcError(response: ServerResponse, status: number, code: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,198 @@
+// One client's view of the hub: an MCP server whose tools are the tools of every enabled, connected server of the
+// manager, named `server__tool` as in the chat (tool-catalog.ts: safe for every provider's function-name rules,
+// shortened with a hash when long), and whose resources and prompts are theirs. What the client sees is limited by
+// its HubAccess; every tool call is reported to `onToolCall` (key, server, tool, duration, error), never its
+// arguments or result. When a server's lists change, the client is told (`notifications/*/list_changed`).
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../../common/index.js';
+import type { Disposable } from '../../../shared/events/index.js';
+import type { McpManager } from '../mcp-manager.js';
+import { baseFunctionName, type CatalogEntry } from '../tool-catalog.js';
+import { toolResultText } from '../tool-results.js';
+import type { HubAccess } from './hub-access.js';
+
+/** Who is on the other end: the gateway key (none over stdio) and what it may use. Updated on every request. */
+export interface HubCaller {
+  keyId: string | null;
+  keyName: string | null;
+  access: HubAccess;
+}
+
+export interface HubToolCall {
+  /** Unix milliseconds. */
+  createdAt: number;
+  keyId: string | null;
+  keyName: string | null;
+  /** The client's name from `initialize`. */
+  client: string | null;
+  server: string;
+  tool: string;
+  durationMs: number;
+  /** The tool's error text, shortened; null when it succeeded. */
+  error: string | null;
+}
+
+export interface HubOptions {
+  logger: Logger;
+  /** Called after every tool call through the hub; must not throw. */
+  onToolCall?: (call: HubToolCall) => void;
+  /** Injectable clock (tests). */
+  now?: () => number;
+}
+
+const hubInfo = { name: 'switchyard-mcp-hub', title: 'Switchyard MCP hub', version: '0.1.0' };
+const maxErrorLength = 500;
+
+export interface HubSession {
+  server: Server;
+  caller: HubCaller;
+  dispose(): void;
+}
+
+/** The MCP server for one client; connect it to a transport. `caller` may be replaced as requests arrive. */
+export function createHubSession(manager: McpManager, caller: HubCaller, options: HubOptions): HubSession {
+  const server = new Server(hubInfo, {
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+    },
+    instructions:
+      'Tools, resources and prompts of the MCP servers configured in Switchyard; tool names are <server>__<tool>.',
+  });
+  const session: HubSession = { server, caller, dispose: () => undefined };
+  const now = options.now ?? Date.now;
+  const access = () => session.caller.access;
+
+  const visibleTools = (): { entry: CatalogEntry; tool: Tool }[] =>
+    manager
+      .toolCatalog()
+      .entries()
+      .filter((entry) => access().allowsTool(entry.server, entry.tool, entry.name))
+      .flatMap((entry) => {
+        const tool = manager.listTools(entry.server).find((candidate) => candidate.name === entry.tool);
+        return tool ? [{ entry, tool }] : [];
+      });
+
+  const connectedServers = () =>
+    manager
+      .list()
+      .filter((snapshot) => snapshot.state === 'connected' && access().allowsServer(snapshot.name))
+      .map((snapshot) => snapshot.name);
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: visibleTools().map(({ entry, tool }) => ({ ...tool, name: entry.name })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const entry = manager.toolCatalog().resolve(name);
+    if (!entry || !access().allowsTool(entry.server, entry.tool, entry.name)) {
+      throw new McpError(ErrorCode.InvalidParams, `There is no tool "${name}" here (see tools/list).`);
+    }
+    const started = now();
+    const result = await manager.callTool(entry.server, entry.tool, request.params.arguments ?? {}, {
+      signal: extra.signal,
+    });
+    const call: HubToolCall = {
+      createdAt: started,
+      keyId: session.caller.keyId,
+      keyName: session.caller.keyName,
+      client: server.getClientVersion()?.name ?? null,
+      server: entry.server,
+      tool: entry.tool,
+      durationMs: now() - started,
+      error: result.isError ? toolResultText(result).slice(0, maxErrorLength) : null,
+    };
+    try {
+      options.onToolCall?.(call);
+    } catch (error) {
+      options.logger.warn({ err: error }, 'recording an MCP hub tool call failed');
+    }
+    const answer: CallToolResult = { ...result };
+    return answer;
+  });
+
+  // Resource URIs are passed on as the servers wrote them (clients understand `file://`); which server a URI
+  // belongs to is remembered from the listings, and looked up again for a URI not listed yet.
+  const resourceOwners = new Map<string, string>();
+  const listResources = async (): Promise<Resource[]> => {
+    const lists = await Promise.all(
+      connectedServers().map(async (name) => {
+        const resources = await manager.listResources(name).catch((error: unknown) => {
+          options.logger.debug({ server: name, err: error }, 'listing resources for the hub failed');
+          return [];
+        });
+        for (const resource of resources) if (!resourceOwners.has(resource.uri)) resourceOwners.set(resource.uri, name);
+        return resources;
+      }),
+    );
+    return lists.flat();
+  };
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listResources() }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    if (!resourceOwners.has(uri)) await listResources();
+    const owner = resourceOwners.get(uri);
+    if (owner === undefined || !access().allowsServer(owner)) {
+      throw new McpError(ErrorCode.InvalidParams, `There is no resource "${uri}" here (see resources/list).`);
+    }
+    return { contents: await manager.readResource(owner, uri) };
+  });
+
+  const listPrompts = async (): Promise<{ name: string; server: string; prompt: Prompt }[]> => {
+    const lists = await Promise.all(
+      connectedServers().map(async (name) => {
+        const prompts = await manager.listPrompts(name).catch(() => []);
+        return prompts.map((prompt) => ({ name: baseFunctionName(name, prompt.name), server: name, prompt }));
+      }),
+    );
+    return lists.flat();
+  };
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: (await listPrompts()).map(({ name, prompt }) => ({ ...prompt, name })),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const found = (await listPrompts()).find((candidate) => candidate.name === request.params.name);
+    if (!found) throw new McpError(ErrorCode.InvalidParams, `There is no prompt "${request.params.name}" here.`);
+    return manager.getPrompt(found.server, found.prompt.name, request.params.arguments);
+  });
+
+  // Notifications before the handshake completed (or after the client left) have nowhere to go.
+  const tell = (send: () => Promise<void>) => {
+    if (server.getClientVersion() === undefined) return;
+    send().catch((error: unknown) => options.logger.debug({ err: error }, 'MCP hub notification not delivered'));
+  };
+  const subscriptions: Disposable[] = [
+    manager.onToolsChanged(() => tell(() => server.sendToolListChanged())),
+    manager.onListChanged(({ list }) =>
+      tell(() => (list === 'resources' ? server.sendResourceListChanged() : server.sendPromptListChanged())),
+    ),
+    manager.onServerStatus((snapshot) => {
+      if (snapshot.state !== 'connected' && snapshot.state !== 'disconnected') return;
+      tell(() => server.sendResourceListChanged());
+      tell(() => server.sendPromptListChanged());
+    }),
+  ];
+  session.dispose = () => {
+    for (const subscription of subscriptions.splice(0)) subscription.dispose();
+  };
+  return session;
+}

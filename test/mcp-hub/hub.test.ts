@@ -1,0 +1,244 @@
+// The MCP hub as its clients see it: the MCP SDK's own client against the gateway's /mcp (Streamable HTTP, with
+// gateway keys) and against `switchyard mcp serve` (stdio), over two real servers (server-everything and
+// server-filesystem) and a disabled one.
+
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../main/app/index.js';
+import type { Gateway } from '../../main/gateway/index.js';
+import {
+  everythingEntry,
+  filesystemBin,
+  makeTempDir,
+  node,
+  removeTempDir,
+  writeSettings,
+} from '../../main/mcp/test-support.js';
+import { repoRoot } from '../support/cli.js';
+import { waitFor } from '../support/wait-for.js';
+
+let dataDir: string;
+let filesDir: string;
+let app: App;
+let gateway: Gateway;
+let mcpUrl: URL;
+const openClients: Client[] = [];
+
+beforeAll(async () => {
+  dataDir = await makeTempDir();
+  filesDir = await makeTempDir();
+  await writeFile(path.join(filesDir, 'notes.txt'), 'remember the milk\n');
+  await writeSettings(dataDir, {
+    everything: everythingEntry(),
+    files: { command: node, args: [filesystemBin, filesDir] },
+    off: everythingEntry({ disabled: true }),
+  });
+  app = createApp({
+    dataDir,
+    logger: pino({ level: 'silent' }),
+    secretStoreMode: 'file',
+    env: {},
+    localProviders: false,
+  });
+  await app.mcp.start();
+  const servers = await app.mcp.waitUntilSettled();
+  expect(servers.map((server) => [server.name, server.state])).toEqual([
+    ['everything', 'connected'],
+    ['files', 'connected'],
+    ['off', 'disabled'],
+  ]);
+  gateway = app.createGateway();
+  const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  mcpUrl = new URL('/mcp', baseUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(openClients.map((client) => client.close().catch(() => undefined)));
+  await app?.close();
+  await removeTempDir(dataDir);
+  await removeTempDir(filesDir);
+});
+
+async function httpClient(secret: string): Promise<Client> {
+  const client = new Client({ name: 'hub-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(mcpUrl, {
+    requestInit: { headers: { authorization: `Bearer ${secret}` } },
+  });
+  await client.connect(transport);
+  openClients.push(client);
+  return client;
+}
+
+function keyFor(name: string, allowedMcp: string[] | null): string {
+  return app.keys.create(name, { allowed_mcp: allowedMcp }).key;
+}
+
+async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name);
+}
+
+function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content;
+  return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
+describe('the hub at /mcp', () => {
+  it('offers the tools of every enabled server as server__tool, and calls them', async () => {
+    const client = await httpClient(keyFor('everything', ['*']));
+    expect(client.getServerVersion()?.name).toBe('switchyard-mcp-hub');
+    const names = await toolNames(client);
+    expect(names).toEqual(expect.arrayContaining(['everything__echo', 'everything__get-sum', 'files__read_text_file']));
+    expect(names.filter((name) => name.startsWith('off__'))).toEqual([]);
+    for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+
+    const echoed = await client.callTool({ name: 'everything__echo', arguments: { message: 'hi hub' } });
+    expect(textOf(echoed)).toBe('Echo: hi hub');
+    const read = await client.callTool({
+      name: 'files__read_text_file',
+      arguments: { path: path.join(filesDir, 'notes.txt') },
+    });
+    expect(textOf(read)).toContain('remember the milk');
+  });
+
+  it('records each tool call with its key, server, tool, duration and error', async () => {
+    const secret = keyFor('recorded', ['files']);
+    const keyId = app.keys.list().find((key) => key.name === 'recorded')!.id;
+    const client = await httpClient(secret);
+    await client.callTool({ name: 'files__read_text_file', arguments: { path: path.join(filesDir, 'absent.txt') } });
+    const [call] = app.store.mcpCalls.recent(1);
+    expect(call).toMatchObject({ keyId, keyName: 'recorded', client: 'hub-test', server: 'files' });
+    expect(call!.tool).toBe('read_text_file');
+    expect(call!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(call!.error).toMatch(/^Error: .*ENOENT|not found|no such file/i);
+  });
+
+  it('shows a key limited to one server only that server, and refuses its other tools', async () => {
+    const client = await httpClient(keyFor('files only', ['files']));
+    const names = await toolNames(client);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('files__'))).toBe(true);
+    await expect(client.callTool({ name: 'everything__echo', arguments: { message: 'x' } })).rejects.toThrow(
+      /no tool "everything__echo"/,
+    );
+  });
+
+  it("shows a key limited to one tool only that tool, and none of the server's resources", async () => {
+    const client = await httpClient(keyFor('echo only', ['everything__echo']));
+    expect(await toolNames(client)).toEqual(['everything__echo']);
+    expect((await client.listResources()).resources).toEqual([]);
+  });
+
+  it('passes on the resources and prompts of the servers a key may use', async () => {
+    const client = await httpClient(keyFor('resources', ['everything']));
+    const { resources } = await client.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    const read = await client.readResource({ uri: resources[0]!.uri });
+    expect(read.contents[0]?.uri).toBe(resources[0]!.uri);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toContain('everything__simple-prompt');
+    const prompt = await client.getPrompt({ name: 'everything__simple-prompt' });
+    expect(prompt.messages.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 in the error envelope without a key, and 403 to a key without the MCP right', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+    };
+    const post = (headers: Record<string, string>) =>
+      fetch(mcpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { code: 401, metadata: {} } });
+
+    const plain = await post({ authorization: `Bearer ${keyFor('plain', null)}` });
+    expect(plain.status).toBe(403);
+    const body = (await plain.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(403);
+    expect(body.error.message).toContain('--allow-mcp');
+  });
+
+  it("does not let another key use a session's id", async () => {
+    const owner = await httpClient(keyFor('owner', ['*']));
+    const sessionId = (owner.transport as StreamableHTTPClientTransport).sessionId!;
+    const answer = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${keyFor('intruder', ['*'])}`,
+        'mcp-session-id': sessionId,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(404);
+  });
+
+  it('keeps working for its client when a server restarts under it, and says the tools changed', async () => {
+    const client = await httpClient(keyFor('restart', ['everything']));
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changes += 1;
+    });
+    expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'before' } }))).toBe(
+      'Echo: before',
+    );
+    await app.mcp.restart('everything');
+    await app.mcp.waitUntilSettled();
+    await waitFor(() => changes > 0, { what: 'a tools/list_changed notification' });
+    expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'after' } }))).toBe(
+      'Echo: after',
+    );
+  });
+});
+
+describe('switchyard mcp serve', () => {
+  it('offers the same tools over stdio, without a key, and records its calls', async () => {
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(repoRoot, 'main/cli/main.ts'), 'mcp', 'serve', '--data-dir', dataDir],
+      cwd: repoRoot,
+      env: {
+        ...(process.env as Record<string, string>),
+        SWITCHYARD_SECRET_STORE: 'file',
+        SWITCHYARD_LOG_LEVEL: 'warn',
+      },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+    openClients.push(client);
+    // The servers start with the command: the tools arrive as they connect.
+    const names = await waitFor(
+      async () => {
+        const listed = await toolNames(client);
+        return listed.includes('everything__echo') && listed.includes('files__read_text_file') && listed;
+      },
+      { what: 'the tools of both servers over stdio' },
+    );
+    expect(names.filter((name) => name.startsWith('off__'))).toEqual([]);
+    expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'stdio' } }))).toBe(
+      'Echo: stdio',
+    );
+    const read = await client.callTool({
+      name: 'files__read_text_file',
+      arguments: { path: path.join(filesDir, 'notes.txt') },
+    });
+    expect(textOf(read)).toContain('remember the milk');
+    await waitFor(() => app.store.mcpCalls.recent(1)[0]?.client === 'stdio-test', { what: 'the stdio call row' });
+    expect(app.store.mcpCalls.recent(1)[0]).toMatchObject({ keyId: null, server: 'files', tool: 'read_text_file' });
+    await client.close();
+  }, 60_000);
+});
