@@ -18,7 +18,8 @@ function profileStep(name: ProfileName): Step {
     content,
     usage,
     firstChunkAfterMs: profile.firstTokenMs,
-    chunkDelayMs: profile.chunkIntervalMs,
+    // 0: all chunks in one go (a pause of 0 would still wait for the next turn of the timers).
+    ...(profile.chunkIntervalMs > 0 ? { chunkDelayMs: profile.chunkIntervalMs } : {}),
   });
   const whole = answer({ content, usage, headersAfterMs: profileDurationMs(profile) });
   return (request) => (request.body?.stream === true ? streamed(request) : whole(request));

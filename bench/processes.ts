@@ -262,3 +262,17 @@ export class LoadWorker {
     await exited;
   }
 }
+
+/** The bare Node proxy (bench/bare-proxy.ts) in front of `upstreamBase`, sending `providerKey`. */
+export async function startBareProxy(upstreamBase: string, providerKey: string): Promise<Running> {
+  const child = spawn(
+    process.execPath,
+    [...tsx, path.join(repoRoot, 'bench/bare-proxy.ts'), upstreamBase, providerKey],
+    {
+      cwd: repoRoot,
+    },
+  );
+  const output = collect(child);
+  const port = Number(await waitForLine(child, /listening (\d+)/, 'the bare proxy', output));
+  return { child, port, output, stop: () => stopChild(child) };
+}

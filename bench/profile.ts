@@ -1,9 +1,10 @@
 // A CPU profile of `switchyard serve` under load, for finding what to make cheaper:
 //
-//   node --import tsx bench/profile.ts [stream|whole] [connections] [seconds] [latency|throughput]
+//   node --import tsx bench/profile.ts [stream|whole] [connections] [seconds] [latency|throughput] [--no-profile]
 //
 // Compiles nothing: run `npm run build` (or `npm run bench` once) first. Writes a .cpuprofile into
 // bench/results/profiles/ (open it in Chrome DevTools or VS Code) and prints the gateway's CPU time per request.
+// `--no-profile` only measures (the profiler itself costs CPU): a quick before/after of one change.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +13,14 @@ import path from 'node:path';
 import { cpuSeconds, LoadWorker, repoRoot, runSwitchyard, startUpstream } from './processes.js';
 import { switchyardChatJob } from './workloads.js';
 
-const stream = process.argv[2] !== 'whole';
-const connections = Number(process.argv[3] ?? 200);
-const durationMs = Number(process.argv[4] ?? 10) * 1000;
-const model = process.argv[5] === 'latency' ? 'latency' : 'throughput';
+const profiling = !process.argv.includes('--no-profile');
+const [mode, connectionsArgument, secondsArgument, modelArgument] = process.argv
+  .slice(2)
+  .filter((argument) => argument !== '--no-profile');
+const stream = mode !== 'whole';
+const connections = Number(connectionsArgument ?? 200);
+const durationMs = Number(secondsArgument ?? 10) * 1000;
+const model = modelArgument === 'latency' ? 'latency' : 'throughput';
 const profileDir = path.join(repoRoot, 'bench/results/profiles');
 mkdirSync(profileDir, { recursive: true });
 
@@ -33,8 +38,7 @@ const apiKey = (
 const gateway = spawn(
   process.execPath,
   [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
+    ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     'bin/switchyard.js',
     'serve',
     '--no-ui',
@@ -66,4 +70,4 @@ gateway.kill('SIGTERM');
 await new Promise((resolve) => gateway.once('exit', resolve));
 await upstream.stop();
 rmSync(dataDir, { recursive: true, force: true });
-process.stdout.write(`profile written to ${profileDir}\n`);
+if (profiling) process.stdout.write(`profile written to ${profileDir}\n`);

@@ -20,7 +20,7 @@ export type Comparison = 'max' | 'min' | 'info';
 export interface Figure {
   id: string;
   label: string;
-  unit: 'ms' | 'req/s' | 'MB' | 'MB/min' | 'rows';
+  unit: 'ms' | 'req/s' | 'MB' | 'MB/min' | 'rows' | '×';
   switchyard: number | null;
   portkey?: number | null;
   /** `max`: the figure must be at most `target`; `min`: at least. */
@@ -32,6 +32,17 @@ export interface Figure {
   portkeyMultiple?: number;
 }
 
+/** One party of the run, as a row of the side-by-side table. */
+export interface Contender {
+  name: string;
+  /** Requests per second by cell (`stream@50`, `whole@200`, …). */
+  rps: Record<string, number | null>;
+  /** CPU its own process (and its children) spent per request, at 200 connections. */
+  cpuUsPerRequest: { whole: number | null; stream: number | null };
+  /** p50 of request → last byte minus calling the upstream directly, 50 connections, interleaved rounds. */
+  addedP50Ms: { whole: number | null; stream: number | null };
+}
+
 export interface BenchResults {
   date: string;
   quick: boolean;
@@ -39,6 +50,7 @@ export interface BenchResults {
   machine: Machine;
   workload: string;
   figures: Figure[];
+  contenders?: Contender[];
   /** Raw measurements behind the figures. */
   details: Record<string, unknown>;
   notes: string[];
@@ -56,6 +68,7 @@ function format(value: number | null | undefined, unit: Figure['unit']): string 
   if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
   if (unit === 'req/s' || unit === 'rows')
     return `${Math.round(value).toLocaleString('en-US')}${unit === 'req/s' ? ' req/s' : ''}`;
+  if (unit === '×') return `${value.toFixed(2)}×`;
   const digits = Math.abs(value) < 10 ? 2 : 1;
   return `${value.toFixed(digits)} ${unit}`;
 }
@@ -128,6 +141,31 @@ export function renderMarkdown(results: BenchResults): string {
     if (verdict.pass === false) misses.push(`- ${figure.label}: ${verdict.shortfall}.`);
   }
   if (misses.length > 0) lines.push('', 'Missed targets:', '', ...misses);
+  if (results.contenders && results.contenders.length > 0) lines.push('', ...renderContenders(results.contenders));
   if (results.notes.length > 0) lines.push('', ...results.notes.map((note) => `- ${note}`));
   return `${lines.join('\n')}\n`;
+}
+
+/** The contenders side by side: throughput per cell, CPU per request, added latency. */
+function renderContenders(contenders: Contender[]): string[] {
+  const cells = ['whole@50', 'whole@200', 'stream@50', 'stream@200'];
+  const microseconds = (value: number | null) => (value === null ? '—' : `${Math.round(value)} µs`);
+  const lines = [
+    'Side by side, one run (the same workload, CPU per request at 200 connections):',
+    '',
+    '| Contender | Whole req/s (50) | Whole req/s (200) | Streamed req/s (50) | Streamed req/s (200) | CPU per whole request | CPU per streamed request | Added p50 whole | Added p50 streamed |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+  ];
+  for (const contender of contenders) {
+    const row = [
+      contender.name,
+      ...cells.map((cell) => format(contender.rps[cell], 'req/s')),
+      microseconds(contender.cpuUsPerRequest.whole),
+      microseconds(contender.cpuUsPerRequest.stream),
+      contender.addedP50Ms.whole === null ? '—' : format(contender.addedP50Ms.whole, 'ms'),
+      contender.addedP50Ms.stream === null ? '—' : format(contender.addedP50Ms.stream, 'ms'),
+    ];
+    lines.push(`| ${row.join(' | ')} |`);
+  }
+  return lines;
 }

@@ -5,6 +5,9 @@
 //
 //   npm run bench [-- --quick] [-- --workers N] [-- --no-portkey] [-- --no-build]
 //
+// A bare Node proxy (bench/bare-proxy.ts: node:http in, undici out, bytes piped, nothing else) runs beside them as
+// the floor: what any Node gateway pays for the hop alone. Switchyard's own cost is its difference to that row.
+//
 // The gateway runs twice: as `switchyard serve` (one process; every figure) and as `switchyard serve --workers N`
 // (N = the number of cores unless given; throughput only), both on the same data dir.
 //
@@ -26,12 +29,13 @@ import {
   repoRoot,
   rssMb,
   runSwitchyard,
+  startBareProxy,
   startGateway,
   startPortkey,
   startUpstream,
   type Running,
 } from './processes.js';
-import { judge, renderMarkdown, type BenchResults, type Figure } from './report.js';
+import { judge, renderMarkdown, type BenchResults, type Contender, type Figure } from './report.js';
 import { median, slope } from './stats.js';
 import { chatBody, profiles, switchyardChatJob } from './workloads.js';
 
@@ -105,7 +109,7 @@ function machine(loadBefore: number): BenchResults['machine'] {
   };
 }
 
-type TargetName = 'direct' | 'switchyard' | 'workers' | 'portkey';
+type TargetName = 'direct' | 'bare' | 'switchyard' | 'workers' | 'portkey';
 
 interface Target {
   name: TargetName;
@@ -148,6 +152,8 @@ async function main(): Promise<void> {
       (JSON.parse(runSwitchyard(['keys', 'create', '--name', 'bench', '--json'], each)) as { key: string }).key;
     const apiKey = createKey(environment);
     const multiApiKey = createKey(multiEnvironment);
+    const bare = await startBareProxy(upstreamUrl, providerKey);
+    processes.push(bare);
     const gateway = await startGateway(environment);
     processes.push(gateway);
     const gatewayPid = gateway.child.pid!;
@@ -169,7 +175,7 @@ async function main(): Promise<void> {
     // A single Node process uses one core anyway, and the peer gets the same treatment. `--workers` may use all.
     let pinned = false;
     if (options.pin) {
-      pinned = [gateway, portkey].every((running) => !running || pinToCpus(running.child.pid!, '1'));
+      pinned = [gateway, bare, portkey].every((running) => !running || pinToCpus(running.child.pid!, '1'));
       if (multi) pinned &&= pinToCpus(multi.child.pid!, `0-${os.availableParallelism() - 1}`);
       pinned &&= [upstream.child.pid!, worker.pid].every((pid) => pinToCpus(pid, '0'));
       pinned &&= pinToCpus(process.pid, '0', false); // this script (the disconnect probe), not its children
@@ -188,6 +194,18 @@ async function main(): Promise<void> {
           port: upstream.port,
           path: '/v1/chat/completions',
           headers: { authorization: `Bearer ${providerKey}` },
+          body: chatBody(model, stream),
+          connections,
+          durationMs,
+        }),
+      },
+      bare: {
+        name: 'bare',
+        job: (model, stream, connections, durationMs) => ({
+          host: '127.0.0.1',
+          port: bare.port,
+          path: '/v1/chat/completions',
+          headers: {},
           body: chatBody(model, stream),
           connections,
           durationMs,
@@ -213,7 +231,7 @@ async function main(): Promise<void> {
       },
     };
     const ours = () =>
-      [upstream, gateway, multi, portkey]
+      [upstream, bare, gateway, multi, portkey]
         .flatMap((running) => (running ? [running.child.pid!] : []))
         .concat(worker.pid);
     const runMeter = new CpuMeter(ours);
@@ -269,7 +287,9 @@ async function main(): Promise<void> {
     };
     const available = (name: TargetName) => (name === 'portkey' ? portkey !== null : name !== 'workers' || multi);
     // Latency figures compare one process with the upstream and Portkey; --workers is measured for throughput.
-    const active = (['direct', 'switchyard', 'portkey'] as const).filter(available).map((name) => targets[name]);
+    const active = (['direct', 'bare', 'switchyard', 'portkey'] as const)
+      .filter(available)
+      .map((name) => targets[name]);
 
     // Idle: after start-up, before any request.
     await sleep(2_000);
@@ -318,13 +338,13 @@ async function main(): Promise<void> {
       for (const connections of [50, 200]) {
         const cell = `${stream ? 'stream' : 'whole'}@${connections}`;
         throughput[cell] = {};
-        const names: TargetName[] = ['switchyard', 'workers', 'portkey'];
-        if (connections === 200) names.unshift('direct');
+        const names: TargetName[] = ['direct', 'bare', 'switchyard', 'workers', 'portkey'];
         for (const name of names.filter(available)) {
           log(`throughput, ${cell}, ${name}…`);
           const target = targets[name];
           const pids: Record<TargetName, number> = {
             direct: upstream.child.pid!,
+            bare: bare.child.pid!,
             switchyard: gatewayPid,
             workers: multi?.child.pid ?? 0,
             portkey: portkey?.child.pid ?? 0,
@@ -405,6 +425,12 @@ async function main(): Promise<void> {
       const direct = latency[mode]?.direct?.[field][quantile];
       return through === undefined || direct === undefined ? undefined : through - direct;
     };
+    /** Added p50 over the bare proxy's own: what Switchyard's work costs beyond the hop. */
+    const overFloor = (mode: string) => {
+      const through = latency[mode]?.switchyard?.total.p50;
+      const floor = latency[mode]?.bare?.total.p50;
+      return through === undefined || floor === undefined ? null : through - floor;
+    };
     const rps = (cell: string, name: string) => throughput[cell]?.[name]?.requestsPerSecond ?? null;
     const portkeyRps = (cell: string) => (portkey ? rps(cell, 'portkey') : undefined);
     const figures: Figure[] = [
@@ -420,6 +446,28 @@ async function main(): Promise<void> {
             target: quantile === 'p50' ? 1 : 5,
           })),
         ),
+      ),
+      ...(['whole', 'stream'] as const).map((mode): Figure => ({
+        id: `added-over-bare-${mode}-p50`,
+        label: `Added latency p50 beyond the bare Node proxy's, ${mode === 'whole' ? 'non-streaming' : 'streaming, total'} (50 conns)`,
+        unit: 'ms',
+        switchyard: overFloor(mode),
+        comparison: 'max',
+        target: 0.1,
+      })),
+      ...(['stream', 'whole'] as const).flatMap((mode) =>
+        [50, 200].map((connections): Figure => {
+          const floor = rps(`${mode}@${connections}`, 'bare');
+          const ours = rps(`${mode}@${connections}`, 'switchyard');
+          return {
+            id: `rps-over-bare-${mode}-${connections}`,
+            label: `${mode === 'stream' ? 'Streamed' : 'Non-streamed'} throughput as a share of the bare Node proxy's (${connections} conns, one process)`,
+            unit: '×',
+            switchyard: floor && ours !== null ? ours / floor : null,
+            comparison: 'min',
+            target: 0.7,
+          };
+        }),
       ),
       ...(['stream', 'whole'] as const).flatMap((mode) =>
         (multi ? (['switchyard', 'workers'] as const) : (['switchyard'] as const)).flatMap((name) =>
@@ -445,7 +493,7 @@ async function main(): Promise<void> {
         switchyard: idleRss,
         portkey: portkeyIdleRss ?? undefined,
         comparison: 'max',
-        target: 120,
+        target: 80,
       },
       {
         id: 'rss-load',
@@ -482,15 +530,32 @@ async function main(): Promise<void> {
         targetText: 'one per request',
       },
     ];
-    for (const cell of Object.keys(throughput)) {
-      const entry = throughput[cell]!;
-      const cpu = (name: string) => entry[name]?.cpuMsPerRequest?.toFixed(3) ?? 'n/a';
-      notes.push(
-        `${cell}: CPU per request ${cpu('switchyard')} ms (Switchyard, one process), ${cpu('workers')} ms ` +
-          `(--workers ${options.workers}), ${cpu('portkey')} ms (Portkey)` +
-          (entry.direct ? `; the fake upstream alone serves ${Math.round(entry.direct.requestsPerSecond)} req/s` : ''),
-      );
-    }
+    // Every contender side by side: throughput, and the CPU its own process spent per request (at 200
+    // connections, where each is saturated), and the latency it adds over calling the upstream directly.
+    const contenderNames: Record<TargetName, string> = {
+      direct: 'Upstream, called directly',
+      bare: 'Bare Node proxy (node:http + undici, bytes piped)',
+      switchyard: 'Switchyard (one process)',
+      workers: `Switchyard (--workers ${options.workers})`,
+      portkey: 'Portkey',
+    };
+    const contenders: Contender[] = (Object.keys(contenderNames) as TargetName[]).filter(available).map((name) => {
+      const cpuUs = (mode: string) => {
+        const ms = throughput[`${mode}@200`]?.[name]?.cpuMsPerRequest;
+        return ms === undefined ? null : ms * 1000;
+      };
+      const addedP50 = (mode: string) => {
+        const through = latency[mode]?.[name]?.total.p50;
+        const direct = latency[mode]?.direct?.total.p50;
+        return name === 'direct' || through === undefined || direct === undefined ? null : through - direct;
+      };
+      return {
+        name: contenderNames[name],
+        rps: Object.fromEntries(Object.keys(throughput).map((cell) => [cell, rps(cell, name)])),
+        cpuUsPerRequest: { whole: cpuUs('whole'), stream: cpuUs('stream') },
+        addedP50Ms: { whole: addedP50('whole'), stream: addedP50('stream') },
+      };
+    });
     details.foreignLoad = foreignLoad;
     const noisy = foreignLoad.filter((entry) => entry.cores > 0.2);
     if (noisy.length > 0) {
@@ -521,16 +586,19 @@ async function main(): Promise<void> {
         `latency figures use a model that sends its first token after ${profiles.latency.firstTokenMs} ms and ` +
         `${profiles.latency.contentChunks} chunks ${profiles.latency.chunkIntervalMs} ms apart (non-streaming: ` +
         `the whole answer after the same time), measured against calling the upstream directly in the same run; ` +
-        `throughput figures use a faster model (${profiles.throughput.firstTokenMs} ms, ` +
-        `${profiles.throughput.contentChunks} chunks ${profiles.throughput.chunkIntervalMs} ms apart). Closed-loop ` +
-        `load generator with keep-alive connections, in its own process. Portkey: @portkey-ai/gateway (Node) with ` +
+        `throughput figures use a zero-latency model (${profiles.throughput.contentChunks} chunks at once, or the ` +
+        `whole answer at once). Closed-loop ` +
+        `load generator with keep-alive connections, in its own process. The bare Node proxy (bench/bare-proxy.ts: ` +
+        `node:http in, undici out, bytes piped; no auth, validation or usage log) is the floor for any Node ` +
+        `gateway. Portkey: @portkey-ai/gateway (Node) with ` +
         `x-portkey-custom-host pointing at the same upstream.` +
         (pinned
-          ? ' CPUs: the gateway under test (and Portkey) on CPU 1; the load generator and the fake upstream on ' +
+          ? ' CPUs: the gateway under test (and the bare proxy, and Portkey) on CPU 1; the load generator and the fake upstream on ' +
             'CPU 0 (on a machine shared with the client and the upstream, they would otherwise take turns on ' +
             "the gateway's core); `--workers` on every CPU."
           : ''),
       figures,
+      contenders,
       details,
       notes,
     };
