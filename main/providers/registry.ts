@@ -126,6 +126,17 @@ function notAModelMessage(name: string): string {
   );
 }
 
+/** A model list asked for now, as the result a person reads; an upstream failure is a result, not a throw. */
+async function testResultOf(listModels: () => Promise<ModelInfo[]>): Promise<ProviderTestResult> {
+  try {
+    const models = await listModels();
+    return { ok: true, message: `Connected: ${models.length} models.`, modelCount: models.length };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message, modelCount: null };
+  }
+}
+
 export class ProviderRegistry {
   /** In order of precedence. */
   private readonly sources: { origin: ProviderOrigin; source: ProviderSource }[];
@@ -244,14 +255,25 @@ export class ProviderRegistry {
    * connection…); an unknown provider throws ApiError(404).
    */
   async testProvider(providerId: string): Promise<ProviderTestResult> {
-    try {
-      const models = await this.fetchModelsNow(this.requireState(providerId));
-      return { ok: true, message: `Connected: ${models.length} models.`, modelCount: models.length };
-    } catch (error) {
-      if (!this.currentStates().has(providerId)) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, message, modelCount: null };
-    }
+    const state = this.requireState(providerId);
+    return testResultOf(() => this.fetchModelsNow(state));
+  }
+
+  /**
+   * "Test before saving": asks a provider that is not stored (or not as described) for its models, and stores
+   * nothing. `apiKey` undefined: the key stored for `keyOf`, so an edit that keeps its key is tested with it.
+   */
+  async testUnsaved(
+    info: ProviderInfo,
+    apiKey: string | null | undefined,
+    keyOf?: string,
+  ): Promise<ProviderTestResult> {
+    const stored = keyOf === undefined ? undefined : this.currentStates().get(keyOf);
+    const key = apiKey !== undefined ? apiKey : stored ? await this.apiKeyOf(stored) : null;
+    const adapter = this.adapterFor(info);
+    return testResultOf(() =>
+      adapter.listModels({ provider: info, apiKey: key }, AbortSignal.timeout(this.modelsFetchTimeoutMs)),
+    );
   }
 
   /**

@@ -207,6 +207,19 @@ export const bridgeContract = {
   'providers:remove': { request: z.strictObject({ id: providerId }), response: returns<{ removed: true }>() },
   /** Lists the provider's models now, through its adapter: whether the connection works, and why not. */
   'providers:test': { request: z.strictObject({ id: providerId }), response: returns<ProviderTestResult>() },
+  /**
+   * Tests settings before they are saved, storing nothing. `apiKey`: a string the key typed, null none, absent the
+   * key stored for provider `keyOf` (an edit that keeps its key).
+   */
+  'providers:test-settings': {
+    request: z.strictObject({
+      kind: providerKind,
+      baseUrl,
+      apiKey: providerSecret.nullable().optional(),
+      keyOf: providerId.optional(),
+    }),
+    response: returns<ProviderTestResult>(),
+  },
   'providers:models': {
     request: z.strictObject({ id: providerId }),
     response: returns<{ models: ProviderModel[] }>(),

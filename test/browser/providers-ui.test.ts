@@ -4,6 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
+import { expectLooksRight } from './a11y.js';
 import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 const upstreamKey = 'sk-fake-upstream-secret-7788';
@@ -105,6 +106,98 @@ describe('the providers screen', () => {
     await card.waitFor({ state: 'detached' });
     const listed = await ui.invoke<{ providers: { id: string }[] }>('providers:list');
     expect(listed.providers.map((provider) => provider.id)).toEqual(['fake']);
+  });
+
+  it('fills in kind and base URL from a preset, and tests settings before saving them', async () => {
+    const { page } = await ui.open('Providers');
+    await page.getByRole('button', { name: 'Add provider', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Add a provider' });
+    const preset = form.getByLabel('Preset', { exact: true });
+    expect(await preset.locator('option').allTextContents()).toEqual([
+      'OpenAI',
+      'Anthropic',
+      'Google Gemini',
+      'OpenRouter',
+      'Groq',
+      'Mistral',
+      'DeepSeek',
+      'xAI',
+      'Together',
+      'Fireworks',
+      'Ollama',
+      'LM Studio',
+      'Another provider (enter its kind and base URL)',
+    ]);
+    const fields = async () => ({
+      id: await form.getByLabel('Id', { exact: true }).inputValue(),
+      kind: await form.getByLabel('Kind').inputValue(),
+      baseUrl: await form.getByLabel('Base URL').inputValue(),
+    });
+    await preset.selectOption({ label: 'Groq' });
+    expect(await fields()).toEqual({ id: 'groq', kind: 'openai', baseUrl: 'https://api.groq.com/openai/v1' });
+    await preset.selectOption({ label: 'Anthropic' });
+    expect(await fields()).toEqual({ id: 'anthropic', kind: 'anthropic', baseUrl: 'https://api.anthropic.com' });
+    await preset.selectOption({ label: 'Google Gemini' });
+    expect(await fields()).toEqual({
+      id: 'google',
+      kind: 'google',
+      baseUrl: 'https://generativelanguage.googleapis.com',
+    });
+    await preset.selectOption({ label: 'LM Studio' });
+    expect(await fields()).toEqual({ id: 'lmstudio', kind: 'openai', baseUrl: 'http://127.0.0.1:1234/v1' });
+    await form.getByText('LM Studio on this machine needs no key: leave it empty.').waitFor();
+    // An id typed by the person stays when the preset changes.
+    await form.getByLabel('Id', { exact: true }).fill('my-ollama');
+    await preset.selectOption({ label: 'Ollama' });
+    expect(await fields()).toEqual({ id: 'my-ollama', kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' });
+
+    // Tested before saving: a server that is down fails in place...
+    await form.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+    const result = form.getByRole('status');
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result.getAttribute('class')).toContain('failed');
+    // ...a change makes that answer stale at once, and the next test says only what it found.
+    await form.getByLabel('Base URL').fill(upstream.baseUrl);
+    expect(await result.getAttribute('class')).not.toContain('failed');
+    await form.getByLabel('API key').fill('sk-typed-in-the-form-1234');
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result.textContent()).toBe('Connected: 2 models.');
+    expect(await result.getAttribute('class')).toContain('ok');
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe('Bearer sk-typed-in-the-form-1234');
+    await expectLooksRight(page, [form.getByRole('button', { name: 'Test connection' })]);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    // Nothing was saved by the tests.
+    const listed = await ui.invoke<{ providers: { id: string }[] }>('providers:list');
+    expect(listed.providers.map((provider) => provider.id)).toEqual(['fake']);
+
+    // Editing tests with the stored key unless a new one is typed.
+    await page.getByRole('listitem', { name: 'Provider fake' }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit provider fake' });
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => edit.getByRole('status').textContent()).toBe('Connected: 2 models.');
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamKey}`);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('clears an old error of the model list when a new test connects', async () => {
+    const flaky = await startFakeUpstream({ models: ['echo-1', 'echo-2', 'echo-3', 'echo-4'] });
+    try {
+      await ui.invoke('providers:add', { id: 'flaky', kind: 'openai', baseUrl: flaky.baseUrl, apiKey: null });
+      flaky.modelsStatus = 401;
+      const { page } = await ui.open('Providers');
+      const card = page.getByRole('listitem', { name: 'Provider flaky' });
+      await card.getByRole('button', { name: 'Models' }).click();
+      await card.getByText(/The models could not be listed/).waitFor();
+
+      flaky.modelsStatus = 200;
+      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByRole('status').getByText('Connected: 4 models.').waitFor();
+      await card.getByRole('cell', { name: 'flaky/echo-4', exact: true }).waitFor();
+      expect(await card.textContent()).not.toContain('could not be listed');
+    } finally {
+      await ui.invoke('providers:remove', { id: 'flaky' });
+      await flaky.close();
+    }
   });
 
   it('looks right in light and dark', async () => {

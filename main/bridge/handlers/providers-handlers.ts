@@ -1,7 +1,7 @@
 import { ApiError } from '../../../shared/api/index.js';
 import type { ProviderRegistry } from '../../providers/index.js';
 import type { PriceBook } from '../../providers/pricing/index.js';
-import type { ProviderSettings } from '../../providers/provider-settings.js';
+import { validateNewProvider, type ProviderSettings } from '../../providers/provider-settings.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
 type ProvidersChannel =
@@ -10,6 +10,7 @@ type ProvidersChannel =
   | 'providers:update'
   | 'providers:remove'
   | 'providers:test'
+  | 'providers:test-settings'
   | 'providers:models'
   | 'prices:list'
   | 'prices:set'
@@ -17,7 +18,7 @@ type ProvidersChannel =
 
 export function providersHandlers(
   providers: ProviderSettings,
-  registry: Pick<ProviderRegistry, 'listProviders' | 'testProvider' | 'providerModels'>,
+  registry: Pick<ProviderRegistry, 'listProviders' | 'testProvider' | 'testUnsaved' | 'providerModels'>,
   prices: PriceBook,
 ): BridgeHandlerMap<ProvidersChannel> {
   return {
@@ -32,6 +33,13 @@ export function providersHandlers(
       return { removed: true };
     },
     'providers:test': ({ id }) => registry.testProvider(id),
+    // The form's settings as they would be saved (the same checks), tried without saving them.
+    'providers:test-settings': ({ kind, baseUrl, apiKey, keyOf }) =>
+      registry.testUnsaved(
+        validateNewProvider({ id: keyOf ?? 'unsaved', kind, baseUrl, apiKey: apiKey ?? null }),
+        apiKey,
+        keyOf,
+      ),
     'providers:models': async ({ id }) => ({
       models: (await registry.providerModels(id)).map((model) => ({
         id: model.id,

@@ -34,17 +34,20 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
   const [showModels, setShowModels] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
+  // Each test lists the models again: the open list then shows what this test found, never an older error.
+  const [testsRun, setTestsRun] = useState(0);
 
   const runTest = async () => {
     setTesting(true);
+    setTest(null);
     setTestError(null);
     try {
       setTest(await bridge.invoke('providers:test', { id: provider.id }));
     } catch (failure) {
-      setTest(null);
       setTestError(errorMessage(failure));
     } finally {
       setTesting(false);
+      setTestsRun((count) => count + 1);
     }
   };
 
@@ -91,7 +94,9 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
           </>
         ) : null}
       </div>
-      {showModels ? <ModelList providerId={provider.id} pricesVersion={pricesVersion} onPrice={onPrice} /> : null}
+      {showModels ? (
+        <ModelList key={testsRun} providerId={provider.id} pricesVersion={pricesVersion} onPrice={onPrice} />
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={`Remove provider ${provider.id}?`}

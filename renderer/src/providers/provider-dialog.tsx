@@ -1,11 +1,18 @@
-// Add or edit a provider. The API key is write-only: it is sent to main, stored in the keychain, and never comes
-// back; editing shows only its last four characters and leaves it alone unless a new one is typed.
+// Add or edit a provider: choose a preset (kind and base URL filled in) or describe one, test the settings before
+// saving them. The API key is write-only: it is sent to main, stored in the keychain, and never comes back; editing
+// shows only its last four characters and leaves it alone unless a new one is typed.
 
 import { useState, type FormEvent } from 'react';
-import { providerKinds, type ProviderInfo, type ProviderKind } from '../../../shared/api/index.js';
+import {
+  providerKinds,
+  type ProviderInfo,
+  type ProviderKind,
+  type ProviderTestResult,
+} from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
 import { ChoiceField, Field } from '../ui/parts.js';
+import { providerPresets, type ProviderPreset } from './provider-presets.js';
 
 export const kindLabels: Record<ProviderKind, string> = {
   openai: 'OpenAI-compatible',
@@ -26,9 +33,24 @@ interface ProviderDialogProps {
   onSaved(provider: ProviderInfo): void;
 }
 
+const customPreset = 'custom';
+const presetIds = [...providerPresets.map((preset) => preset.id), customPreset];
+const presetLabels: Record<string, string> = {
+  ...Object.fromEntries(providerPresets.map((preset) => [preset.id, preset.label])),
+  [customPreset]: 'Another provider (enter its kind and base URL)',
+};
+
+/** The key field's hint for a new provider. */
+function newKeyHint(preset: ProviderPreset | undefined): string {
+  if (preset?.keyless) return `${preset.label} on this machine needs no key: leave it empty.`;
+  const where = preset?.keyPage ? `Create one at ${preset.keyPage}. ` : '';
+  return `${where}Stored in the OS keychain and never shown again. Leave empty for a provider that needs none (Ollama).`;
+}
+
 export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogProps) {
   const bridge = useBridge();
   const editing = provider !== undefined;
+  const [presetId, setPresetId] = useState(customPreset);
   const [id, setId] = useState(provider?.id ?? '');
   const [kind, setKind] = useState<ProviderKind>(provider?.kind ?? 'openai');
   const [baseUrl, setBaseUrl] = useState(provider?.base_url ?? defaultBaseUrls.openai);
@@ -36,11 +58,50 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
   const [removeKey, setRemoveKey] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The last test's answer while the settings are still the ones tested: any change makes it stale.
+  const [test, setTest] = useState<ProviderTestResult | 'testing' | null>(null);
+  const preset = providerPresets.find((candidate) => candidate.id === presetId);
 
-  const changeKind = (next: ProviderKind) => {
+  const changed = <Value,>(set: (value: Value) => void) => {
+    return (value: Value) => {
+      set(value);
+      setTest(null);
+    };
+  };
+
+  const changeKind = changed((next: ProviderKind) => {
     // Follow the kind while the URL is still the previous kind's default.
     if (baseUrl === defaultBaseUrls[kind] || baseUrl === '') setBaseUrl(defaultBaseUrls[next]);
     setKind(next);
+  });
+
+  const choosePreset = changed((next: string) => {
+    const chosen = providerPresets.find((candidate) => candidate.id === next);
+    // The id follows the preset until the person types one of their own.
+    if (id.trim() === '' || id === preset?.id) setId(chosen?.id ?? '');
+    if (chosen) {
+      setKind(chosen.kind);
+      setBaseUrl(chosen.baseUrl);
+    }
+    setPresetId(next);
+  });
+
+  const runTest = async () => {
+    setTest('testing');
+    const key = apiKey.trim();
+    try {
+      setTest(
+        await bridge.invoke('providers:test-settings', {
+          kind,
+          baseUrl,
+          // Typed: that key. Editing without a new one: the stored key, unless it is being removed.
+          ...(key ? { apiKey: key } : editing && !removeKey ? {} : { apiKey: null }),
+          ...(editing ? { keyOf: provider.id } : {}),
+        }),
+      );
+    } catch (failure) {
+      setTest({ ok: false, message: errorMessage(failure), modelCount: null });
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -76,6 +137,16 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
     <Dialog title={editing ? `Edit provider ${provider.id}` : 'Add a provider'} onClose={onClose}>
       <form className="form" onSubmit={(event) => void submit(event)}>
         {editing ? null : (
+          <ChoiceField
+            label="Preset"
+            hint="Fills in the kind and base URL of a well-known provider."
+            options={presetIds}
+            labels={presetLabels}
+            value={presetId}
+            onChange={choosePreset}
+          />
+        )}
+        {editing ? null : (
           <Field label="Id" hint={'Models are called "<id>/<model>", e.g. openai/gpt-4o-mini.'}>
             {(props) => (
               <input
@@ -106,7 +177,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
               type="url"
               value={baseUrl}
               spellCheck={false}
-              onChange={(event) => setBaseUrl(event.target.value)}
+              onChange={(event) => changed(setBaseUrl)(event.target.value)}
             />
           )}
         </Field>
@@ -117,7 +188,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
               ? storedKey
                 ? `Leave empty to keep ${storedKey}.`
                 : 'This provider has no key stored.'
-              : 'Stored in the OS keychain and never shown again. Leave empty for a provider that needs none (Ollama).'
+              : newKeyHint(preset)
           }
         >
           {(props) => (
@@ -127,16 +198,28 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
               autoComplete="off"
               value={apiKey}
               disabled={removeKey}
-              onChange={(event) => setApiKey(event.target.value)}
+              onChange={(event) => changed(setApiKey)(event.target.value)}
             />
           )}
         </Field>
         {editing && provider.has_api_key ? (
           <label className="checkbox">
-            <input type="checkbox" checked={removeKey} onChange={(event) => setRemoveKey(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={removeKey}
+              onChange={(event) => changed(setRemoveKey)(event.target.checked)}
+            />
             Remove the stored key
           </label>
         ) : null}
+        <div className="form-test">
+          <button type="button" disabled={test === 'testing'} onClick={() => void runTest()}>
+            Test connection
+          </button>
+          <p className={`test-result ${test && test !== 'testing' ? (test.ok ? 'ok' : 'failed') : ''}`} role="status">
+            {test === 'testing' ? 'Testing…' : (test?.message ?? 'Nothing is saved by a test.')}
+          </p>
+        </div>
         <FormActions submitLabel={editing ? 'Save' : 'Add provider'} onCancel={onClose} error={error} busy={busy} />
       </form>
     </Dialog>

@@ -64,7 +64,10 @@ export function ProvidersScreen() {
           <ul className="card-list" aria-label="Providers">
             {list.map((provider) => (
               <ProviderCard
-                key={provider.id}
+                // Settings saved anew start a fresh card: a test of the old ones says nothing about them.
+                key={[provider.id, provider.kind, provider.base_url, provider.has_api_key, provider.api_key_tail].join(
+                  ' ',
+                )}
                 provider={provider}
                 pricesVersion={pricesVersion}
                 onEdit={() => setEditing({ type: 'edit', provider })}
