@@ -28,7 +28,7 @@ import { usageHandlers } from './handlers/usage-handlers.js';
 /** What the handlers use of the app. */
 export type BridgeApp = Pick<
   App,
-  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'logger' | 'dataDir'
+  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'logger' | 'dataDir' | 'store'
 >;
 
 export interface BridgeHandlersOptions {
@@ -59,12 +59,12 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
       }),
       options.appInfo,
     ),
-    ...modelsHandlers(app.registry),
+    ...modelsHandlers(app.registry, app.accounts.prices),
     ...providersHandlers(app.providers, app.registry, app.accounts.prices),
     ...aliasesHandlers(app.aliases),
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),
-    ...mcpHandlers(app.mcp),
+    ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit)),
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();

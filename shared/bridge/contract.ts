@@ -47,6 +47,7 @@ import type {
   ConversationDetail,
   ConversationsChanged,
   GatewayInfo,
+  McpHubCall,
   McpImportReport,
   McpLogLine,
   McpResource,
@@ -187,6 +188,11 @@ export const bridgeContract = {
       overwrite: z.boolean().default(false),
     }),
     response: returns<McpImportReport>(),
+  },
+  /** Tool calls other MCP clients made through the hub (/mcp, `switchyard mcp serve`), newest first. */
+  'mcp:hub-calls': {
+    request: z.strictObject({ limit: z.number().int().min(1).max(1_000).default(50) }),
+    response: returns<{ calls: McpHubCall[] }>(),
   },
 
   'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },

@@ -16,6 +16,14 @@ export interface ModelOption {
   provider: string;
   /** Whether image parts may be sent to it (the chat enables attachments only then). */
   acceptsImages: boolean;
+  /** Known to call tools (no model list says; known families do). */
+  callsTools?: boolean;
+  /** Known to think before it answers (reasoning models). */
+  reasons?: boolean;
+  /** Tokens, when the provider lists it. */
+  contextLength?: number | null;
+  /** USD per million tokens, as requests are charged; null: unpriced. */
+  price?: { input: number; output: number } | null;
 }
 
 /** Mirrors main/mcp's ServerSnapshot (main assigns one to the other, so the compiler keeps them in step). */
@@ -27,6 +35,22 @@ export interface McpServerStatus {
   transport?: 'stdio' | 'streamableHttp' | 'sse';
   toolCount: number;
   pid?: number;
+}
+
+/** A tool call another MCP client made through the hub; mirrors main/mcp's HubToolCall. */
+export interface McpHubCall {
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** The gateway key; null over stdio (`switchyard mcp serve`), which needs none. */
+  keyId: string | null;
+  keyName: string | null;
+  /** The client's name from its `initialize`. */
+  client: string | null;
+  server: string;
+  tool: string;
+  durationMs: number;
+  /** The tool's error text; null when it succeeded. */
+  error: string | null;
 }
 
 export interface Conversation {

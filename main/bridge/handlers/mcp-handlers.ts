@@ -1,4 +1,4 @@
-import type { McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
+import type { McpHubCall, McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
 import { toolResultText, type McpManager } from '../../mcp/index.js';
 import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
@@ -17,7 +17,8 @@ type McpChannel =
   | 'mcp:call-tool'
   | 'mcp:list-resources'
   | 'mcp:read-resource'
-  | 'mcp:import';
+  | 'mcp:import'
+  | 'mcp:hub-calls';
 
 export type BridgeMcp = Pick<
   McpManager,
@@ -40,7 +41,10 @@ export type BridgeMcp = Pick<
 >;
 
 /** Edits of mcp_settings.json go through the manager, which writes the file and applies the change. */
-export function mcpHandlers(mcp: BridgeMcp): BridgeHandlerMap<McpChannel> {
+export function mcpHandlers(
+  mcp: BridgeMcp,
+  hubCalls: (limit: number) => McpHubCall[] = () => [],
+): BridgeHandlerMap<McpChannel> {
   // What goes wrong in a call to one server (not connected, the server's own error) is for the user to read.
   const onServer = async <T>(name: string, call: () => T | Promise<T>): Promise<T> => {
     if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
@@ -65,6 +69,7 @@ export function mcpHandlers(mcp: BridgeMcp): BridgeHandlerMap<McpChannel> {
       autoApprove: await mcp.setToolAutoApprove(name, tool, autoApprove),
     }),
     'mcp:restart': async ({ name }) => ({ server: await onServer(name, () => mcp.restart(name)) }),
+    'mcp:hub-calls': ({ limit }) => ({ calls: hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {
       const tools = await onServer(name, () => mcp.listTools(name));
