@@ -10,6 +10,7 @@ import { Table, TableHead } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { CreditsPanel } from './credits-panel.js';
 import { GenerationDialog } from './generation-dialog.js';
+import { HubCallsPanel } from './hub-calls-panel.js';
 import { dayPoints, periods, periodStart, type PeriodId } from './period.js';
 import { UsageChart } from './usage-chart.js';
 
@@ -146,6 +147,7 @@ export function ActivityScreen() {
         <ErrorNotice message={recent.error} />
         <RecentTable rows={recent.data} keyNames={keyNames} onOpen={setOpened} />
       </section>
+      <HubCallsPanel />
 
       {opened ? <GenerationDialog id={opened} onClose={() => setOpened(null)} /> : null}
     </Screen>
