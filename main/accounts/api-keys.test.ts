@@ -233,6 +233,20 @@ describe('authenticate', () => {
     expect(keys.authenticate(created.key)).toBeNull();
   });
 
+  it('rejects at the very next call a key deleted by another process, also when the Store reads data_version once per turn', () => {
+    const gatewayStore = openStore(dataDir, { dataVersionReads: 'once-per-turn' });
+    const gatewayKeys = new ApiKeys(gatewayStore);
+    closers.unshift(
+      () => gatewayKeys.close(),
+      () => gatewayStore.close(),
+    );
+    const created = keys.create('k');
+    expect(gatewayKeys.authenticate(created.key)).not.toBeNull();
+    expect(gatewayKeys.rulesOf(created.id)).toBeDefined(); // the rest of the request: served from the cache
+    expect(keys.delete(created.id)).toBe(true);
+    expect(gatewayKeys.authenticate(created.key)).toBeNull();
+  });
+
   it('accepts at once a key created through another Store on the same file', () => {
     const other = openSecond();
     const created = other.keys.create('from the CLI');

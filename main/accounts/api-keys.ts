@@ -121,7 +121,7 @@ export class ApiKeys {
   authenticate(secret: string): ApiKeyDetails | null {
     const id = keyIdOf(secret);
     if (id === null) return null;
-    const found = this.findKey(id);
+    const found = this.findKey(id, { fresh: true });
     if (!found || !secretMatchesHash(secret, found.row.secretHash)) return null;
     const { row, rules } = found;
     const locked = lockedState(rules, this.now());
@@ -161,10 +161,10 @@ export class ApiKeys {
     this.flushLastUsed();
   }
 
-  private findKey(id: string): CachedKey | undefined {
-    // One cheap pragma read per request: any change by this or another process (a CLI `keys delete`)
-    // empties the cache, so a deleted key stops working at once without a restart.
-    const version = this.store.changeVersion();
+  private findKey(id: string, read?: { fresh: boolean }): CachedKey | undefined {
+    // One cheap pragma read per request, fresh when authenticating: any change by this or another process (a CLI
+    // `keys delete`) empties the cache, so a deleted key stops working on the very next request without a restart.
+    const version = this.store.changeVersion(read);
     if (version !== this.cacheVersion) {
       this.cache.clear();
       this.cacheVersion = version;

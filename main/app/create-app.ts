@@ -65,7 +65,9 @@ export interface App {
 
 export function createApp(options: AppOptions): App {
   const logger = options.logger ?? createLogger();
-  const store = openStore(options.dataDir);
+  // The caches below ask the database whether anything changed; once per turn of the event loop is enough (a
+  // request's authentication always asks afresh), where each would otherwise ask on every request.
+  const store = openStore(options.dataDir, { dataVersionReads: 'once-per-turn' });
   const keys = new ApiKeys(store);
   const usage = new UsageLog(store, {
     onError: (error) => logger.error({ err: error }, 'writing usage rows failed; they stay queued'),

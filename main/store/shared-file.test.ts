@@ -125,3 +125,36 @@ describe('changeVersion', () => {
     expect(second.changeVersion()).not.toBe(afterDelete);
   });
 });
+
+describe("changeVersion with dataVersionReads: 'once-per-turn'", () => {
+  let gateway: Store;
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  beforeEach(() => {
+    gateway = openStore(dataDir, { dataVersionReads: 'once-per-turn' });
+  });
+
+  afterEach(() => gateway.close());
+
+  it('reads the file once per turn: another connection’s commit shows from the next turn on', async () => {
+    const before = gateway.changeVersion();
+    first.insertKey(key('k1'));
+    expect(gateway.changeVersion()).toBe(before);
+    await nextTurn();
+    expect(gateway.changeVersion()).not.toBe(before);
+  });
+
+  it('reads the file every time when asked fresh (authentication), and later calls in the turn see that read', () => {
+    const before = gateway.changeVersion();
+    first.insertKey(key('k1'));
+    const fresh = gateway.changeVersion({ fresh: true });
+    expect(fresh).not.toBe(before);
+    expect(gateway.changeVersion()).toBe(fresh);
+  });
+
+  it('counts its own writes at once', () => {
+    const before = gateway.changeVersion();
+    gateway.insertKey(key('k1'));
+    expect(gateway.changeVersion()).not.toBe(before);
+  });
+});

@@ -14,6 +14,15 @@ import { ProviderTable } from './provider-table.js';
 import { SpendTable, type CreditAccountRow, type CreditChange, type CreditLedgerRow } from './spend-table.js';
 import { UsageTable, type UsageQuery, type UsageSummaryGroup, type UsageSummaryQuery } from './usage-table.js';
 
+export interface StoreOptions {
+  /**
+   * `each-call` (the default): changeVersion() asks the file every time. `once-per-turn`: at most once per turn
+   * of the event loop, for a gateway that would otherwise ask half a dozen times per request (keys, rules,
+   * credits, aliases, providers, prices); changeVersion({ fresh: true }) still asks every time.
+   */
+  dataVersionReads?: 'each-call' | 'once-per-turn';
+}
+
 export class Store {
   /** Conversations and messages of the app's chat (main/chat). */
   readonly chat: ChatTable;
@@ -34,10 +43,17 @@ export class Store {
   private readonly dataVersionStatement: Statement<[], number>;
   private lastDataVersion: number;
   private version = 0;
+  private readonly readOncePerTurn: boolean;
+  /** True from a data_version read until the end of the event loop's turn (`once-per-turn` only). */
+  private readInThisTurn = false;
+  private readonly endTurn = () => {
+    this.readInThisTurn = false;
+  };
 
   /** Takes a connection that is already configured and migrated: use openStore(). */
-  constructor(db: Database) {
+  constructor(db: Database, options: StoreOptions = {}) {
     this.db = db;
+    this.readOncePerTurn = options.dataVersionReads === 'once-per-turn';
     this.chat = new ChatTable(db);
     this.mcpCalls = new McpCallTable(db);
     this.keys = new KeyTable(db);
@@ -218,8 +234,19 @@ export class Store {
    *
    * Usage inserts and touchKeys through this Store do not count: they are hot-path writes and must not empty
    * caches. Commits by other connections always count, whatever they changed, since data_version cannot tell.
+   *
+   * With `dataVersionReads: 'once-per-turn'`, a call reuses a read made earlier in the same turn of the event loop
+   * (a commit by another process then shows from the next turn on) unless `fresh` is set: authentication asks
+   * fresh, so a key deleted by another process fails on the very next request.
    */
-  changeVersion(): number {
+  changeVersion(options?: { fresh?: boolean }): number {
+    if (this.readOncePerTurn) {
+      if (this.readInThisTurn && !options?.fresh) return this.version;
+      if (!this.readInThisTurn) {
+        this.readInThisTurn = true;
+        setImmediate(this.endTurn).unref();
+      }
+    }
     const dataVersion = this.dataVersionStatement.get() ?? 0;
     if (dataVersion !== this.lastDataVersion) {
       this.lastDataVersion = dataVersion;
