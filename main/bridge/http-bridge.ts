@@ -86,15 +86,18 @@ async function registerRendererFiles(pages: FastifyInstance, rendererDir: string
   });
 }
 
-/** `/`: the printed URL carries the token once: it becomes a cookie and the address bar loses it. */
+/**
+ * `/`: the printed URL carries the token once: it becomes a cookie and the address bar loses it. A link with
+ * another token (one printed before serve restarted) leads to the page without a cookie, where the UI says that
+ * the link expired and how to get a new one.
+ */
 function registerStartPage(pages: FastifyInstance, token: string, rendererBuilt: boolean): void {
   pages.get<{ Querystring: { token?: string } }>('/', async (request, reply) => {
     const port = portOf(request);
     if (request.query.token !== undefined) {
-      if (!tokenMatches(request.query.token, token)) {
-        return sendError(reply, 'unauthorized', 'This link has a wrong token: use the URL `switchyard serve` printed.');
+      if (tokenMatches(request.query.token, token)) {
+        reply.header('set-cookie', `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
       }
-      reply.header('set-cookie', `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
       return reply.code(302).header('cache-control', 'no-store').header('location', '/').send();
     }
     if (!rendererBuilt) {
@@ -136,7 +139,11 @@ export async function registerHttpBridge(
       reply.headers(securityHeaders);
       if (routeAccess(request) !== 'ui-token') return undefined;
       if (!tokenMatches(presentedToken(request.headers, portOf(request)), options.token)) {
-        return sendError(reply, 'unauthorized', 'Open the URL that `switchyard serve` printed (it carries the token).');
+        return sendError(
+          reply,
+          'unauthorized',
+          'This sign-in link has expired: run `switchyard ui` for a new one, or open the link `switchyard serve` printed.',
+        );
       }
       return undefined;
     });

@@ -172,7 +172,13 @@ describe('the UI bridge before its token', () => {
     const get = (urlPath: string) => fetch(`http://127.0.0.1:${harness.port}${urlPath}`);
     expect((await get('/')).status).toBe(200);
     expect(await (await get('/assets/app.js')).text()).toContain('switchyard');
-    expect((await get('/?token=wrong')).status).toBe(401);
+    // An old link leads to the page without a cookie, where the UI says it expired.
+    const oldLink = await fetch(`http://127.0.0.1:${harness.port}/?token=wrong`, { redirect: 'manual' });
+    expect([oldLink.status, oldLink.headers.get('location'), oldLink.headers.get('set-cookie')]).toEqual([
+      302,
+      '/',
+      null,
+    ]);
     const events = await get('/bridge/events');
     expect(events.status).toBe(401);
     expect(await events.json()).toMatchObject({ error: { code: 'unauthorized' } });
