@@ -12,3 +12,4 @@ export { EventHub, type HubEvent } from './event-hub.js';
 export { registerHttpBridge, uiContentSecurityPolicy, type HttpBridgeOptions } from './http-bridge.js';
 export { defaultRendererDir, isRendererBuilt } from './renderer-files.js';
 export { createUiToken, loopbackHostnames } from './request-guard.js';
+export { readUiLink, uiLinkPath, writeUiLink, type UiLink } from './ui-link-file.js';

@@ -12,6 +12,7 @@ import { printList, processOutput, type ListFormat, type Output } from './output
 import { registerPricesCommands } from './prices-commands.js';
 import { registerProviderCommands } from './provider-commands.js';
 import { registerServeCommand } from './serve-command.js';
+import { registerUiCommand } from './ui-command.js';
 import { registerUsageCommand } from './usage-commands.js';
 
 export interface CommandContext {
@@ -47,6 +48,7 @@ export function createProgram(output: Output = processOutput): Command {
     .configureOutput({ writeOut: (text) => output.out(text), writeErr: (text) => output.err(text) })
     .showHelpAfterError();
   registerServeCommand(program, context);
+  registerUiCommand(program, context);
   registerKeyCommands(program, context);
   registerProviderCommands(program, context);
   registerMcpCommands(program, context);

@@ -5,6 +5,7 @@ import {
   createUiToken,
   defaultRendererDir,
   registerHttpBridge,
+  writeUiLink,
   type BridgeHandlers,
 } from '../bridge/index.js';
 import { defaultPort } from '../common/index.js';
@@ -81,6 +82,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
       const worker = isServeWorker();
       const app = context.openApp(options.dataDir);
       let bridge: BridgeHandlers | undefined;
+      let removeUiLink = () => {};
       try {
         await app.secrets(); // at start, so a keychain fallback warning shows now and not on the first request
         if (!isLoopback(options.host) && !worker) {
@@ -118,7 +120,12 @@ export function registerServeCommand(program: Command, context: CommandContext):
             `OpenAI-compatible base URL (for OpenAI and OpenRouter SDKs and tools): ${openAIBaseUrlOf(baseUrl)}`,
           );
         }
-        if (bridge) output.out(`Switchyard UI: ${uiUrl(baseUrl, uiToken)}`);
+        if (bridge) {
+          const link = uiUrl(baseUrl, uiToken);
+          // For `switchyard ui`, which gives a new tab the link of this running server.
+          removeUiLink = await writeUiLink(app.dataDir, link);
+          output.out(`Switchyard UI: ${link}`);
+        }
         if (!worker) await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
         if (!worker) output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);
         await new Promise<void>((resolve) => {
@@ -142,6 +149,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
           if (worker) process.once('disconnect', () => stop('SIGTERM')); // the primary is gone
         });
       } finally {
+        removeUiLink();
         bridge?.dispose();
         await app.close();
       }

@@ -1,35 +1,39 @@
 // The frame around every screen: the left navigation, the app's version and gateway address, and the screen.
+// A browser tab whose sign-in link expired shows the page that says so instead (session-guard.tsx).
 
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/bridge/types.js';
 import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { screens } from './screens.js';
+import { SessionGuard } from './session-guard.js';
 
 export function AppShell() {
+  return (
+    <SessionGuard>
+      <AppFrame />
+    </SessionGuard>
+  );
+}
+
+function AppFrame() {
   const bridge = useBridge();
   const [screenId, setScreenId] = useState(screens[0]?.id);
   const [info, setInfo] = useState<AppInfo | null>(null);
-  const [startError, setStartError] = useState<{ message: string; unauthorized: boolean } | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
 
   useEffect(() => {
-    bridge.invoke('app:info').then(setInfo, (error: unknown) =>
-      setStartError({
-        message: errorMessage(error),
-        unauthorized: error instanceof BridgeError && error.code === 'unauthorized',
-      }),
-    );
+    bridge.invoke('app:info').then(setInfo, (error: unknown) => {
+      // An unauthorized answer is the guard's: it shows the expired-link page.
+      if (!(error instanceof BridgeError && error.code === 'unauthorized')) setStartError(errorMessage(error));
+    });
   }, [bridge]);
 
   if (startError) {
     return (
       <main className="start-error" role="alert">
         <h1>Switchyard cannot be reached</h1>
-        <p>
-          {startError.unauthorized
-            ? 'Open the link that `switchyard serve` printed when it started: it carries the access token.'
-            : startError.message}
-        </p>
+        <p>{startError}</p>
       </main>
     );
   }

@@ -1,0 +1,84 @@
+// `switchyard ui [--open]`: the sign-in link of the running `switchyard serve` on this data dir, for a browser tab
+// whose link expired (serve restarted, or the page came from a bookmark). Serve writes the link to a private file
+// in the data dir (main/bridge/ui-link-file.ts); this checks that the server still answers to it before printing
+// or opening it, so a stale file from a server that died never passes for a working link.
+
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import { resolveDataDir } from '../app/index.js';
+import { readUiLink, uiLinkPath } from '../bridge/index.js';
+import { dataDirOption, type CommandContext } from './program.js';
+
+const checkTimeoutMs = 5_000;
+
+/** Whether a server answers the bridge at this link's origin with its token. */
+async function linkWorks(url: URL): Promise<boolean> {
+  const token = url.searchParams.get('token') ?? '';
+  try {
+    const response = await fetch(new URL('/bridge/invoke/app:info', url.origin), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(checkTimeoutMs),
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The command that opens a URL in the default browser: $BROWSER when set, else the platform's opener. */
+function browserCommand(url: string): [string, string[]] {
+  const browser = process.env.BROWSER?.trim();
+  if (browser) return [browser, [url]];
+  if (process.platform === 'darwin') return ['open', [url]];
+  if (process.platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]];
+  return ['xdg-open', [url]];
+}
+
+/** Starts the browser and resolves once it started (or rejects when it could not be run). */
+function openInBrowser(url: string): Promise<void> {
+  const [command, args] = browserCommand(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.once('error', (error) => reject(new Error(`could not run ${command}: ${error.message}`)));
+    child.once('spawn', () => {
+      child.unref();
+      resolve();
+    });
+  });
+}
+
+export function registerUiCommand(program: Command, context: CommandContext): void {
+  const { output } = context;
+  program
+    .command('ui')
+    .description('print (or open) a sign-in link for the browser UI of the running `switchyard serve`')
+    .option('--open', 'open the link in the default browser ($BROWSER when set) instead of printing it')
+    .addOption(dataDirOption())
+    .action(async (options: { open?: boolean; dataDir?: string }) => {
+      const dataDir = resolveDataDir(options.dataDir);
+      const link = readUiLink(dataDir);
+      const start = 'Start it with `switchyard serve` (it prints the link too).';
+      if (!link) {
+        throw new Error(`No \`switchyard serve\` with the browser UI is running on ${dataDir}. ${start}`);
+      }
+      const url = new URL(link.url);
+      if (!(await linkWorks(url))) {
+        throw new Error(
+          `The \`switchyard serve\` that wrote ${uiLinkPath(dataDir)} no longer answers at ${url.origin}. ${start}`,
+        );
+      }
+      if (options.open) {
+        try {
+          await openInBrowser(url.href);
+          output.err(`Opened the Switchyard UI (${url.origin}) in your browser.`);
+          return;
+        } catch (error) {
+          output.err(`warning: ${(error as Error).message}; open this link yourself:`);
+        }
+      }
+      output.out(`Switchyard UI: ${url.href}`);
+    });
+}
