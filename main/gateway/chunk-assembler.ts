@@ -60,12 +60,13 @@ export class ChunkAssembler {
     const finish = part.finish_reason ? part : sameChoice ? held : undefined;
     const finishReason = this.finishedChoices.has(part.index) ? null : (finish?.finish_reason ?? null);
     const choice: ChunkChoice = { index: part.index, delta: this.withRole(part.delta), finish_reason: null };
+    if (part.logprobs) choice.logprobs = part.logprobs;
     if (finishReason) {
       choice.finish_reason = finishReason;
       choice.native_finish_reason = finish?.native_finish_reason ?? null;
       this.lastFinishReason = finishReason;
       this.held = this.chunk([choice]);
-    } else if (Object.keys(choice.delta).length > 0) {
+    } else if (Object.keys(choice.delta).length > 0 || choice.logprobs) {
       out.push(this.chunk([choice]));
     }
     return out;

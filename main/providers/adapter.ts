@@ -4,6 +4,7 @@
 import type {
   ChatCompletion,
   ChatRequest,
+  ChoiceLogprobs,
   EmbeddingsRequest,
   LegacyCompletionRequest,
   ChunkDelta,
@@ -35,6 +36,8 @@ export type StreamPart =
       delta: ChunkDelta;
       finish_reason?: FinishReason | null;
       native_finish_reason?: string | null;
+      /** The log probabilities of the tokens of this delta, passed on as the chunk's `choices[].logprobs`. */
+      logprobs?: ChoiceLogprobs;
     }
   | { type: 'usage'; usage: Usage };
 

@@ -35,6 +35,8 @@ export const translatedParameters: Record<Exclude<ProviderKind, 'openai'>, reado
     'presence_penalty',
     'frequency_penalty',
     'response_format',
+    'logprobs',
+    'top_logprobs',
   ],
 };
 

@@ -58,6 +58,22 @@ export interface ChunkChoice {
   delta: ChunkDelta;
   finish_reason: FinishReason | null;
   native_finish_reason?: string | null;
+  /** The log probabilities of this chunk's tokens, when the caller asked (`logprobs`) and the upstream sent them. */
+  logprobs?: ChoiceLogprobs | null;
+}
+
+/** OpenAI's `choices[].logprobs`: each token generated, its log probability and the most likely alternatives. */
+export interface ChoiceLogprobs {
+  content: TokenLogprob[] | null;
+  refusal?: TokenLogprob[] | null;
+}
+
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  /** The token's UTF-8 bytes. */
+  bytes: number[] | null;
+  top_logprobs: { token: string; logprob: number; bytes: number[] | null }[];
 }
 
 export interface ChatCompletionChunk {

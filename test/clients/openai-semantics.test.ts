@@ -13,6 +13,7 @@ import { callerSecret } from '../gateway/harness.js';
 import { openAIParameters, openRouterParameters } from '../support/request-parameters.js';
 import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
 import { answer } from '../support/fake-openai.js';
+import { replayReply } from '../support/recording-server.js';
 
 let setup: ResilienceGateway;
 let v1: string;
@@ -158,5 +159,48 @@ describe('response fidelity', () => {
     expect(body.choices[0]).toMatchObject({ logprobs: null, message: { refusal: null } });
     expect(body.choices[0]).toHaveProperty('logprobs', null);
     expect(body.choices[0]!.message).toHaveProperty('refusal', null);
+  });
+
+  it('passes the upstream’s log probabilities on in each streamed chunk', async () => {
+    const entry = (token: string, logprob: number) => ({
+      token,
+      logprob,
+      bytes: [...Buffer.from(token)],
+      top_logprobs: [],
+    });
+    const chunk = (content: string, logprob: number, finish: string | null = null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-lp',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'm1',
+        choices: [
+          {
+            index: 0,
+            delta: { content },
+            finish_reason: finish,
+            logprobs: { content: [entry(content, logprob)], refusal: null },
+          },
+        ],
+      })}\n\n`;
+    setup.primary.script(() => replayReply(`${chunk('Hi', -0.1)}${chunk('!', -0.3, 'stop')}data: [DONE]\n\n`));
+    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const stream = await client.chat.completions.create({
+      model: 'primary/m1',
+      messages: hi,
+      stream: true,
+      logprobs: true,
+    });
+    const tokens: [string, string, number][] = [];
+    for await (const part of stream) {
+      for (const token of part.choices[0]?.logprobs?.content ?? []) {
+        tokens.push([part.choices[0]!.delta.content ?? '', token.token, token.logprob]);
+      }
+    }
+    expect(tokens).toEqual([
+      ['Hi', 'Hi', -0.1],
+      ['!', '!', -0.3],
+    ]);
+    expect(setup.primary.chatRequests()[0]!.body?.logprobs).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { geminiKey } from '../support/fake-gemini.js';
+import { jsonReply, replayReply } from '../support/recording-server.js';
 import { collect, getTimeTool, imageMessage, lastEvents, png, startProviderHarness } from './provider-harness.js';
 
 const harness = await startProviderHarness();
@@ -256,6 +257,84 @@ describe('Gemini errors through the gateway', () => {
       error: { code, metadata: { provider_name: 'gemini' } },
       choices: [{ finish_reason: 'error' }],
     });
+  });
+
+  it('asks for log probabilities and answers them in OpenAI’s shape, streamed and whole', async () => {
+    type Step = [token: string, logprob: number];
+    const logprobsResult = (steps: Step[]) => ({
+      chosenCandidates: steps.map(([token, logProbability]) => ({ token, tokenId: 7, logProbability })),
+      topCandidates: steps.map(([token, logProbability]) => ({
+        candidates: [
+          { token, tokenId: 7, logProbability },
+          { token: 'ö', tokenId: 8, logProbability: -4.5 },
+        ],
+      })),
+    });
+    const usageMetadata = { promptTokenCount: 3, candidatesTokenCount: 2, totalTokenCount: 5 };
+    const candidate = (text: string, steps: Step[], finish: boolean) => ({
+      content: { role: 'model', parts: [{ text }] },
+      index: 0,
+      ...(finish ? { finishReason: 'STOP' } : {}),
+      logprobsResult: logprobsResult(steps),
+    });
+    const event = (text: string, steps: Step[], finish = false) =>
+      `data: ${JSON.stringify({ candidates: [candidate(text, steps, finish)], ...(finish ? { usageMetadata } : {}) })}\r\n\r\n`;
+    harness.gemini.script(() => replayReply(event('Hel', [['Hel', -0.25]]) + event('lo', [['lo', -0.5]], true)));
+
+    const chunks = await collect(
+      await harness.client.chat.completions.create({
+        model: 'gemini/gemini-2.5-flash',
+        messages: [{ role: 'user', content: 'Say hello' }],
+        stream: true,
+        logprobs: true,
+        top_logprobs: 2,
+      }),
+    );
+    expect(lastUpstream().body!.generationConfig).toMatchObject({ responseLogprobs: true, logprobs: 2 });
+    const streamed = chunks.flatMap((chunk) => chunk.choices[0]?.logprobs?.content ?? []);
+    expect(streamed).toEqual([
+      {
+        token: 'Hel',
+        logprob: -0.25,
+        bytes: [72, 101, 108],
+        top_logprobs: [
+          { token: 'Hel', logprob: -0.25, bytes: [72, 101, 108] },
+          { token: 'ö', logprob: -4.5, bytes: [195, 182] },
+        ],
+      },
+      expect.objectContaining({ token: 'lo', logprob: -0.5 }),
+    ]);
+    // Each token rides in the chunk of the text it belongs to.
+    const withText = chunks.filter((chunk) => chunk.choices[0]?.delta.content === 'Hel');
+    expect(withText[0]!.choices[0]!.logprobs?.content?.[0]?.token).toBe('Hel');
+
+    harness.gemini.script(() =>
+      jsonReply(200, {
+        candidates: [
+          candidate(
+            'Hello',
+            [
+              ['Hel', -0.25],
+              ['lo', -0.5],
+            ],
+            true,
+          ),
+        ],
+        usageMetadata,
+      }),
+    );
+    const whole = await harness.client.chat.completions.create({
+      model: 'gemini/gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'Say hello' }],
+      logprobs: true,
+      stream: false,
+    });
+    expect(whole.choices[0]!.logprobs?.content?.map((entry) => [entry.token, entry.logprob])).toEqual([
+      ['Hel', -0.25],
+      ['lo', -0.5],
+    ]);
+    expect(lastUpstream().body!.generationConfig).toMatchObject({ responseLogprobs: true });
+    expect(lastUpstream().body!.generationConfig).not.toHaveProperty('logprobs');
   });
 
   it('lists the models without the models/ prefix', async () => {

@@ -148,6 +148,16 @@ describe('planGeminiThinking', () => {
 describe('parameters beyond the interface', () => {
   const base = { model: 'gemini/x', messages: [{ role: 'user', content: 'hi' }], stream: true } as ChatRequest;
 
+  it('asks for log probabilities with logprobs, and for top alternatives with top_logprobs', () => {
+    expect(buildGeminiRequest({ ...base, logprobs: true, top_logprobs: 3 }, options).generationConfig).toMatchObject({
+      responseLogprobs: true,
+      logprobs: 3,
+    });
+    expect(
+      buildGeminiRequest({ ...base, top_logprobs: 3 }, options).generationConfig?.responseLogprobs,
+    ).toBeUndefined();
+  });
+
   it('passes top_k and n as topK and candidateCount', () => {
     expect(buildGeminiRequest({ ...base, top_k: 20, n: 3 }, options).generationConfig).toMatchObject({
       topK: 20,

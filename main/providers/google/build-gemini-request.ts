@@ -73,6 +73,10 @@ function generationConfigOf(request: ChatRequest, thinking: GeminiThinkingConfig
     config.responseSchema = convertToGeminiSchema(jsonSchema as Record<string, unknown>);
   }
   if (thinking) config.thinkingConfig = thinking;
+  if (request.logprobs === true) {
+    config.responseLogprobs = true;
+    if (request.top_logprobs !== undefined && request.top_logprobs > 0) config.logprobs = request.top_logprobs;
+  }
   return config;
 }
 

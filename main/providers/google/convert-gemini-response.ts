@@ -2,7 +2,7 @@
 // so both paths translate parts, signatures, finish reasons and usage the same way; the parts are then folded
 // into one message per candidate.
 
-import type { CompletionChoice, Usage } from '../../../shared/api/index.js';
+import type { ChoiceLogprobs, CompletionChoice, Usage } from '../../../shared/api/index.js';
 import type { AdapterCompletion, StreamPart } from '../adapter.js';
 import { GeminiStreamDecoder, type GeminiDecoderContext } from './decode-gemini-stream.js';
 
@@ -21,6 +21,10 @@ export function collectCompletion(parts: readonly StreamPart[]): AdapterCompleti
     if (!choice) {
       choice = { index: part.index, message: { role: 'assistant', content: null }, finish_reason: null };
       choices.set(part.index, choice);
+    }
+    if (part.logprobs) {
+      const logprobs = (choice.logprobs ??= { content: [], refusal: null }) as ChoiceLogprobs;
+      logprobs.content = [...(logprobs.content ?? []), ...(part.logprobs.content ?? [])];
     }
     const { message } = choice;
     const { content, reasoning, reasoning_details: details, tool_calls: calls, annotations } = part.delta;

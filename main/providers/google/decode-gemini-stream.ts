@@ -5,7 +5,13 @@
 // The finish and the last usageMetadata are sent when the body ends; a body that ends without a finishReason was
 // cut short.
 
-import type { ChunkDelta, FinishReason, ReasoningDetail, ToolCallDelta } from '../../../shared/api/index.js';
+import type {
+  ChoiceLogprobs,
+  ChunkDelta,
+  FinishReason,
+  ReasoningDetail,
+  ToolCallDelta,
+} from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { newToolCallId, urlCitation, type UrlCitation } from '../common/index.js';
 import type { SecretRedactor } from '../http/redact.js';
@@ -14,6 +20,7 @@ import {
   geminiReasoningFormat,
   geminiResponseSchema,
   type GeminiGrounding,
+  type GeminiLogprobs,
   type GeminiResponsePart,
   type GeminiUsage,
 } from './gemini-api.js';
@@ -57,6 +64,21 @@ export function groundingCitations(grounding: GeminiGrounding, text: string): Ur
       return page?.uri ? [urlCitation({ url: page.uri, title: page.title }, start, end)] : [];
     });
   });
+}
+
+/** Gemini's log probabilities → OpenAI's: each chosen token with the top alternatives of its step. */
+export function convertGeminiLogprobs(result: GeminiLogprobs): ChoiceLogprobs | null {
+  const chosen = result.chosenCandidates ?? [];
+  if (chosen.length === 0) return null;
+  const entry = (candidate: { token?: string | null; logProbability?: number | null }) => {
+    const token = candidate.token ?? '';
+    return { token, logprob: candidate.logProbability ?? 0, bytes: [...Buffer.from(token, 'utf8')] };
+  };
+  const content = chosen.map((candidate, step) => ({
+    ...entry(candidate),
+    top_logprobs: (result.topCandidates?.[step]?.candidates ?? []).map(entry),
+  }));
+  return { content, refusal: null };
 }
 
 export class GeminiStreamDecoder {
@@ -106,6 +128,13 @@ export class GeminiStreamDecoder {
         ? groundingCitations(candidate.groundingMetadata, state.text)
         : [];
       if (annotations.length > 0) parts.push({ type: 'delta', index, delta: { annotations } });
+      // The tokens' log probabilities ride on the event's last delta of this candidate, as OpenAI's chunks carry them.
+      const logprobs = candidate.logprobsResult ? convertGeminiLogprobs(candidate.logprobsResult) : null;
+      if (logprobs) {
+        const last = parts.at(-1);
+        if (last?.type === 'delta' && last.index === index) last.logprobs = logprobs;
+        else parts.push({ type: 'delta', index, delta: {}, logprobs });
+      }
       if (candidate.finishReason) state.finishReason = candidate.finishReason;
     }
     return parts;

@@ -49,6 +49,10 @@ export interface GeminiGenerationConfig {
   responseMimeType?: string;
   responseSchema?: Record<string, unknown>;
   thinkingConfig?: GeminiThinkingConfig;
+  /** Whether to return the log probability of each chosen token. */
+  responseLogprobs?: boolean;
+  /** How many top alternatives to return the log probabilities of, per token (with responseLogprobs). */
+  logprobs?: number;
 }
 
 export interface GeminiRequestBody {
@@ -103,6 +107,15 @@ export const geminiGroundingSchema = z.looseObject({
 });
 export type GeminiGrounding = z.infer<typeof geminiGroundingSchema>;
 
+const logprobCandidateSchema = z.looseObject({ token: z.string().nullish(), logProbability: z.number().nullish() });
+
+/** Log probabilities: one chosen candidate and one list of top candidates per decoding step. */
+export const geminiLogprobsSchema = z.looseObject({
+  chosenCandidates: z.array(logprobCandidateSchema).nullish(),
+  topCandidates: z.array(z.looseObject({ candidates: z.array(logprobCandidateSchema).nullish() })).nullish(),
+});
+export type GeminiLogprobs = z.infer<typeof geminiLogprobsSchema>;
+
 /** A GenerateContentResponse: the whole answer of :generateContent, or one SSE event of :streamGenerateContent. */
 export const geminiResponseSchema = z.looseObject({
   candidates: z
@@ -112,6 +125,7 @@ export const geminiResponseSchema = z.looseObject({
         content: z.looseObject({ parts: z.array(geminiResponsePartSchema).nullish() }).nullish(),
         finishReason: z.string().nullish(),
         groundingMetadata: geminiGroundingSchema.nullish(),
+        logprobsResult: geminiLogprobsSchema.nullish(),
       }),
     )
     .nullish(),

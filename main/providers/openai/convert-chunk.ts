@@ -95,8 +95,10 @@ export class OpenAIChunkConverter {
       // Some servers (older Ollama) say `stop` after tool calls; callers' tool loops look for `tool_calls`.
       if (finishReason === 'stop' && this.toolCallsByChoice.has(index)) finishReason = 'tool_calls';
       if (finishReason !== null) this.sawFinish = true;
-      if (Object.keys(delta).length === 0 && finishReason === null) continue;
+      const logprobs = choice.logprobs ?? undefined;
+      if (Object.keys(delta).length === 0 && finishReason === null && !logprobs) continue;
       const part: StreamPart = { type: 'delta', index, delta };
+      if (logprobs) part.logprobs = logprobs;
       if (finishReason !== null) {
         part.finish_reason = finishReason;
         part.native_finish_reason = choice.native_finish_reason ?? choice.finish_reason ?? null;

@@ -2,6 +2,7 @@
 // accepted everywhere: servers differ, and a new field must never break a response.
 
 import { z } from 'zod';
+import type { ChoiceLogprobs } from '../../../shared/api/index.js';
 import { tokenCount, tokenCountsSchema } from '../common/index.js';
 
 export const upstreamUsageSchema = z.looseObject({
@@ -65,6 +66,8 @@ export const upstreamChunkSchema = z.looseObject({
           .nullish(),
         finish_reason: z.string().nullish(),
         native_finish_reason: z.string().nullish(),
+        /** Passed on as sent (OpenAI's ChoiceLogprobs): the gateway reads nothing in it. */
+        logprobs: z.custom<ChoiceLogprobs>((value) => value === null || typeof value === 'object').nullish(),
       }),
     )
     .nullish(),
