@@ -23,7 +23,18 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
       ],
     },
     mcp: { list: () => [], onServerStatus: nothing.event, onServersChanged: nothing.event },
-    accounts: { prices: {} },
+    accounts: {
+      prices: {
+        priceOf: () => ({
+          model: 'vision-x',
+          source: 'builtin',
+          input: 1,
+          output: 2,
+          cache_read: null,
+          cache_write: null,
+        }),
+      },
+    },
     chat: { onEvent: chatEvents.event, onConversationsChanged: nothing.event, ...chat },
   } as unknown as BridgeApp;
   return { app, emitChat: (event: ChatEvent) => chatEvents.fire(event) };
@@ -37,12 +48,25 @@ describe('createBridgeHandlers', () => {
     expect([...bridge.channels].sort()).toEqual([...bridgeChannelNames].sort());
   });
 
-  it('answers a valid call, and lists models with whether they take images', async () => {
+  it('answers a valid call, and lists models with what they can do and their price', async () => {
     const bridge = createBridgeHandlers(fakeApp().app, { appInfo });
     expect(await bridge.invoke('app:info', undefined)).toEqual({ ok: true, value: appInfo() });
     expect(await bridge.invoke('models:list', {})).toEqual({
       ok: true,
-      value: { models: [{ id: 'p/vision-x', name: 'Vision X', provider: 'p', acceptsImages: true }] },
+      value: {
+        models: [
+          {
+            id: 'p/vision-x',
+            name: 'Vision X',
+            provider: 'p',
+            acceptsImages: true,
+            callsTools: false,
+            reasons: false,
+            contextLength: null,
+            price: { input: 1, output: 2 },
+          },
+        ],
+      },
     });
   });
 

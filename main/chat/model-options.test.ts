@@ -19,4 +19,15 @@ describe('the model picker’s list', () => {
     expect(options.map((option) => option.id)).toEqual(['gem/gemini-2.5-flash', 'oai/gpt-4o']);
     expect(options[0]!.acceptsImages).toBe(true);
   });
+
+  it('says which known models call tools and reason, and how much context each has', () => {
+    const [claude, o3, echo] = toModelOptions([
+      { id: 'ant/claude-sonnet-4-5', name: 'Claude Sonnet 4.5', context_length: 200_000 },
+      { id: 'up/echo-1', name: 'echo-1' },
+      { id: 'oai/o3-mini', name: 'o3-mini' },
+    ]);
+    expect(claude).toMatchObject({ callsTools: true, reasons: true, acceptsImages: true, contextLength: 200_000 });
+    expect(echo).toMatchObject({ callsTools: false, reasons: false, acceptsImages: false, contextLength: null });
+    expect(o3).toMatchObject({ callsTools: true, reasons: true });
+  });
 });
