@@ -6,6 +6,7 @@ import type { Conversation, ModelOption } from '../../../shared/bridge/types.js'
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationView } from './conversation-view.js';
+import { initialModel } from './model-picker.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
 
@@ -38,7 +39,7 @@ export function ChatScreen() {
     bridge.invoke('models:list').then(
       ({ models: listed }) => {
         setModels(listed);
-        setDraftModel((current) => current ?? listed[0]?.id ?? null);
+        setDraftModel((current) => current ?? initialModel(listed));
       },
       (error: unknown) => {
         setModels([]);
