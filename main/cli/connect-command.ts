@@ -11,7 +11,7 @@ import type {
 } from '../../shared/bridge/connect-types.js';
 import { resolveDataDir } from '../app/index.js';
 import { defaultPort } from '../common/index.js';
-import { connectTools, ToolConnections, type ConnectKeys } from '../connect/index.js';
+import { connectTools, findTool, ToolConnections, type ConnectKeys } from '../connect/index.js';
 import { formatJson, printList, type Output } from './output.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
 
@@ -40,7 +40,7 @@ export function registerConnectCommand(program: Command, context: CommandContext
   program
     .command('connect')
     .description(
-      'point an agent tool at the gateway: creates a key named after the tool and writes it, the base URL and the model into the tool’s own config files (keeping a backup of each)',
+      'point an agent tool at the gateway: creates a key named after the tool and writes it, the base URL and the model into the tool’s own config files (keeping a backup of each); an MCP client (claude-desktop, cursor, vscode, cline) gets the MCP hub (`switchyard mcp serve`) and no key',
     )
     .argument('[tool]', `${connectTools.map((tool) => tool.id).join(', ')} (none: list them)`)
     .option(
@@ -67,13 +67,14 @@ export function registerConnectCommand(program: Command, context: CommandContext
         '  switchyard connect codex --model openai/gpt-5',
         '  switchyard connect claude-code --model anthropic/claude-sonnet-4-5',
         '  switchyard connect opencode --model openai/gpt-4o-mini --print',
+        '  switchyard connect claude-desktop',
         '  switchyard connect --undo codex',
       ].join('\n'),
     )
     .action(async (toolName: string | undefined, options: ConnectOptions) => {
       if (options.print && options.undo) throw new Error('--print and --undo do not go together.');
       const connectionsOf = (dataDir: string, keys: ConnectKeys) =>
-        new ToolConnections({ dataDir, keys, home: os.homedir(), env: process.env });
+        new ToolConnections({ dataDir, keys, home: os.homedir(), env: process.env, hubCommand: hubCommand(dataDir) });
       if (toolName === undefined || options.list) {
         return printTools(output, connectionsOf(resolveDataDir(options.dataDir), noKeys).list(), options.json);
       }
@@ -95,6 +96,17 @@ export function registerConnectCommand(program: Command, context: CommandContext
     });
 }
 
+/**
+ * `switchyard mcp serve` as this very command was started (node, its flags such as `--import tsx`, the entry
+ * script), with the data dir spelled out: an MCP client launches it from a desktop menu, without this shell's
+ * PATH or SWITCHYARD_DATA_DIR.
+ */
+function hubCommand(dataDir: string): { command: string; args: string[] } {
+  const entry = process.argv[1];
+  if (!entry) return { command: 'switchyard', args: ['mcp', 'serve', '--data-dir', dataDir] };
+  return { command: process.execPath, args: [...process.execArgv, entry, 'mcp', 'serve', '--data-dir', dataDir] };
+}
+
 function printTools(output: Output, tools: ConnectToolInfo[], json: boolean | undefined): void {
   printList(output, tools, json, {
     headers: ['TOOL', 'NAME', 'CONNECTED', 'MODEL', 'KEY', 'FILES'],
@@ -112,11 +124,13 @@ function printTools(output: Output, tools: ConnectToolInfo[], json: boolean | un
 
 function describeResult(result: ConnectResult, gatewayUrl: string): string {
   const lines = [`Connected ${result.name} to the gateway at ${gatewayUrl}.`];
-  lines.push(
-    result.replacedKeyId
-      ? `Created key ${result.keyId} ("${result.keyName}"); it replaces key ${result.replacedKeyId} of the earlier connect, now deleted.`
-      : `Created key ${result.keyId} ("${result.keyName}"): Activity shows ${result.name}'s requests under it.`,
-  );
+  if (result.keyId !== null) {
+    lines.push(
+      result.replacedKeyId
+        ? `Created key ${result.keyId} ("${result.keyName}"); it replaces key ${result.replacedKeyId} of the earlier connect, now deleted.`
+        : `Created key ${result.keyId} ("${result.keyName}"): Activity shows ${result.name}'s requests under it.`,
+    );
+  }
   lines.push('', 'Changed:');
   for (const file of result.files) {
     const facts = [
@@ -148,6 +162,7 @@ function describeUndo(undone: ConnectUndoResult): string {
     }[file.action];
     lines.push(`  ${file.path}: ${action}${file.savedAs ? `; your edits since connect are in ${file.savedAs}` : ''}`);
   }
-  lines.push(undone.deletedKeyId ? `Deleted key ${undone.deletedKeyId}.` : 'Its key was already deleted.');
+  if (undone.deletedKeyId) lines.push(`Deleted key ${undone.deletedKeyId}.`);
+  else if (findTool(undone.tool)?.needsKey !== false) lines.push('Its key was already deleted.');
   return lines.join('\n');
 }

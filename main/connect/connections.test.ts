@@ -254,7 +254,7 @@ describe.each(cases)('connect $tool', ({ tool, model, existing, check, secretFil
 
   it('writes new files that hold what the tool needs, and undo removes them', async () => {
     const { result, secret } = await connections().connect(tool, { gatewayUrl, model });
-    check(secret, model, false);
+    check(secret!, model, false);
     expect(result.files.every((file) => file.created && file.backupPath === null)).toBe(true);
     for (const file of secretFiles) expect(modeOf(file)).toBe(0o600);
     expect([...keys.live.values()]).toEqual([tool]);
@@ -280,7 +280,7 @@ describe.each(cases)('connect $tool', ({ tool, model, existing, check, secretFil
       expect(fs.readFileSync(change.backupPath!, 'base64')).toBe(original[path.relative(home, change.path)]);
     }
     const second = await connections().connect(tool, { gatewayUrl, model });
-    check(second.secret, model, true);
+    check(second.secret!, model, true);
     for (const file of secretFiles) expect(modeOf(file)).toBe(0o600);
     // The backups still hold the files as they were before the first connect, not as the first connect left them.
     expect(second.result.files.map((change) => change.backupPath)).toEqual(

@@ -21,6 +21,7 @@ import {
 } from '../../shared/bridge/connect-types.js';
 import { privateDirMode, privateFileMode, writeFileAtomic } from '../files/index.js';
 import { ConnectError } from './connect-error.js';
+import { defaultHubCommand, type HubCommand } from './mcp-hub-entry.js';
 import type { ConnectContext, ToolDefinition } from './tool-definition.js';
 import { connectTools, findTool } from './tools.js';
 
@@ -39,6 +40,8 @@ export interface ToolConnectionsOptions {
   /** CODEX_HOME, XDG_CONFIG_HOME, GEMINI_CLI_HOME. */
   env: Readonly<Record<string, string | undefined>>;
   tools?: readonly ToolDefinition[];
+  /** How MCP clients start the hub (default: `switchyard mcp serve` from the PATH). */
+  hubCommand?: HubCommand;
 }
 
 export interface ConnectRequest {
@@ -55,7 +58,8 @@ const manifestSchema = z.object({
   tools: z.partialRecord(
     z.enum(connectToolIds),
     z.object({
-      keyId: z.string(),
+      /** Null for an MCP client: no key was created. */
+      keyId: z.string().nullable(),
       model: z.string().nullable(),
       origin: z.string(),
       connectedAt: z.string(),
@@ -118,8 +122,10 @@ export class ToolConnections {
       keyPlaceholder,
       notes: [
         ...tool.notes(context),
-        `Put a key where ${keyPlaceholder} stands (switchyard keys create --name ${tool.id}), or run ` +
-          `\`switchyard connect ${tool.id}\` to have the key created and the files edited for you.`,
+        tool.needsKey === false
+          ? `Or run \`switchyard connect ${tool.id}\` to have the file edited for you (a backup is kept).`
+          : `Put a key where ${keyPlaceholder} stands (switchyard keys create --name ${tool.id}), or run ` +
+            `\`switchyard connect ${tool.id}\` to have the key created and the files edited for you.`,
       ],
     };
   }
@@ -129,7 +135,7 @@ export class ToolConnections {
    * it. The secret is answered once, here; the files that hold it are 0600. Nothing changes when a file cannot
    * be edited safely.
    */
-  async connect(toolName: string, request: ConnectRequest): Promise<{ result: ConnectResult; secret: string }> {
+  async connect(toolName: string, request: ConnectRequest): Promise<{ result: ConnectResult; secret: string | null }> {
     const tool = this.tool(toolName);
     const manifest = this.readManifest();
     const earlier = manifest.tools[tool.id];
@@ -137,8 +143,8 @@ export class ToolConnections {
     const currents = await Promise.all(trial.map((edit) => readIfExists(edit.path)));
     trial.forEach((edit, index) => edit.apply(textOf(currents[index]!))); // refuses before anything changes
 
-    const created = this.options.keys.create(tool.id);
-    const context = this.context(tool, request, created.key);
+    const created = tool.needsKey === false ? null : this.options.keys.create(tool.id);
+    const context = this.context(tool, request, created?.key ?? keyPlaceholder);
     const undoWrites: (() => Promise<void>)[] = [];
     try {
       const files: ManifestFile[] = [];
@@ -157,7 +163,7 @@ export class ToolConnections {
       // remembered, so that undo still restores them.
       for (const file of earlier?.files ?? []) if (!files.some(({ path: p }) => p === file.path)) files.push(file);
       manifest.tools[tool.id] = {
-        keyId: created.id,
+        keyId: created?.id ?? null,
         model: context.model,
         origin: context.origin,
         connectedAt: new Date().toISOString(),
@@ -166,18 +172,18 @@ export class ToolConnections {
       await this.writeManifest(manifest);
     } catch (error) {
       for (const undoWrite of undoWrites.reverse()) await undoWrite().catch(() => undefined);
-      this.options.keys.delete(created.id);
+      if (created) this.options.keys.delete(created.id);
       throw error;
     }
-    const replacedKeyId = earlier && this.options.keys.delete(earlier.keyId) ? earlier.keyId : null;
+    const replacedKeyId = earlier?.keyId && this.options.keys.delete(earlier.keyId) ? earlier.keyId : null;
     const entry = manifest.tools[tool.id]!;
     return {
-      secret: created.key,
+      secret: created?.key ?? null,
       result: {
         tool: tool.id,
         name: tool.name,
-        keyId: created.id,
-        keyName: tool.id,
+        keyId: created?.id ?? null,
+        keyName: created ? tool.id : null,
         replacedKeyId,
         files: entry.files.map(toChange),
         notes: tool.notes(context),
@@ -193,7 +199,7 @@ export class ToolConnections {
     if (!entry) return { tool: tool.id, name: tool.name, wasConnected: false, files: [], deletedKeyId: null };
     const files: ConnectUndoFile[] = [];
     for (const file of entry.files) files.push(await restore(file));
-    const deletedKeyId = this.options.keys.delete(entry.keyId) ? entry.keyId : null;
+    const deletedKeyId = entry.keyId && this.options.keys.delete(entry.keyId) ? entry.keyId : null;
     delete manifest.tools[tool.id];
     await this.writeManifest(manifest);
     return { tool: tool.id, name: tool.name, wasConnected: true, files, deletedKeyId };
@@ -216,7 +222,14 @@ export class ToolConnections {
         `${tool.name} lists its models in its own config, so it needs one: add --model PROVIDER/MODEL (or an alias).`,
       );
     }
-    return { home: this.options.home, env: this.options.env, origin: gatewayOrigin(request.gatewayUrl), model, secret };
+    return {
+      home: this.options.home,
+      env: this.options.env,
+      origin: gatewayOrigin(request.gatewayUrl),
+      model,
+      secret,
+      hubCommand: this.options.hubCommand ?? defaultHubCommand,
+    };
   }
 
   /** The first time connect touches a file: its mode, and a backup when it exists (never overwritten later). */

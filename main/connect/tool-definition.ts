@@ -4,6 +4,7 @@
 
 import path from 'node:path';
 import type { ConnectToolId } from '../../shared/bridge/connect-types.js';
+import type { HubCommand } from './mcp-hub-entry.js';
 
 export interface ConnectContext {
   /** The home directory the tool's files are under (a temporary one in tests). */
@@ -16,6 +17,8 @@ export interface ConnectContext {
   model: string | null;
   /** The key's secret, or a placeholder for `--print`. */
   secret: string;
+  /** How an MCP client starts the hub over stdio (`switchyard mcp serve`). */
+  hubCommand: HubCommand;
 }
 
 export interface FileEdit {
@@ -36,6 +39,8 @@ export interface ToolDefinition {
   docs: string[];
   /** False for tools that list models in their config and so cannot be connected without one. */
   modelOptional: boolean;
+  /** False for MCP clients, which launch the hub over stdio and need no gateway key (default true). */
+  needsKey?: boolean;
   /** The files connect changes, for listing (they do not depend on the gateway or the model). */
   files(context: Pick<ConnectContext, 'home' | 'env'>): string[];
   edits(context: ConnectContext): FileEdit[];

@@ -3,7 +3,19 @@
 // creates, so Activity shows each tool's spend under its own name.
 
 /** Adding a tool: its id here and its definition in main/connect/tools.ts. */
-export const connectToolIds = ['codex', 'claude-code', 'gemini-cli', 'opencode', 'qwen-code', 'continue'] as const;
+export const connectToolIds = [
+  'codex',
+  'claude-code',
+  'gemini-cli',
+  'opencode',
+  'qwen-code',
+  'continue',
+  // MCP clients: given the MCP hub (`switchyard mcp serve`), which needs no key.
+  'claude-desktop',
+  'cursor',
+  'vscode',
+  'cline',
+] as const;
 export type ConnectToolId = (typeof connectToolIds)[number];
 
 export interface ConnectToolInfo {
@@ -37,8 +49,9 @@ export interface ConnectFileChange {
 export interface ConnectResult {
   tool: ConnectToolId;
   name: string;
-  keyId: string;
-  keyName: string;
+  /** Null for an MCP client, which gets the hub over stdio and no key. */
+  keyId: string | null;
+  keyName: string | null;
   /** The key of the earlier connect, deleted now that the new one is in place. */
   replacedKeyId: string | null;
   files: ConnectFileChange[];

@@ -313,7 +313,8 @@ export const bridgeContract = {
   /** The settings to copy, key as a placeholder: writes nothing, creates no key. */
   'connect:preview': { request: connectRequest, response: returns<ConnectPreview>() },
   /** Creates the tool's key and edits its config files; the only answer with the key's secret. */
-  'connect:apply': { request: connectRequest, response: returns<{ result: ConnectResult; secret: string }>() },
+  /** `secret`: the new key's, shown once; null for an MCP client, which gets no key. */
+  'connect:apply': { request: connectRequest, response: returns<{ result: ConnectResult; secret: string | null }>() },
   'connect:undo': { request: z.strictObject({ tool: z.enum(connectToolIds) }), response: returns<ConnectUndoResult>() },
 
   'chat:list-conversations': {
@@ -358,6 +359,21 @@ export const bridgeContract = {
         path: ['text'],
       }),
     response: returns<{ message: ChatMessage }>(),
+  },
+  /** Deletes the reply and what followed it, and answers the user's message before it again (with `model`). */
+  'chat:regenerate': {
+    request: z.strictObject({ conversationId: id, messageId: id, model: modelId.optional() }),
+    response: returns<{ conversation: Conversation }>(),
+  },
+  /** Replaces the text of a message of the user's, deletes what followed it, and answers it again. */
+  'chat:edit-message': {
+    request: z.strictObject({ conversationId: id, messageId: id, text: z.string().max(maxMessageChars) }),
+    response: returns<{ message: ChatMessage }>(),
+  },
+  /** Deletes one message (a reply with its tool results); answers the ids deleted. */
+  'chat:delete-message': {
+    request: z.strictObject({ conversationId: id, messageId: id }),
+    response: returns<{ deleted: string[] }>(),
   },
   'chat:stop': { request: z.strictObject({ conversationId: id }), response: returns<{ stopped: boolean }>() },
   'chat:resolve-approval': {

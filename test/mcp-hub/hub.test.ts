@@ -2,7 +2,7 @@
 // gateway keys) and against `switchyard mcp serve` (stdio), over two real servers (server-everything and
 // server-filesystem) and a disabled one.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,7 +20,7 @@ import {
   removeTempDir,
   writeSettings,
 } from '../../main/mcp/test-support.js';
-import { repoRoot } from '../support/cli.js';
+import { repoRoot, runCli } from '../support/cli.js';
 import { waitFor } from '../support/wait-for.js';
 
 let dataDir: string;
@@ -204,12 +204,27 @@ describe('the hub at /mcp', () => {
   });
 });
 
-describe('switchyard mcp serve', () => {
+describe('switchyard mcp serve, as switchyard connect writes it for Claude Desktop', () => {
   it('offers the same tools over stdio, without a key, and records its calls', async () => {
+    const home = await makeTempDir();
+    const connected = await runCli(['connect', 'claude-desktop', '--data-dir', dataDir], {
+      env: { HOME: home, XDG_CONFIG_HOME: '' },
+    });
+    expect(connected.code, connected.stderr).toBe(0);
+    expect(connected.stdout).toContain('mcp serve');
+    const config = JSON.parse(await readFile(path.join(home, '.config/Claude/claude_desktop_config.json'), 'utf8')) as {
+      mcpServers: { switchyard: { command: string; args: string[] } };
+    };
+    await removeTempDir(home);
+    const entry = config.mcpServers.switchyard;
+    expect(entry.command).toBe(process.execPath);
+    expect(entry.args.slice(-4)).toEqual(['mcp', 'serve', '--data-dir', dataDir]);
+
+    // Started as Claude Desktop starts it: the entry's command and arguments, nothing else.
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join(repoRoot, 'main/cli/main.ts'), 'mcp', 'serve', '--data-dir', dataDir],
+      command: entry.command,
+      args: entry.args,
       cwd: repoRoot,
       env: {
         ...(process.env as Record<string, string>),

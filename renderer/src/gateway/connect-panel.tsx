@@ -50,7 +50,7 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
   const connect = () =>
     run(async () => {
       const { result, secret: created } = await bridge.invoke('connect:apply', request);
-      setSecret({ name: result.keyName, secret: created });
+      setSecret(result.keyName !== null && created !== null ? { name: result.keyName, secret: created } : null);
       return { kind: 'connected', result };
     });
   const preview = () =>
@@ -139,7 +139,9 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
 function ToolStatus({ tool }: { tool: ConnectToolInfo }) {
   return (
     <p className="muted" aria-label={`${tool.name} status`}>
-      {tool.connected ? `Connected${tool.model ? ` with ${tool.model}` : ''}, key ${tool.keyId}. ` : 'Not connected. '}
+      {tool.connected
+        ? `Connected${tool.model ? ` with ${tool.model}` : ''}${tool.keyId ? `, key ${tool.keyId}` : ''}. `
+        : 'Not connected. '}
       Files: {tool.files.join(', ')}.
     </p>
   );
@@ -188,10 +190,12 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
   return (
     <div className="panel" role="status" aria-label={`${result.name} connected`}>
       <h2>Connected {result.name}</h2>
-      <p>
-        Key {result.keyId} (&quot;{result.keyName}&quot;)
-        {result.replacedKeyId ? ` replaces key ${result.replacedKeyId}, now deleted.` : ' created.'}
-      </p>
+      {result.keyId ? (
+        <p>
+          Key {result.keyId} (&quot;{result.keyName}&quot;)
+          {result.replacedKeyId ? ` replaces key ${result.replacedKeyId}, now deleted.` : ' created.'}
+        </p>
+      ) : null}
       <ul>
         {result.files.map((file) => (
           <li key={file.path}>
