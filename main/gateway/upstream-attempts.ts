@@ -223,11 +223,21 @@ export async function startStream(
 ): Promise<AsyncIterable<StreamPart>> {
   const parts = await adapter.streamChat(request, target, signal);
   const iterator = parts[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const rest: AsyncIterable<StreamPart> = { [Symbol.asyncIterator]: () => iterator };
-  return (async function* replay() {
-    if (first.done) return;
-    yield first.value;
-    yield* rest;
-  })();
+  let first: IteratorResult<StreamPart> | null = await iterator.next();
+  // Not an async generator: `yield*` would add a promise hop to every part of the stream.
+  const replay: AsyncIterableIterator<StreamPart> = {
+    [Symbol.asyncIterator]: () => replay,
+    next() {
+      if (first === null) return iterator.next();
+      const replayed = first;
+      first = null;
+      return Promise.resolve(replayed);
+    },
+    async return(value?: unknown) {
+      first = null;
+      await iterator.return?.(value);
+      return { value: undefined, done: true };
+    },
+  };
+  return replay;
 }

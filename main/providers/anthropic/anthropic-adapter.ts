@@ -80,22 +80,18 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): A
     });
   }
 
-  async function* streamBody(
+  function streamBody(
     response: UpstreamResponse,
     target: UpstreamTarget,
     emitReasoning: boolean,
     signal: AbortSignal,
-  ): AsyncGenerator<StreamPart, void, undefined> {
+  ): AsyncIterableIterator<StreamPart> {
     const decoder = new AnthropicStreamDecoder({
       providerId: target.provider.id,
       secrets: http.secretsOf(target),
       emitReasoning,
     });
-    for await (const event of http.sseEvents(response, target, signal)) {
-      yield* decoder.accept(event);
-      if (decoder.done) return;
-    }
-    decoder.end();
+    return http.sseParts(response, target, signal, decoder);
   }
 
   /** A native stream's events as they came; an `error` event ends it as our (redacted) error. */

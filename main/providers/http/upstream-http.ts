@@ -9,6 +9,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { ApiError } from '../../../shared/api/index.js';
 import type { UpstreamTarget } from '../adapter.js';
 import { redactorFor, type SecretRedactor } from './redact.js';
+import { SseParts, type SseEventDecoder } from './sse-parts.js';
 import {
   malformedUpstream,
   mapTransportError,
@@ -358,6 +359,41 @@ export class UpstreamHttp {
     } finally {
       watchdog.stop();
     }
+  }
+
+  /**
+   * What `decoder` makes of the SSE events of a 2xx answer, one part at a time (see SseParts), with the limits of
+   * sseEvents(): an event over the size limit is a 502, no complete event for the body timeout a 504, a network
+   * failure an UpstreamError, our abort its reason.
+   */
+  sseParts<T>(
+    response: UpstreamResponse,
+    target: ProviderTarget,
+    signal: AbortSignal,
+    decoder: SseEventDecoder<T>,
+  ): AsyncIterableIterator<T> {
+    const providerId = target.provider.id;
+    const { idleMs } = this.limitsOf(target);
+    const watchdog = new BodyWatchdog(response.body, idleMs, () =>
+      upstreamTimeout(providerId, `sent no complete stream event for ${seconds(idleMs)} s`),
+    );
+    return new SseParts(response.body, decoder, {
+      maxEventChars: this.maxBodyBytes,
+      tooLarge: () =>
+        malformedUpstream(
+          providerId,
+          `sent an SSE event over ${mebibytes(this.maxBodyBytes)}, the limit for one event`,
+        ),
+      watchdog,
+      mapError: (error) => {
+        if (error instanceof ApiError) return error;
+        try {
+          this.rethrow(error, signal, target);
+        } catch (mapped) {
+          return mapped;
+        }
+      },
+    });
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ import { joinUrl } from '../http/url.js';
 import { buildOpenAIRequestBody } from './build-request-body.js';
 import { completionToStreamParts, convertOpenAICompletion } from './convert-completion.js';
 import { convertOpenAIModels } from './convert-models.js';
-import { decodeOpenAIStream } from './decode-stream.js';
+import { OpenAIStreamDecoder } from './decode-stream.js';
 import { buildEmbeddingsBody, convertEmbeddings, upstreamEmbeddingsSchema } from './embeddings.js';
 import { upstreamCompletionSchema, upstreamModelListSchema } from './upstream-schemas.js';
 import { isOpenRouterLike } from './url.js';
@@ -71,10 +71,8 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
   }
 
   function streamBody(response: UpstreamResponse, target: UpstreamTarget, signal: AbortSignal) {
-    return decodeOpenAIStream(http.sseEvents(response, target, signal), {
-      providerId: target.provider.id,
-      secrets: http.secretsOf(target),
-    });
+    const decoder = new OpenAIStreamDecoder({ providerId: target.provider.id, secrets: http.secretsOf(target) });
+    return http.sseParts(response, target, signal, decoder);
   }
 
   return {
