@@ -30,6 +30,11 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     text: worst(maxMessageChars),
     images: Array<string>(maxImagesPerMessage).fill(longestImage()),
   }),
+  'chat:edit-message': () => ({
+    conversationId: 'c'.repeat(100),
+    messageId: 'm'.repeat(100),
+    text: worst(maxMessageChars),
+  }),
   'mcp:save-settings': () => ({ text: worst(1_000_000), expectedText: worst(1_000_000) }),
   'mcp:import': () => ({ text: worst(1_000_000), fileName: worst(300), overwrite: true }),
   'chat:create-conversation': () => ({

@@ -146,13 +146,8 @@ export class ChatService {
 
   /** Stores the user's message and starts the turn; the reply arrives as events. */
   async send(conversationId: string, text: string, images: readonly string[] = []): Promise<ChatMessage> {
-    if (this.closed) throw new ChatError('unavailable', 'The chat is shutting down.');
-    const conversation = this.requireConversation(conversationId);
-    if (this.turns.has(conversationId)) {
-      throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
-    }
-    if (!conversation.model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
-    if (images.length > 0) await this.checkImageInput(conversation.model);
+    const conversation = this.requireReady(conversationId);
+    if (images.length > 0) await this.checkImageInput(conversation.model!);
 
     const content: ChatMessage['content'] =
       images.length === 0
@@ -168,6 +163,76 @@ export class ChatService {
     this.update(conversationId, { title });
     this.startTurn(conversationId);
     return message;
+  }
+
+  /**
+   * Answers the user message before this reply again: the reply and everything after it are deleted and a new
+   * turn starts, with `model` when given (it becomes the conversation's model). Answers the conversation.
+   */
+  async regenerate(conversationId: string, messageId: string, model?: string): Promise<Conversation> {
+    const findQuestion = () => {
+      this.requireIdle(conversationId);
+      const messages = this.table.listMessages(conversationId);
+      const at = this.requireMessageIndex(messages, messageId);
+      if (messages[at]!.role !== 'assistant')
+        throw new ChatError('invalid-request', 'Only a reply can be regenerated.');
+      const question = messages.findLastIndex((message, index) => index < at && message.role === 'user');
+      if (question < 0) throw new ChatError('invalid-request', 'This reply answers no message of yours.');
+      return { messages, question };
+    };
+    const asked = findQuestion();
+    if (model && asked.messages.slice(0, asked.question + 1).some(hasImage)) await this.checkImageInput(model);
+    const { messages, question } = findQuestion(); // again: a turn may have started or ended meanwhile
+    if (model) this.update(conversationId, { model });
+    const conversation = this.requireReady(conversationId);
+    this.table.deleteMessages(messages.slice(question + 1).map((message) => message.id));
+    this.startTurn(conversationId);
+    return conversation;
+  }
+
+  /**
+   * Replaces the text of one of the user's messages (its images stay), deletes everything after it and starts a
+   * new turn from there. Answers the edited message.
+   */
+  editMessage(conversationId: string, messageId: string, text: string): ChatMessage {
+    this.requireReady(conversationId);
+    const messages = this.table.listMessages(conversationId);
+    const at = this.requireMessageIndex(messages, messageId);
+    const message = messages[at]!;
+    if (message.role !== 'user') throw new ChatError('invalid-request', 'Only your own messages can be edited.');
+    const attached =
+      typeof message.content === 'string' ? [] : (message.content ?? []).filter((p) => p.type !== 'text');
+    if (text.trim() === '' && attached.length === 0) {
+      throw new ChatError('invalid-request', 'A message needs text or an image: delete it instead.');
+    }
+    const content: ChatMessage['content'] =
+      attached.length === 0 ? text : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
+    const edited = this.table.updateMessage(message.id, { content })!;
+    this.table.deleteMessages(messages.slice(at + 1).map((later) => later.id));
+    this.update(conversationId, {});
+    this.startTurn(conversationId);
+    return edited;
+  }
+
+  /**
+   * Deletes one message; a reply takes the results of its tool calls with it (a result without its call would
+   * make the history invalid). Answers the ids deleted.
+   */
+  deleteMessage(conversationId: string, messageId: string): string[] {
+    this.requireIdle(conversationId);
+    const messages = this.table.listMessages(conversationId);
+    const message = messages[this.requireMessageIndex(messages, messageId)]!;
+    if (message.role === 'tool') {
+      throw new ChatError('invalid-request', 'A tool result belongs to the reply that called the tool: delete that.');
+    }
+    const calls = new Set((message.toolCalls ?? []).map((call) => call.id));
+    const ids = [
+      message.id,
+      ...messages.filter((other) => other.role === 'tool' && calls.has(other.toolCallId ?? '')).map((m) => m.id),
+    ];
+    this.table.deleteMessages(ids);
+    this.update(conversationId, {});
+    return ids;
   }
 
   /** Aborts the upstream request and any running tool call; resolves once the turn has ended. */
@@ -417,6 +482,29 @@ export class ChatService {
     }
   }
 
+  /** The conversation, when nothing is running in it (changing its history mid-turn would garble the turn). */
+  private requireIdle(conversationId: string): Conversation {
+    const conversation = this.requireConversation(conversationId);
+    if (this.turns.has(conversationId)) {
+      throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
+    }
+    return conversation;
+  }
+
+  /** The conversation, when a turn can start in it now. */
+  private requireReady(conversationId: string): Conversation {
+    if (this.closed) throw new ChatError('unavailable', 'The chat is shutting down.');
+    const conversation = this.requireIdle(conversationId);
+    if (!conversation.model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
+    return conversation;
+  }
+
+  private requireMessageIndex(messages: ChatMessage[], messageId: string): number {
+    const index = messages.findIndex((message) => message.id === messageId);
+    if (index < 0) throw new ChatError('not-found', `There is no message "${messageId}" in this conversation.`);
+    return index;
+  }
+
   private requireConversation(id: string): Conversation {
     const conversation = this.table.getConversation(id);
     if (!conversation) throw new ChatError('not-found', `There is no conversation "${id}".`);
@@ -449,6 +537,10 @@ export class ChatService {
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
+}
+
+function hasImage(message: ChatMessage): boolean {
+  return Array.isArray(message.content) && message.content.some((part) => part.type === 'image_url');
 }
 
 function firstLine(text: string): string {

@@ -79,6 +79,7 @@ export class ChatTable {
   private readonly listMessagesStatement: Statement<[string], MessageColumns>;
   private readonly updateConversationStatement: Statement<[Conversation]>;
   private readonly updateMessageStatement: Statement<[MessageColumns]>;
+  private readonly deleteMessagesTransaction: (ids: readonly string[]) => number;
 
   constructor(db: Database) {
     this.insertConversationStatement = db.prepare(
@@ -113,6 +114,10 @@ export class ChatTable {
       `UPDATE messages SET content = @content, tool_calls = @tool_calls, reasoning = @reasoning,
          reasoning_details = @reasoning_details, usage = @usage, cost = @cost, status = @status, error = @error,
          search_text = @search_text WHERE id = @id`,
+    );
+    const deleteMessage = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
+    this.deleteMessagesTransaction = db.transaction((ids: readonly string[]) =>
+      ids.reduce((deleted, id) => deleted + deleteMessage.run(id).changes, 0),
     );
   }
 
@@ -159,6 +164,11 @@ export class ChatTable {
   /** Oldest first. */
   listMessages(conversationId: string): ChatMessage[] {
     return this.listMessagesStatement.all(conversationId).map(toMessage);
+  }
+
+  /** Deletes these messages, all or none; answers how many there were. */
+  deleteMessages(ids: readonly string[]): number {
+    return ids.length === 0 ? 0 : this.deleteMessagesTransaction(ids);
   }
 
   updateMessage(id: string, changes: MessageChanges): ChatMessage | undefined {

@@ -9,6 +9,9 @@ type ChatChannel =
   | 'chat:delete-conversation'
   | 'chat:update-conversation'
   | 'chat:send'
+  | 'chat:regenerate'
+  | 'chat:edit-message'
+  | 'chat:delete-message'
   | 'chat:stop'
   | 'chat:resolve-approval';
 
@@ -22,6 +25,15 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:update-conversation': ({ id, ...changes }) => ({ conversation: chat.updateConversation(id, changes) }),
     'chat:send': async ({ conversationId, text, images }) => ({
       message: await chat.send(conversationId, text, images),
+    }),
+    'chat:regenerate': async ({ conversationId, messageId, model }) => ({
+      conversation: await chat.regenerate(conversationId, messageId, model),
+    }),
+    'chat:edit-message': ({ conversationId, messageId, text }) => ({
+      message: chat.editMessage(conversationId, messageId, text),
+    }),
+    'chat:delete-message': ({ conversationId, messageId }) => ({
+      deleted: chat.deleteMessage(conversationId, messageId),
     }),
     'chat:stop': async ({ conversationId }) => ({ stopped: await chat.stop(conversationId) }),
     'chat:resolve-approval': ({ conversationId, toolCallId, decision }) => ({
