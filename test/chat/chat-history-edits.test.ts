@@ -1,0 +1,180 @@
+// Changing a conversation's history through the bridge, as the UI does: regenerate a reply (with another model),
+// edit a message of the user's and answer it again, delete a message — against the real app, its gateway and the
+// scripted upstream, checking what is stored and what the model is sent next.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
+import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
+import type { ChatEvent } from '../../shared/bridge/types.js';
+import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
+import { waitFor } from '../support/wait-for.js';
+import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+
+let env: ChatTestApp;
+let bridge: BridgeHandlers;
+
+beforeAll(async () => {
+  env = await startChatTestApp();
+  bridge = createBridgeHandlers(env.app, { appInfo: () => ({ version: '0.0.0', gatewayUrl: null }) });
+});
+
+afterAll(async () => {
+  bridge?.dispose();
+  await env?.close();
+});
+
+async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
+  const result = await bridge.invoke(channel, request);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value as BridgeResponse<C>;
+}
+
+async function failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo> {
+  const result = await bridge.invoke(channel, request);
+  if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
+  return result.error;
+}
+
+function turnsFinished(conversationId: string): number {
+  return env.events.filter((event) => event.conversationId === conversationId && event.type === 'turn-finish').length;
+}
+
+/** Runs `action` and waits for the turn it starts to end. */
+async function andTurn<T>(conversationId: string, action: () => Promise<T>): Promise<T> {
+  const before = turnsFinished(conversationId);
+  const result = await action();
+  await waitFor(() => turnsFinished(conversationId) > before, { what: 'the end of the turn' });
+  return result;
+}
+
+async function conversationWith(...texts: string[]) {
+  const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
+  for (const text of texts)
+    await andTurn(conversation.id, () => call('chat:send', { conversationId: conversation.id, text }));
+  return conversation;
+}
+
+const messagesOf = (conversationId: string) => env.app.chat.getConversation(conversationId).messages;
+const lastRequest = () => env.upstream.chatRequests().at(-1)?.body;
+
+describe('regenerate', () => {
+  it('replaces the reply with a new one from another model, which becomes the conversation’s', async () => {
+    const conversation = await conversationWith('first question', 'second question');
+    const [, firstReply, , secondReply] = messagesOf(conversation.id);
+
+    const { conversation: changed } = await andTurn(conversation.id, () =>
+      call('chat:regenerate', {
+        conversationId: conversation.id,
+        messageId: firstReply!.id,
+        model: 'fake/scripted-vision',
+      }),
+    );
+    expect(changed.model).toBe('fake/scripted-vision');
+    const messages = messagesOf(conversation.id);
+    expect(messages.map((message) => [message.role, message.model, message.status])).toEqual([
+      ['user', null, 'complete'],
+      ['assistant', 'fake/scripted-vision', 'complete'],
+    ]);
+    expect(messages.map((message) => message.id)).not.toContain(firstReply!.id);
+    expect(messages.map((message) => message.id)).not.toContain(secondReply!.id);
+    expect(lastRequest()?.model).toBe('scripted-vision');
+    expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'first question' }]);
+  });
+
+  it('keeps the model when none is given, and regenerates only replies', async () => {
+    const conversation = await conversationWith('hello');
+    const [question, reply] = messagesOf(conversation.id);
+    await andTurn(conversation.id, () =>
+      call('chat:regenerate', { conversationId: conversation.id, messageId: reply!.id }),
+    );
+    expect(messagesOf(conversation.id).map((message) => message.model)).toEqual([null, 'fake/scripted-1']);
+    expect(await failure('chat:regenerate', { conversationId: conversation.id, messageId: question!.id })).toEqual({
+      code: 'invalid-request',
+      message: 'Only a reply can be regenerated.',
+    });
+  });
+});
+
+describe('edit a message', () => {
+  it('replaces its text, drops what followed, and sends the model the edited history', async () => {
+    const conversation = await conversationWith('what is 2+2', 'and 3+3');
+    const [first] = messagesOf(conversation.id);
+    const { message } = await andTurn(conversation.id, () =>
+      call('chat:edit-message', { conversationId: conversation.id, messageId: first!.id, text: 'what is 2+3' }),
+    );
+    expect(message).toMatchObject({ id: first!.id, role: 'user', content: 'what is 2+3' });
+    expect(messagesOf(conversation.id).map((stored) => [stored.role, stored.content])).toEqual([
+      ['user', 'what is 2+3'],
+      ['assistant', expect.stringContaining('scripted')],
+    ]);
+    expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'what is 2+3' }]);
+    expect(env.app.chat.listConversations('2+3').map((found) => found.id)).toContain(conversation.id);
+  });
+
+  it('refuses to edit a reply, or to leave a message empty', async () => {
+    const conversation = await conversationWith('hi');
+    const [question, reply] = messagesOf(conversation.id);
+    expect(
+      await failure('chat:edit-message', { conversationId: conversation.id, messageId: reply!.id, text: 'x' }),
+    ).toMatchObject({ code: 'invalid-request', message: 'Only your own messages can be edited.' });
+    expect(
+      await failure('chat:edit-message', { conversationId: conversation.id, messageId: question!.id, text: '  ' }),
+    ).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('delete it instead') });
+    expect(
+      await failure('chat:edit-message', { conversationId: conversation.id, messageId: question!.id }),
+    ).toMatchObject({ code: 'invalid-request' });
+  });
+});
+
+describe('delete a message', () => {
+  it('deletes a reply together with its tool results, so the history stays valid for the next request', async () => {
+    const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
+    await andTurn(conversation.id, async () => {
+      await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
+      const approval = await waitFor(
+        () =>
+          env.events.find(
+            (event): event is Extract<ChatEvent, { type: 'approval-required' }> =>
+              event.type === 'approval-required' && event.conversationId === conversation.id,
+          ),
+        { what: 'the approval request' },
+      );
+      await call('chat:resolve-approval', {
+        conversationId: conversation.id,
+        toolCallId: approval.approval.toolCallId,
+        decision: 'once',
+      });
+    });
+    const [question, caller, result, answer] = messagesOf(conversation.id);
+    expect([caller?.role, result?.role, answer?.role]).toEqual(['assistant', 'tool', 'assistant']);
+
+    expect(
+      await failure('chat:delete-message', { conversationId: conversation.id, messageId: result!.id }),
+    ).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('belongs to the reply') });
+    expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: caller!.id })).toEqual({
+      deleted: [caller!.id, result!.id],
+    });
+    expect(messagesOf(conversation.id).map((message) => message.id)).toEqual([question!.id, answer!.id]);
+    expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: question!.id })).toEqual({
+      deleted: [question!.id],
+    });
+    expect(await failure('chat:delete-message', { conversationId: conversation.id, messageId: 'gone' })).toEqual({
+      code: 'not-found',
+      message: 'There is no message "gone" in this conversation.',
+    });
+  });
+});
+
+it('refuses every change of the history while the conversation is answering', async () => {
+  const conversation = await conversationWith('hi');
+  const [question, reply] = messagesOf(conversation.id);
+  await call('chat:send', { conversationId: conversation.id, text: 'a slow answer please' });
+  const busy = { code: 'conflict', message: expect.stringContaining('still answering') };
+  expect(await failure('chat:regenerate', { conversationId: conversation.id, messageId: reply!.id })).toEqual(busy);
+  expect(
+    await failure('chat:edit-message', { conversationId: conversation.id, messageId: question!.id, text: 'x' }),
+  ).toEqual(busy);
+  expect(await failure('chat:delete-message', { conversationId: conversation.id, messageId: reply!.id })).toEqual(busy);
+  await call('chat:stop', { conversationId: conversation.id });
+  expect(messagesOf(conversation.id)).toHaveLength(4);
+});
