@@ -15,7 +15,8 @@ import {
 } from '../http/upstream-errors.js';
 import { OpenAIChunkConverter } from './convert-chunk.js';
 import { convertOpenAIUsage } from './convert-usage.js';
-import { upstreamChunkSchema, upstreamUsageSchema } from './upstream-schemas.js';
+import { isPlainChunk } from './plain-chunk.js';
+import { upstreamChunkSchema, upstreamUsageSchema, type UpstreamChunk } from './upstream-schemas.js';
 
 export interface DecoderContext {
   providerId: string;
@@ -66,9 +67,8 @@ export class OpenAIStreamDecoder {
       const reportedUsage = upstreamUsageSchema.nullish().safeParse(usage).data;
       return reportedUsage ? [{ type: 'usage', usage: convertOpenAIUsage(reportedUsage) }] : [];
     }
-    const chunk = upstreamChunkSchema.safeParse(json);
-    if (!chunk.success) throw this.malformed('sent a stream chunk that is not a chat.completion.chunk', data);
-    const parts = this.converter.convert(chunk.data);
+    const chunk = isPlainChunk(json) ? json : this.parseChunk(json, data);
+    const parts = this.converter.convert(chunk);
     if (parts.some((part) => part.type === 'delta')) this.sawDelta = true;
     return parts;
   }
@@ -78,6 +78,12 @@ export class OpenAIStreamDecoder {
     if (!this.sawDone && !this.converter.sawFinish) {
       throw this.malformed('ended the stream before it finished (truncated)');
     }
+  }
+
+  private parseChunk(json: unknown, data: string): UpstreamChunk {
+    const chunk = upstreamChunkSchema.safeParse(json);
+    if (!chunk.success) throw this.malformed('sent a stream chunk that is not a chat.completion.chunk', data);
+    return chunk.data;
   }
 
   private malformed(what: string, raw?: string) {
