@@ -360,6 +360,21 @@ export const bridgeContract = {
       }),
     response: returns<{ message: ChatMessage }>(),
   },
+  /** Deletes the reply and what followed it, and answers the user's message before it again (with `model`). */
+  'chat:regenerate': {
+    request: z.strictObject({ conversationId: id, messageId: id, model: modelId.optional() }),
+    response: returns<{ conversation: Conversation }>(),
+  },
+  /** Replaces the text of a message of the user's, deletes what followed it, and answers it again. */
+  'chat:edit-message': {
+    request: z.strictObject({ conversationId: id, messageId: id, text: z.string().max(maxMessageChars) }),
+    response: returns<{ message: ChatMessage }>(),
+  },
+  /** Deletes one message (a reply with its tool results); answers the ids deleted. */
+  'chat:delete-message': {
+    request: z.strictObject({ conversationId: id, messageId: id }),
+    response: returns<{ deleted: string[] }>(),
+  },
   'chat:stop': { request: z.strictObject({ conversationId: id }), response: returns<{ stopped: boolean }>() },
   'chat:resolve-approval': {
     request: z.strictObject({
