@@ -98,7 +98,13 @@ export function Composer(props: ComposerProps) {
           onPaste={onPaste}
         />
         {running ? (
-          <button type="button" className="send-button danger" onClick={props.onStop}>
+          <button
+            type="button"
+            className="send-button danger"
+            title="Stop (Esc)"
+            aria-keyshortcuts="Escape"
+            onClick={props.onStop}
+          >
             Stop
           </button>
         ) : (

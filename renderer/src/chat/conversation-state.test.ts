@@ -156,4 +156,27 @@ describe('conversationReducer', () => {
     expect(state.messages.map((each) => each.id)).toEqual(['user-1']);
     expect(state.error).toBe('no model chosen');
   });
+
+  it('cuts the history after a message for regenerate and edit, replacing that message when told', () => {
+    const messages = ['user-1', 'reply-1', 'user-2', 'reply-2'].map((id) =>
+      message(id, { role: id.startsWith('user') ? 'user' : 'assistant', status: 'complete' }),
+    );
+    const state = { ...loaded(), messages, error: 'rate limited' };
+    const regenerated = conversationReducer(state, { type: 'history-cut', after: 'user-2' });
+    expect(regenerated.messages.map((each) => each.id)).toEqual(['user-1', 'reply-1', 'user-2']);
+    expect(regenerated.error).toBeNull();
+    const edited = message('user-1', { role: 'user', content: 'edited', status: 'complete' });
+    const cut = conversationReducer(state, { type: 'history-cut', after: 'user-1', replacement: edited });
+    expect(cut.messages).toEqual([edited]);
+    expect(conversationReducer(state, { type: 'history-cut', after: 'gone' })).toBe(state);
+  });
+
+  it('takes deleted messages off the screen', () => {
+    const messages = ['user-1', 'reply-1', 'tool-1', 'reply-2'].map((id) => message(id, { status: 'complete' }));
+    const state = conversationReducer(
+      { ...loaded(), messages },
+      { type: 'messages-removed', ids: ['reply-1', 'tool-1'] },
+    );
+    expect(state.messages.map((each) => each.id)).toEqual(['user-1', 'reply-2']);
+  });
 });

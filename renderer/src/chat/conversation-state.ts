@@ -20,6 +20,9 @@ export type ConversationAction =
   | { type: 'send-start'; message: ChatMessage }
   | { type: 'send-done'; localId: string; message: ChatMessage }
   | { type: 'send-failed'; localId: string; error: string }
+  /** Regenerate and edit: what follows `after` goes (and `after` becomes `replacement` when given). */
+  | { type: 'history-cut'; after: string; replacement?: ChatMessage }
+  | { type: 'messages-removed'; ids: string[] }
   | { type: 'error'; error: string | null };
 
 export const initialConversationState: ConversationState = {
@@ -57,6 +60,15 @@ export function conversationReducer(state: ConversationState, action: Conversati
         messages: state.messages.filter((message) => message.id !== action.localId),
         error: action.error,
       };
+    case 'history-cut': {
+      const at = state.messages.findIndex((message) => message.id === action.after);
+      if (at < 0) return state;
+      const kept = state.messages.slice(0, at + 1);
+      if (action.replacement) kept[at] = action.replacement;
+      return { ...state, messages: kept, error: null };
+    }
+    case 'messages-removed':
+      return { ...state, messages: state.messages.filter((message) => !action.ids.includes(message.id)) };
     case 'error':
       return { ...state, error: action.error };
   }

@@ -1,15 +1,22 @@
 // One conversation: its header (title, model, settings), the transcript and the composer. Images dropped
-// anywhere on it are attached when the model accepts them.
+// anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
-import { useState, type DragEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
-import type { ApprovalDecision, Conversation, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
+import type {
+  ApprovalDecision,
+  ChatMessage,
+  Conversation,
+  ModelOption,
+  PendingApproval,
+} from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { SlidersIcon } from '../shell/icons.js';
 import { readAttachments, type Attachment } from './attachments.js';
 import { Composer } from './composer.js';
 import { ConversationSettings } from './conversation-settings.js';
-import { MessageList } from './message-list.js';
+import { withText } from './format.js';
+import { MessageList, type MessageActionHandlers } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
 import type { useConversation } from './use-conversation.js';
 import { useChanged } from '../ui/use-changed.js';
@@ -124,6 +131,68 @@ export function ConversationView(props: ConversationViewProps) {
     });
   }
 
+  const stopOnEscape = useEffectEvent((event: KeyboardEvent) => {
+    // An open dialog, an edit being cancelled or a menu closing had the Escape first.
+    if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    stop();
+  });
+  useEffect(() => {
+    if (!state.running) return;
+    const listener = (event: KeyboardEvent) => stopOnEscape(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [state.running]);
+
+  /** After a change of the history that main refused: show main's history again, and why. */
+  async function restore(error: unknown) {
+    await conversation.reload();
+    dispatch({ type: 'error', error: errorMessage(error) });
+  }
+
+  const messageActions: MessageActionHandlers = {
+    onRegenerate(messageId: string, nextModel?: string) {
+      if (!current) return;
+      const at = state.messages.findIndex((message) => message.id === messageId);
+      const question = state.messages.findLast((message, index) => index < at && message.role === 'user');
+      if (!question) return;
+      dispatch({ type: 'history-cut', after: question.id });
+      bridge
+        .invoke('chat:regenerate', {
+          conversationId: current.id,
+          messageId,
+          ...(nextModel ? { model: nextModel } : {}),
+        })
+        .catch(restore);
+    },
+    async onEdit(message: ChatMessage, text: string) {
+      if (!current) return false;
+      dispatch({
+        type: 'history-cut',
+        after: message.id,
+        replacement: { ...message, content: withText(message.content, text) },
+      });
+      try {
+        const { message: edited } = await bridge.invoke('chat:edit-message', {
+          conversationId: current.id,
+          messageId: message.id,
+          text,
+        });
+        dispatch({ type: 'send-done', localId: message.id, message: edited });
+        return true;
+      } catch (error) {
+        await restore(error);
+        return false;
+      }
+    },
+    onDelete(messageId: string) {
+      if (!current) return;
+      bridge.invoke('chat:delete-message', { conversationId: current.id, messageId }).then(
+        ({ deleted }) => dispatch({ type: 'messages-removed', ids: deleted }),
+        (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
+      );
+    },
+  };
+
   function decide(approval: PendingApproval, decision: ApprovalDecision) {
     bridge
       .invoke('chat:resolve-approval', {
@@ -167,7 +236,14 @@ export function ConversationView(props: ConversationViewProps) {
       {showSettings && current ? (
         <ConversationSettings conversation={current} onSave={(changes) => void saveSettings(changes)} />
       ) : null}
-      <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onDecide={decide} />
+      <MessageList
+        messages={state.messages}
+        approvals={state.approvals}
+        running={state.running}
+        models={models}
+        actions={messageActions}
+        onDecide={decide}
+      />
       <div className="composer-notices" aria-live="polite">
         <ErrorNotice message={state.error} />
         {notice ? <p className="notice">{notice}</p> : null}

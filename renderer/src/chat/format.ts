@@ -1,6 +1,7 @@
-// How numbers read in the transcript.
+// How numbers and texts read in the transcript.
 
 import { formatMoney, type Usage } from '../../../shared/api/index.js';
+import type { ChatMessage } from '../../../shared/bridge/types.js';
 
 export function formatCost(cost: number | null): string | null {
   return cost === null ? null : formatMoney(cost);
@@ -25,4 +26,20 @@ export function prettyArguments(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The text of a message as the user wrote it or the model answered it (markdown source), without attachments. */
+export function messageText(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return (content ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+/** The content with its text replaced and its attachments kept (as main stores an edited message). */
+export function withText(content: ChatMessage['content'], text: string): ChatMessage['content'] {
+  const attached = typeof content === 'string' ? [] : (content ?? []).filter((part) => part.type !== 'text');
+  if (attached.length === 0) return text;
+  return [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
 }

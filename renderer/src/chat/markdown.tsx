@@ -8,6 +8,7 @@ import { memo, type AnchorHTMLAttributes, type HTMLAttributes } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { CopyIcon } from '../shell/icons.js';
 import { CopyButton } from '../ui/copy-button.js';
 
 function ExternalLink({ children, href, title }: AnchorHTMLAttributes<HTMLAnchorElement>) {
@@ -31,7 +32,12 @@ function CodeBlock({ children, node }: HTMLAttributes<HTMLPreElement> & ExtraPro
   return (
     <div className="markdown-code">
       <pre tabIndex={0}>{children}</pre>
-      <CopyButton className="code-copy" text={node ? plainText(node).replace(/\n$/, '') : ''} what="code" />
+      <CopyButton
+        className="code-copy"
+        text={node ? plainText(node).replace(/\n$/, '') : ''}
+        what="code"
+        icon={<CopyIcon />}
+      />
     </div>
   );
 }

@@ -1,25 +1,38 @@
 // The transcript: the user's messages, the model's replies (reasoning, markdown, tool calls with their results
-// and approval cards) and a usage line under each reply. Follows the bottom while it is in view — also when
+// and approval cards) and a usage line under each reply, with each message's actions (message-actions.tsx; a
+// message of the user's is edited in place). Follows the bottom while it is in view — also when
 // something already shown grows (an image that finished loading, a tool call opened) — and leaves the scroll
 // alone when the user has scrolled up to read.
 
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
-import type { ApprovalDecision, ChatMessage, PendingApproval } from '../../../shared/bridge/types.js';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { ApprovalCard } from './approval-card.js';
-import { formatUsage, prettyArguments } from './format.js';
+import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
+import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
 import { ToolIcon } from '../shell/icons.js';
+
+/** What the transcript's message actions do. */
+export interface MessageActionHandlers {
+  onRegenerate(messageId: string, model?: string): void;
+  /** Resolves true when the edited message was taken. */
+  onEdit(message: ChatMessage, text: string): Promise<boolean>;
+  onDelete(messageId: string): void;
+}
 
 interface MessageListProps {
   messages: ChatMessage[];
   approvals: PendingApproval[];
   running: boolean;
+  /** The models a reply can be regenerated with. */
+  models: ModelOption[] | null;
+  actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
 }
 
 const followDistancePx = 120;
 
-export function MessageList({ messages, approvals, running, onDecide }: MessageListProps) {
+export function MessageList({ messages, approvals, running, models, actions, onDecide }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
   const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -65,7 +78,7 @@ export function MessageList({ messages, approvals, running, onDecide }: MessageL
       <div ref={stack} className="message-stack">
         {messages.map((message) =>
           message.role === 'user' ? (
-            <UserMessage key={message.id} message={message} />
+            <UserMessage key={message.id} message={message} busy={running} actions={actions} />
           ) : message.role === 'assistant' ? (
             <AssistantMessage
               key={message.id}
@@ -73,6 +86,9 @@ export function MessageList({ messages, approvals, running, onDecide }: MessageL
               results={results}
               approvals={approvals}
               turnRunning={running && message === lastAssistant}
+              busy={running}
+              models={models}
+              actions={actions}
               onDecide={onDecide}
             />
           ) : null,
@@ -82,41 +98,73 @@ export function MessageList({ messages, approvals, running, onDecide }: MessageL
   );
 }
 
-const UserMessage = memo(function UserMessage({ message }: { message: ChatMessage }) {
+interface UserMessageProps {
+  message: ChatMessage;
+  busy: boolean;
+  actions: MessageActionHandlers;
+}
+
+function UserMessage({ message, busy, actions }: UserMessageProps) {
+  const [editing, setEditing] = useState(false);
   const parts =
     typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : (message.content ?? []);
+  const text = messageText(message.content);
+  if (editing) {
+    return (
+      <article className="message message-user editing" aria-label="Your message">
+        <EditMessageForm
+          initialText={text}
+          busy={busy}
+          onSend={(edited) => actions.onEdit(message, edited)}
+          onCancel={() => setEditing(false)}
+        />
+      </article>
+    );
+  }
   return (
     <article className="message message-user" aria-label="Your message">
-      {parts.map((part, index) =>
-        part.type === 'text' ? (
-          <p key={index} className="user-text">
-            {part.text}
-          </p>
-        ) : part.type === 'image_url' ? (
-          <img key={index} className="user-image" src={part.image_url.url} alt="Attached image" />
-        ) : part.type === 'file' ? (
-          <p key={index} className="user-text">
-            Attached file: {part.file.filename ?? 'file'}
-          </p>
-        ) : part.type === 'input_audio' ? (
-          <p key={index} className="user-text">
-            Attached audio ({part.input_audio.format})
-          </p>
-        ) : null,
-      )}
+      <div className="user-bubble">
+        {parts.map((part, index) =>
+          part.type === 'text' ? (
+            <p key={index} className="user-text">
+              {part.text}
+            </p>
+          ) : part.type === 'image_url' ? (
+            <img key={index} className="user-image" src={part.image_url.url} alt="Attached image" />
+          ) : part.type === 'file' ? (
+            <p key={index} className="user-text">
+              Attached file: {part.file.filename ?? 'file'}
+            </p>
+          ) : part.type === 'input_audio' ? (
+            <p key={index} className="user-text">
+              Attached audio ({part.input_audio.format})
+            </p>
+          ) : null,
+        )}
+      </div>
+      <UserActions
+        text={text}
+        busy={busy}
+        onEdit={() => setEditing(true)}
+        onDelete={() => actions.onDelete(message.id)}
+      />
     </article>
   );
-});
+}
 
 interface AssistantMessageProps {
   message: ChatMessage;
   results: Map<string | null, ChatMessage>;
   approvals: PendingApproval[];
   turnRunning: boolean;
+  busy: boolean;
+  models: ModelOption[] | null;
+  actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
 }
 
-function AssistantMessage({ message, results, approvals, turnRunning, onDecide }: AssistantMessageProps) {
+function AssistantMessage(props: AssistantMessageProps) {
+  const { message, results, approvals, turnRunning, busy, models, actions, onDecide } = props;
   const text = typeof message.content === 'string' ? message.content : '';
   const streaming = message.status === 'streaming';
   return (
@@ -169,6 +217,15 @@ function AssistantMessage({ message, results, approvals, turnRunning, onDecide }
           {formatUsage(message.usage, message.cost)}
         </span>
         {message.model ? <span className="meta-model">{message.model}</span> : null}
+        {streaming ? null : (
+          <ReplyActions
+            text={text}
+            models={models}
+            busy={busy}
+            onRegenerate={(model) => actions.onRegenerate(message.id, model)}
+            onDelete={() => actions.onDelete(message.id)}
+          />
+        )}
       </footer>
     </article>
   );

@@ -29,6 +29,10 @@ export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
 
 export const PencilIcon = lineIcon(<path d="M4 20h4L19 9l-4-4L4 16v4Z" />, 16);
 
+export const CopyIcon = lineIcon(<path d="M9 9h10v11H9zM5 15V4h10" />, 16);
+
+export const RegenerateIcon = lineIcon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />, 16);
+
 export const TrashIcon = lineIcon(<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />, 16);
 
 export const ImageIcon = lineIcon(

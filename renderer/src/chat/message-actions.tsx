@@ -1,0 +1,144 @@
+// What can be done with one message, as in every chat app: copy it; for a reply, regenerate it (with the same
+// model or another); for a message of the user's, edit it and send it again; delete either (a second click
+// confirms). Changing the history waits while the conversation is answering.
+
+import { useState, type FormEvent } from 'react';
+import type { ModelOption } from '../../../shared/bridge/types.js';
+import { CopyIcon, PencilIcon, RegenerateIcon, TrashIcon } from '../shell/icons.js';
+import { CopyButton } from '../ui/copy-button.js';
+
+function DeleteMessageButton({ what, disabled, onDelete }: { what: string; disabled: boolean; onDelete(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <button
+      type="button"
+      className={confirming ? 'icon-button danger confirming' : 'icon-button'}
+      aria-label={confirming ? `Confirm delete ${what}` : `Delete ${what}`}
+      title={confirming ? 'Click again to delete' : `Delete ${what}`}
+      disabled={disabled}
+      onClick={() => (confirming ? onDelete() : setConfirming(true))}
+      onBlur={() => setConfirming(false)}
+    >
+      <TrashIcon />
+      {confirming ? <span>Delete?</span> : null}
+    </button>
+  );
+}
+
+interface ReplyActionsProps {
+  text: string;
+  models: ModelOption[] | null;
+  /** The conversation is answering: the history cannot change now. */
+  busy: boolean;
+  onRegenerate(model?: string): void;
+  onDelete(): void;
+}
+
+export function ReplyActions({ text, models, busy, onRegenerate, onDelete }: ReplyActionsProps) {
+  return (
+    <div className="message-actions" role="group" aria-label="Reply actions">
+      {text !== '' ? <CopyButton text={text} what="reply" icon={<CopyIcon />} /> : null}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Regenerate reply"
+        title="Regenerate"
+        disabled={busy}
+        onClick={() => onRegenerate()}
+      >
+        <RegenerateIcon />
+      </button>
+      <select
+        className="regenerate-with"
+        aria-label="Regenerate with another model"
+        value=""
+        disabled={busy || !models || models.length === 0}
+        onChange={(event) => {
+          if (event.target.value) onRegenerate(event.target.value);
+        }}
+      >
+        <option value="">Regenerate with…</option>
+        {(models ?? []).map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.id}
+          </option>
+        ))}
+      </select>
+      <DeleteMessageButton what="reply" disabled={busy} onDelete={onDelete} />
+    </div>
+  );
+}
+
+interface UserActionsProps {
+  text: string;
+  busy: boolean;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+export function UserActions({ text, busy, onEdit, onDelete }: UserActionsProps) {
+  return (
+    <div className="message-actions" role="group" aria-label="Message actions">
+      {text !== '' ? <CopyButton text={text} what="message" icon={<CopyIcon />} /> : null}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Edit message"
+        title="Edit and send again"
+        disabled={busy}
+        onClick={onEdit}
+      >
+        <PencilIcon />
+      </button>
+      <DeleteMessageButton what="message" disabled={busy} onDelete={onDelete} />
+    </div>
+  );
+}
+
+interface EditMessageFormProps {
+  initialText: string;
+  busy: boolean;
+  /** Resolves true when the edit was taken (the form closes then). */
+  onSend(text: string): Promise<boolean>;
+  onCancel(): void;
+}
+
+/** The user's message in place, editable: Ctrl/Cmd+Enter or Send sends it again, Escape cancels. */
+export function EditMessageForm({ initialText, busy, onSend, onCancel }: EditMessageFormProps) {
+  const [text, setText] = useState(initialText);
+  const [sending, setSending] = useState(false);
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy || sending || text.trim() === '') return;
+    setSending(true);
+    const taken = await onSend(text);
+    setSending(false);
+    if (taken) onCancel();
+  }
+  return (
+    <form className="edit-message" onSubmit={(event) => void submit(event)}>
+      <textarea
+        aria-label="Edit message"
+        value={text}
+        rows={Math.min(12, Math.max(3, text.split('\n').length))}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          }
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit(event);
+        }}
+      />
+      <div className="edit-message-buttons">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy || sending || text.trim() === ''}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}
