@@ -13,7 +13,8 @@ const replyPriming = 3;
 
 let counter: Promise<(text: string) => number> | undefined;
 
-function countTokens(): Promise<(text: string) => number> {
+/** The o200k token count of a text, once the tokenizer is loaded (also for the MCP screen's tool-schema costs). */
+export function countTokens(): Promise<(text: string) => number> {
   counter ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => (text: string) => module.countTokens(text));
   return counter;
 }

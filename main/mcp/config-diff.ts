@@ -1,5 +1,6 @@
 // What a settings change means for a running server. Only fields that shape the process or the connection
-// need a restart; `timeout` and `autoApprove` are read at call time, so editing them restarts nothing.
+// need a restart; `timeout`, `autoApprove` and `disabledTools` are read at call time, so editing them restarts
+// nothing.
 
 import type { ServerConfig } from './settings-schema.js';
 
@@ -11,6 +12,13 @@ export function compareConfigs(before: ServerConfig, after: ServerConfig): Confi
 }
 
 function launchKey(config: ServerConfig): string {
-  const { name: _name, disabled: _disabled, autoApprove: _autoApprove, timeoutSeconds: _timeout, ...launch } = config;
+  const {
+    name: _name,
+    disabled: _disabled,
+    autoApprove: _autoApprove,
+    disabledTools: _disabledTools,
+    timeoutSeconds: _timeout,
+    ...launch
+  } = config;
   return JSON.stringify(launch, Object.keys(launch).sort());
 }

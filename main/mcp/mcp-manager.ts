@@ -23,6 +23,7 @@ import {
   saveSettingsText,
   setServerDisabled,
   setToolAutoApprove,
+  setToolDisabled,
   type EditableSettings,
   type SettingsWrite,
 } from './settings-editor.js';
@@ -95,7 +96,7 @@ export class McpManager {
   readonly onServerStatus = this.serverStatusEmitter.event;
   /** Servers were added to or removed from the settings; the listener gets the new list. */
   readonly onServersChanged = this.serversChangedEmitter.event;
-  /** A server's tools changed (connected, crashed, `tools/list_changed`, or its autoApprove was edited). */
+  /** A server's tools changed (connected, crashed, `tools/list_changed`, its autoApprove or disabledTools edited). */
   readonly onToolsChanged = this.toolsChangedEmitter.event;
   /** A connected server said its resources or prompts changed. */
   readonly onListChanged = this.listChangedEmitter.event;
@@ -195,6 +196,14 @@ export class McpManager {
    */
   setToolAutoApprove(name: string, tool: string, autoApprove: boolean): Promise<string[]> {
     return this.edit(() => setToolAutoApprove(this.options.dataDir, name, tool, autoApprove));
+  }
+
+  /**
+   * Switches a tool off (`disabledTools`) or on again and returns the server's list of tools switched off: the
+   * chat's model and the hub's clients stop seeing it at once, nothing restarts. 404 for an unknown server.
+   */
+  setToolDisabled(name: string, tool: string, disabled: boolean): Promise<string[]> {
+    return this.edit(() => setToolDisabled(this.options.dataDir, name, tool, disabled));
   }
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config, given as its text (the UI read the file). */
@@ -307,13 +316,17 @@ export class McpManager {
     return this.connection(name).log.onEntryAdded(listener);
   }
 
-  /** The tools of every connected server, named for the chat; build it per request, it is cheap. */
+  /**
+   * The tools of every connected server but those switched off (`disabledTools`), named for the chat and the hub;
+   * build it per request, it is cheap.
+   */
   toolCatalog(): ToolCatalog {
-    const servers = [...this.servers.values()].flatMap(({ connection }) =>
-      connection && connection.snapshot().state === 'connected'
-        ? [{ server: connection.name, tools: connection.toolList(), autoApprove: connection.config.autoApprove }]
-        : [],
-    );
+    const servers = [...this.servers.values()].flatMap(({ connection }) => {
+      if (!connection || connection.snapshot().state !== 'connected') return [];
+      const { autoApprove, disabledTools } = connection.config;
+      const tools = connection.toolList().filter((tool) => !disabledTools.includes(tool.name));
+      return [{ server: connection.name, tools, autoApprove }];
+    });
     return new ToolCatalog(servers);
   }
 
@@ -398,7 +411,10 @@ export class McpManager {
           if (config.disabled) await current.connection.stop();
           else current.connection.start();
         }
-        if (String(before.autoApprove) !== String(config.autoApprove)) {
+        const listsChanged =
+          String(before.autoApprove) !== String(config.autoApprove) ||
+          String(before.disabledTools) !== String(config.disabledTools);
+        if (listsChanged) {
           this.toolsChangedEmitter.fire({ server: entry.name });
         }
         return;

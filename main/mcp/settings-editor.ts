@@ -112,19 +112,31 @@ export async function setServerDisabled(dataDir: string, name: string, disabled:
 }
 
 /** Adds `tool` to or removes it from the server's autoApprove list; returns the new list. */
-export async function setToolAutoApprove(
+export function setToolAutoApprove(dataDir: string, name: string, tool: string, autoApprove: boolean) {
+  return setToolListed(dataDir, name, 'autoApprove', tool, autoApprove);
+}
+
+export function setToolDisabled(dataDir: string, name: string, tool: string, disabled: boolean) {
+  return setToolListed(dataDir, name, 'disabledTools', tool, disabled);
+}
+
+/**
+ * Adds `tool` to or removes it from one of the entry's tool lists and returns the new list. Whatever in the list is
+ * not a tool name (a number typed by hand) is dropped, so the entry stays valid.
+ */
+async function setToolListed(
   dataDir: string,
   name: string,
+  field: 'autoApprove' | 'disabledTools',
   tool: string,
-  autoApprove: boolean,
+  listed: boolean,
 ): Promise<string[]> {
   let list: string[] = [];
   await editEntry(dataDir, name, (entry) => {
-    const current = Array.isArray(entry.autoApprove)
-      ? entry.autoApprove.filter((item) => typeof item === 'string')
-      : [];
-    list = autoApprove ? [...new Set([...current, tool])] : current.filter((item) => item !== tool);
-    entry.autoApprove = list;
+    const value = entry[field];
+    const current = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    list = listed ? [...new Set([...current, tool])] : current.filter((item) => item !== tool);
+    entry[field] = list;
   });
   return list;
 }

@@ -39,7 +39,14 @@ describe('settings file', () => {
       path.join(dataDir, 'mcp_settings.json'),
       JSON.stringify({
         mcpServers: {
-          local: { command: 'npx', args: ['-y', 'pkg'], env: { K: 'v' }, autoApprove: ['t'], timeout: 120 },
+          local: {
+            command: 'npx',
+            args: ['-y', 'pkg'],
+            env: { K: 'v' },
+            autoApprove: ['t'],
+            disabledTools: ['u'],
+            timeout: 120,
+          },
           remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } },
           sse: { type: 'sse', url: 'http://127.0.0.1:9/sse' },
         },
@@ -56,6 +63,7 @@ describe('settings file', () => {
         env: { K: 'v' },
         disabled: false,
         autoApprove: ['t'],
+        disabledTools: ['u'],
         timeoutSeconds: 120,
       },
       {
@@ -66,6 +74,7 @@ describe('settings file', () => {
         sseFallback: true,
         disabled: false,
         autoApprove: [],
+        disabledTools: [],
         timeoutSeconds: 60,
       },
       {
@@ -76,6 +85,7 @@ describe('settings file', () => {
         sseFallback: false,
         disabled: false,
         autoApprove: [],
+        disabledTools: [],
         timeoutSeconds: 60,
       },
     ]);

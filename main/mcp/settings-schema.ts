@@ -17,6 +17,11 @@ interface CommonServerConfig {
   disabled: boolean;
   /** MCP tool names (not the catalog's function names) that run without asking the user. */
   autoApprove: string[];
+  /**
+   * MCP tool names switched off: neither the chat's model nor the hub's clients see them (as LM Studio's and
+   * Cline's per-tool toggles). Not in every app's shape: others ignore the field.
+   */
+  disabledTools: string[];
   /** Tool-call (and other request) timeout, clamped to 1–3600. */
   timeoutSeconds: number;
   /** How long start-up and the handshake may take; unset means the manager's default. */
@@ -84,6 +89,7 @@ const entrySchema = z.object(
     headers: stringMap.nullish(),
     disabled: z.boolean({ error: (issue) => `expected true or false, got ${describeValue(issue.input)}` }).nullish(),
     autoApprove: stringArray.nullish(),
+    disabledTools: stringArray.nullish(),
     timeout: seconds.nullish(),
     startupTimeout: seconds.nullish(),
   },
@@ -129,6 +135,7 @@ export function parseEntry(name: string, value: unknown): ParsedEntry {
     name,
     disabled: entry.disabled ?? false,
     autoApprove: entry.autoApprove ?? [],
+    disabledTools: entry.disabledTools ?? [],
     timeoutSeconds,
     ...(startupTimeoutSeconds === undefined ? {} : { startupTimeoutSeconds }),
   };

@@ -160,6 +160,11 @@ export const bridgeContract = {
     request: z.strictObject({ name: serverName, tool: z.string().min(1).max(200), autoApprove: z.boolean() }),
     response: returns<{ autoApprove: string[] }>(),
   },
+  /** Switches a tool off for the chat and the MCP hub, or on again; answers the server's disabledTools. */
+  'mcp:set-tool-disabled': {
+    request: z.strictObject({ name: serverName, tool: z.string().min(1).max(200), disabled: z.boolean() }),
+    response: returns<{ disabledTools: string[] }>(),
+  },
   'mcp:restart': { request: z.strictObject({ name: serverName }), response: returns<{ server: McpServerStatus }>() },
   /** What the server wrote to stderr, and our notes on its life, oldest first (the last 500 lines). */
   'mcp:logs': { request: z.strictObject({ name: serverName }), response: returns<{ lines: McpLogLine[] }>() },

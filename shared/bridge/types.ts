@@ -196,6 +196,10 @@ export interface McpTool {
   description?: string;
   /** In the server's autoApprove list: the chat runs it without asking. */
   autoApprove: boolean;
+  /** In the server's disabledTools list: neither the chat's model nor the MCP hub's clients see it. */
+  disabled: boolean;
+  /** What its definition costs in every request that offers it to a model (o200k tokens, an estimate). */
+  schemaTokens: number;
   inputSchema: unknown;
 }
 

@@ -65,6 +65,19 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
     await expect.poll(() => echo.isChecked()).toBe(true);
     await ui.screenshot(page, 'mcp-tools-light');
 
+    // A tool switched off leaves the chat's and the hub's tool lists, and what the definitions cost goes down.
+    const cost = detail(page).getByLabel('Tool definitions cost');
+    const tokensOf = async () =>
+      Number((await cost.textContent())!.match(/about ([\d,]+) tokens/)![1]!.replace(/,/g, ''));
+    const before = await tokensOf();
+    expect(before).toBeGreaterThan(0);
+    const offered = detail(page).getByRole('switch', { name: 'Offer echo to models and MCP clients' });
+    await offered.uncheck({ force: true });
+    await expect.poll(() => onDisk().mcpServers.everything?.disabledTools).toEqual(['echo']);
+    await expect.poll(tokensOf).toBeLessThan(before);
+    await offered.check({ force: true });
+    await expect.poll(() => onDisk().mcpServers.everything?.disabledTools).toEqual([]);
+
     await detail(page).getByRole('button', { name: 'Run echo' }).click();
     const run = page.getByRole('dialog', { name: 'Run echo' });
     await run.getByLabel('Arguments (JSON)').fill('{"message": "kiwi"}');

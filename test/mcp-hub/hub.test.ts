@@ -11,7 +11,9 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../main/app/index.js';
+import { createBridgeHandlers } from '../../main/bridge/index.js';
 import type { Gateway } from '../../main/gateway/index.js';
+import type { McpTool } from '../../shared/bridge/types.js';
 import {
   everythingEntry,
   filesystemBin,
@@ -35,7 +37,7 @@ beforeAll(async () => {
   filesDir = await makeTempDir();
   await writeFile(path.join(filesDir, 'notes.txt'), 'remember the milk\n');
   await writeSettings(dataDir, {
-    everything: everythingEntry(),
+    everything: everythingEntry({ disabledTools: ['get-env'] }),
     files: { command: node, args: [filesystemBin, filesDir] },
     off: everythingEntry({ disabled: true }),
   });
@@ -95,6 +97,8 @@ describe('the hub at /mcp', () => {
     const names = await toolNames(client);
     expect(names).toEqual(expect.arrayContaining(['everything__echo', 'everything__get-sum', 'files__read_text_file']));
     expect(names.filter((name) => name.startsWith('off__'))).toEqual([]);
+    expect(names).not.toContain('everything__get-env');
+    await expect(client.callTool({ name: 'everything__get-env', arguments: {} })).rejects.toThrow(/no tool/);
     for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
 
     const echoed = await client.callTool({ name: 'everything__echo', arguments: { message: 'hi hub' } });
@@ -204,6 +208,28 @@ describe('the hub at /mcp', () => {
   });
 });
 
+describe('the MCP screen', () => {
+  it('lists each tool with whether it is on and what its definition costs per request, and switches it', async () => {
+    const bridge = createBridgeHandlers(app, { appInfo: () => ({ version: 'test', gatewayUrl: null }) });
+    const listed = await bridge.invoke('mcp:list-tools', { name: 'everything' });
+    expect(listed.ok).toBe(true);
+    const tools = (listed as { value: { tools: McpTool[] } }).value.tools;
+    expect(tools.find((tool) => tool.name === 'get-env')).toMatchObject({ disabled: true });
+    const echo = tools.find((tool) => tool.name === 'echo')!;
+    expect(echo.disabled).toBe(false);
+    // {"type":"function","function":{"name":"everything__echo","description":…,"parameters":…}}: dozens of tokens.
+    expect(echo.schemaTokens).toBeGreaterThan(20);
+    expect(echo.schemaTokens).toBeLessThan(200);
+
+    await bridge.invoke('mcp:set-tool-disabled', { name: 'everything', tool: 'echo', disabled: true });
+    const client = await httpClient(keyFor('after disabling', ['everything']));
+    expect(await toolNames(client)).not.toContain('everything__echo');
+    await bridge.invoke('mcp:set-tool-disabled', { name: 'everything', tool: 'echo', disabled: false });
+    expect(await toolNames(client)).toContain('everything__echo');
+    bridge.dispose();
+  });
+});
+
 describe('switchyard mcp serve, as switchyard connect writes it for Claude Desktop', () => {
   it('offers the same tools over stdio, without a key, and records its calls', async () => {
     const home = await makeTempDir();
@@ -244,6 +270,7 @@ describe('switchyard mcp serve, as switchyard connect writes it for Claude Deskt
       { what: 'the tools of both servers over stdio' },
     );
     expect(names.filter((name) => name.startsWith('off__'))).toEqual([]);
+    expect(names).not.toContain('everything__get-env');
     expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'stdio' } }))).toBe(
       'Echo: stdio',
     );

@@ -1,5 +1,6 @@
 import type { McpHubCall, McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
-import { toolResultText, type McpManager } from '../../mcp/index.js';
+import { countTokens } from '../../gateway/index.js';
+import { ToolCatalog, toolResultText, type McpManager } from '../../mcp/index.js';
 import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
@@ -11,6 +12,7 @@ type McpChannel =
   | 'mcp:remove-server'
   | 'mcp:set-disabled'
   | 'mcp:set-auto-approve'
+  | 'mcp:set-tool-disabled'
   | 'mcp:restart'
   | 'mcp:logs'
   | 'mcp:list-tools'
@@ -31,6 +33,7 @@ export type BridgeMcp = Pick<
   | 'removeServer'
   | 'setServerDisabled'
   | 'setToolAutoApprove'
+  | 'setToolDisabled'
   | 'importSettingsText'
   | 'restart'
   | 'logEntries'
@@ -68,18 +71,32 @@ export function mcpHandlers(
     'mcp:set-auto-approve': async ({ name, tool, autoApprove }) => ({
       autoApprove: await mcp.setToolAutoApprove(name, tool, autoApprove),
     }),
+    'mcp:set-tool-disabled': async ({ name, tool, disabled }) => ({
+      disabledTools: await mcp.setToolDisabled(name, tool, disabled),
+    }),
     'mcp:restart': async ({ name }) => ({ server: await onServer(name, () => mcp.restart(name)) }),
     'mcp:hub-calls': ({ limit }) => ({ calls: hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {
       const tools = await onServer(name, () => mcp.listTools(name));
-      const approved = new Set(mcp.serverConfig(name)?.autoApprove ?? []);
+      const config = mcp.serverConfig(name);
+      const approved = new Set(config?.autoApprove ?? []);
+      const disabled = new Set(config?.disabledTools ?? []);
+      // Each tool as the chat offers it to a model, counted as a model would read it.
+      const count = await countTokens();
+      const offered = new Map(
+        new ToolCatalog([{ server: name, tools, autoApprove: [] }])
+          .entries()
+          .map((entry) => [entry.tool, count(JSON.stringify(entry.functionTool))]),
+      );
       return {
         tools: tools.map((tool) => ({
           name: tool.name,
           ...(tool.title ? { title: tool.title } : {}),
           ...(tool.description ? { description: tool.description } : {}),
           autoApprove: approved.has(tool.name),
+          disabled: disabled.has(tool.name),
+          schemaTokens: offered.get(tool.name) ?? 0,
           inputSchema: tool.inputSchema,
         })),
       };
