@@ -94,12 +94,27 @@ describe('switchyard mcp', () => {
     expect(err.join('\n')).toMatch(/^Server "early" failed: Exited with code 2/);
   });
 
-  it('import: a Claude Desktop config into mcp_settings.json', async () => {
+  it('import: shows what each server runs, and imports a Claude Desktop config only when told to', async () => {
     const file = path.join(dataDir, 'claude_desktop_config.json');
-    await writeFile(file, JSON.stringify({ mcpServers: { fs: { command: 'npx', args: ['-y', 'pkg'] } } }));
-    await run('import', file);
-    expect(out.join('\n')).toBe(`Imported from Claude Desktop file ${file}:\n  added: fs`);
-    const settings = JSON.parse(await readFile(path.join(dataDir, 'mcp_settings.json'), 'utf8'));
-    expect(settings.mcpServers).toEqual({ fs: { command: 'npx', args: ['-y', 'pkg'] } });
+    const fs = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'secret-value' } };
+    await writeFile(file, JSON.stringify({ mcpServers: { fs } }));
+    const settingsFile = path.join(dataDir, 'mcp_settings.json');
+    const review = [
+      'These servers will run on this machine, as you, when Switchyard starts them:',
+      '  fs: npx -y pkg',
+      '    with TOKEN set',
+      '    warning: npx runs the newest published version of pkg each time it starts; pin one you trust (pkg@1.2.3) so that an update cannot change what runs.',
+    ].join('\n');
+
+    // Not a terminal, no --yes: it shows, and writes nothing.
+    await expect(run('import', file)).rejects.toThrow(/Nothing was imported. Run again with --yes/);
+    expect(out.join('\n')).toBe(review);
+    expect(out.join('\n')).not.toContain('secret-value');
+    expect(JSON.parse(await readFile(settingsFile, 'utf8')).mcpServers).toEqual({});
+
+    out.length = 0;
+    await run('import', file, '--yes');
+    expect(out.join('\n')).toBe(`${review}\nImported from Claude Desktop file ${file}:\n  added: fs`);
+    expect(JSON.parse(await readFile(settingsFile, 'utf8')).mcpServers).toEqual({ fs });
   });
 });

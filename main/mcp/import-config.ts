@@ -6,7 +6,8 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describeJsonError, updateSettingsFile, type RawSettings } from './settings-file.js';
+import { reviewServerEntry, type EntryReview } from '../../shared/mcp/review-entry.js';
+import { describeJsonError, readSettingsFile, updateSettingsFile, type RawSettings } from './settings-file.js';
 import { formatProblem, parseEntry } from './settings-schema.js';
 
 export interface ImportOptions {
@@ -28,24 +29,31 @@ const knownSources: Record<string, string> = {
   'cline_mcp_settings.json': 'Cline',
 };
 
+/** What an import would do, and what each server it adds or replaces will run, for the person to confirm. */
+export interface ImportPreview extends ImportReport {
+  reviews: EntryReview[];
+}
+
+/** `mcp import FILE` before it writes anything: what would be added, replaced or skipped, and what each runs. */
+export async function previewImportFile(
+  dataDir: string,
+  filePath: string,
+  options: ImportOptions = {},
+): Promise<ImportPreview> {
+  const { theirs, source } = await readConfigFile(filePath);
+  const ours = (await readSettingsFile(dataDir)).raw ?? {};
+  const { settings, report } = mergeServers(ours, theirs, options);
+  const servers = settings.mcpServers ?? {};
+  const reviews = [...report.added, ...report.replaced].map((name) => reviewServerEntry(name, servers[name]));
+  return { source, ...report, reviews };
+}
+
 export async function importConfigFile(
   dataDir: string,
   filePath: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  let text: string;
-  try {
-    text = await readFile(filePath, 'utf8');
-  } catch (error) {
-    throw new Error(`Cannot read ${filePath}: ${(error as Error).message}`);
-  }
-  let theirs: unknown;
-  try {
-    theirs = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new Error(`${filePath} ${describeJsonError(text, error)}`);
-  }
-  const source = knownSources[path.basename(filePath)] ?? 'config';
+  const { theirs, source } = await readConfigFile(filePath);
   let report: ImportReport | undefined;
   await updateSettingsFile(dataDir, (ours) => {
     const merged = mergeServers(ours, theirs, options);
@@ -54,6 +62,23 @@ export async function importConfigFile(
   });
   if (!report) throw new Error('the settings file was not updated');
   return report;
+}
+
+async function readConfigFile(filePath: string): Promise<{ theirs: unknown; source: string }> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+  try {
+    return {
+      theirs: JSON.parse(text.replace(/^\uFEFF/, '')),
+      source: knownSources[path.basename(filePath)] ?? 'config',
+    };
+  } catch (error) {
+    throw new Error(`${filePath} ${describeJsonError(text, error)}`);
+  }
 }
 
 /** Pure: our raw settings with their servers merged in, and what happened to each. */

@@ -16,7 +16,7 @@ export {
 } from './tool-catalog.js';
 export { errorResult, toolResultText, type ToolResult } from './tool-results.js';
 // The file is written only through McpManager's methods: no writer is exported.
-export { mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
+export { mergeServers, type ImportOptions, type ImportPreview, type ImportReport } from './import-config.js';
 export {
   readSettingsFile,
   settingsFileName,

@@ -10,7 +10,13 @@ import type { GetPromptResult, Prompt, ReadResourceResult, Resource, Tool } from
 import type { Logger } from '../common/index.js';
 import { Emitter, type Disposable } from '../../shared/events/index.js';
 import { compareConfigs } from './config-diff.js';
-import { importConfigFile, type ImportOptions, type ImportReport } from './import-config.js';
+import {
+  importConfigFile,
+  previewImportFile,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportReport,
+} from './import-config.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
@@ -209,6 +215,11 @@ export class McpManager {
   /** Copies the servers of a Claude Desktop, Cursor or Cline config, given as its text (the UI read the file). */
   importSettingsText(text: string, options: ImportOptions & { source?: string } = {}): Promise<ImportReport> {
     return this.edit(() => importSettingsText(this.options.dataDir, text, options));
+  }
+
+  /** What importConfigFile would add, replace and skip, and what each added server runs; writes nothing. */
+  previewImportFile(filePath: string, options: ImportOptions = {}): Promise<ImportPreview> {
+    return previewImportFile(this.options.dataDir, filePath, options);
   }
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config file (`switchyard mcp import FILE`). */
