@@ -272,7 +272,7 @@ export class Accounts {
   /** Usage grouped by UTC day, model, app or key, including rows not written yet. */
   usageSummary(query: UsageSummaryQuery): UsageSummaryRow[] {
     this.flushUsage();
-    const names = query.by === 'key' ? new Map(this.keys.list().map((key) => [key.id, key.name])) : null;
+    const names = query.by === 'key' ? this.keys.namesById() : null;
     return this.store.usageSummary({ by: query.by, sinceMs: query.since, untilMs: query.until }).map((group) => ({
       group: group.group,
       label: names ? (names.get(group.group) ?? '(deleted key)') : group.group,

@@ -53,6 +53,7 @@ function instrumented(target: Store) {
     getKey: (id) => (state.getKeyCalls++, target.getKey(id)),
     listKeys: () => target.listKeys(),
     deleteKey: (id) => target.deleteKey(id),
+    deletedKeyNames: () => target.deletedKeyNames(),
     renameKey: (id, name) => target.renameKey(id, name),
     touchKeys: (lastUsed) => {
       if (state.failTouches > 0) {
@@ -268,6 +269,24 @@ describe('list', () => {
       expect(text).not.toContain(key);
       expect(text).not.toContain(randomPartOf(key));
     }
+  });
+});
+
+describe('names', () => {
+  it('names every key by id, a deleted one as "name (deleted)" for the usage it left behind', () => {
+    const kept = keys.create('kept');
+    const gone = keys.create('reports');
+    const alsoGone = keys.create('reports');
+    keys.delete(gone.id);
+    keys.delete(alsoGone.id);
+    expect(keys.namesById()).toEqual(
+      new Map([
+        [kept.id, 'kept'],
+        [gone.id, 'reports (deleted)'],
+        [alsoGone.id, 'reports (deleted)'],
+      ]),
+    );
+    expect(keys.list().map((key) => key.id)).toEqual([kept.id]);
   });
 });
 

@@ -12,6 +12,7 @@ export type KeyStore = Pick<
   | 'getKey'
   | 'listKeys'
   | 'deleteKey'
+  | 'deletedKeyNames'
   | 'renameKey'
   | 'touchKeys'
   | 'changeVersion'
@@ -105,6 +106,13 @@ export class ApiKeys {
   /** The key's rules from memory (a new key's, without management, for an unknown id). Cheap: called per request. */
   rulesOf(id: string): Readonly<KeyRulesRow> {
     return this.findKey(id)?.rules ?? newKeyRules;
+  }
+
+  /** Every key's name by id; a deleted key's as `name (deleted)` (keys deleted before names were kept have none). */
+  namesById(): Map<string, string> {
+    const names = new Map([...this.store.deletedKeyNames()].map(([id, name]) => [id, `${name} (deleted)`]));
+    for (const key of this.store.listKeys()) names.set(key.id, key.name);
+    return names;
   }
 
   /** False when no key has this id. Once it returns true, authenticate() rejects the key. */

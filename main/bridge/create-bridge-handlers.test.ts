@@ -23,6 +23,7 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
       ],
     },
     mcp: { list: () => [], onServerStatus: nothing.event, onServersChanged: nothing.event },
+    usage: { onRecord: nothing.event },
     accounts: {
       prices: {
         priceOf: () => ({

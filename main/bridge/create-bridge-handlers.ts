@@ -13,6 +13,7 @@ import type { App } from '../app/index.js';
 import { ToolConnections } from '../connect/index.js';
 import { toBridgeError } from './bridge-errors.js';
 import { EventHub } from './event-hub.js';
+import { throttle } from './throttle.js';
 import { aliasesHandlers } from './handlers/aliases-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
@@ -28,8 +29,11 @@ import { usageHandlers } from './handlers/usage-handlers.js';
 /** What the handlers use of the app. */
 export type BridgeApp = Pick<
   App,
-  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'logger' | 'dataDir' | 'store'
+  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
 >;
+
+/** How often at most the UI hears that usage was recorded (it then reloads what it shows). */
+const usageEventIntervalMs = 1_000;
 
 export interface BridgeHandlersOptions {
   appInfo: () => AppInfo;
@@ -68,7 +72,10 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();
+  const usageRecorded = throttle(() => events.emit('usage:recorded', {}), usageEventIntervalMs);
   const subscriptions = [
+    app.usage.onRecord(() => usageRecorded.call()),
+    usageRecorded,
     app.chat.onEvent((event) => events.emit('chat:event', event)),
     app.chat.onConversationsChanged((change) => events.emit('chat:conversations-changed', change)),
     app.mcp.onServerStatus((status) => events.emit('mcp:status', status)),

@@ -3,7 +3,9 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
+  describeAccess,
   describeLimit,
+  describeRate,
   limitResets,
   type ApiKeyDetails,
   type KeyRulesChange,
@@ -116,17 +118,18 @@ export function registerKeyUpdateCommand(keys: Command, context: CommandContext)
   addKeyRuleOptions(
     keys
       .command('update')
-      .description('change the rules of a key; a running gateway applies them at its next request')
+      .description('rename a key or change its rules; a running gateway applies them at its next request')
       .argument('<id>', 'the key id shown by `keys list`'),
   )
+    .option('--name <name>', 'a new name for the key')
     .option('--json', 'print the key and its rules as JSON')
     .addOption(dataDirOption())
-    .action(async (id: string, options: KeyRuleOptions & { json?: boolean; dataDir?: string }) => {
+    .action(async (id: string, options: KeyRuleOptions & { name?: string; json?: boolean; dataDir?: string }) => {
       const change = keyRulesChangeFrom(options);
-      if (Object.keys(change).length === 0)
-        throw new Error('Nothing to change: give at least one rule option (see --help).');
+      if (Object.keys(change).length === 0 && options.name === undefined)
+        throw new Error('Nothing to change: give a new --name or at least one rule option (see --help).');
       await withApp(context, options.dataDir, (app) => {
-        const updated = app.keys.update(id, change);
+        const updated = app.keys.update(id, change, options.name);
         if (options.json) return output.out(formatJson(updated));
         output.out(`Updated key ${updated.id} ("${updated.name}"): ${describeKeyRules(updated).join('; ')}.`);
       });
@@ -144,18 +147,4 @@ export function describeKeyRules(key: ApiKeyDetails): string[] {
     key.disabled ? 'disabled' : 'enabled',
     `mcp ${key.allowed_mcp ? key.allowed_mcp.join(',') : 'none'}`,
   ];
-}
-
-export function describeAccess(key: ApiKeyDetails): string {
-  const parts = [];
-  if (key.allowed_models) parts.push(key.allowed_models.join(','));
-  if (key.allowed_providers) parts.push(key.allowed_providers.map((id) => `${id}/*`).join(','));
-  return parts.length === 0 ? 'all models' : parts.join(',');
-}
-
-export function describeRate(key: ApiKeyDetails): string {
-  const parts = [];
-  if (key.requests_per_minute !== null) parts.push(`${key.requests_per_minute} rpm`);
-  if (key.tokens_per_minute !== null) parts.push(`${key.tokens_per_minute} tpm`);
-  return parts.length === 0 ? 'unlimited' : parts.join(' ');
 }

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import { describeKeyState, describeLimit } from '../../shared/api/index.js';
+import { describeAccess, describeKeyState, describeLimit, describeRate } from '../../shared/api/index.js';
 import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
 import { formatJson } from './output.js';
 import {
   addKeyRuleOptions,
-  describeAccess,
-  describeRate,
   keyRulesChangeFrom,
   registerKeyUpdateCommand,
   type KeyRuleOptions,

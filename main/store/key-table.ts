@@ -31,6 +31,9 @@ export class KeyTable {
   private readonly getStatement: Statement<[string], KeyColumns>;
   private readonly listStatement: Statement<[], KeyColumns>;
   private readonly deleteStatement: Statement<[string]>;
+  private readonly keepNameStatement: Statement<[{ id: string; deletedAt: number }]>;
+  private readonly deletedNamesStatement: Statement<[], { id: string; name: string }>;
+  private readonly deleteKeepingName: (id: string, deletedAt: number) => boolean;
   private readonly renameStatement: Statement<[{ id: string; name: string }]>;
   private readonly touchStatement: Statement<[{ id: string; lastUsedAt: number }]>;
   private readonly touchAll: (lastUsed: ReadonlyMap<string, number>) => void;
@@ -42,6 +45,15 @@ export class KeyTable {
     this.getStatement = db.prepare(`SELECT ${columns} FROM api_keys WHERE id = ?`);
     this.listStatement = db.prepare(`SELECT ${columns} FROM api_keys ORDER BY created_at, rowid`);
     this.deleteStatement = db.prepare('DELETE FROM api_keys WHERE id = ?');
+    this.keepNameStatement = db.prepare(
+      `INSERT OR REPLACE INTO deleted_api_keys (id, name, deleted_at)
+       SELECT id, name, @deletedAt FROM api_keys WHERE id = @id`,
+    );
+    this.deletedNamesStatement = db.prepare('SELECT id, name FROM deleted_api_keys');
+    this.deleteKeepingName = db.transaction((id: string, deletedAt: number) => {
+      this.keepNameStatement.run({ id, deletedAt });
+      return this.deleteStatement.run(id).changes > 0;
+    });
     this.renameStatement = db.prepare('UPDATE api_keys SET name = @name WHERE id = @id');
     // Flushes from two processes may arrive out of order; last_used_at must never move back.
     this.touchStatement = db.prepare(
@@ -67,8 +79,14 @@ export class KeyTable {
     return this.listStatement.all().map(toKeyRow);
   }
 
-  delete(id: string): boolean {
-    return this.deleteStatement.run(id).changes > 0;
+  /** Keeps the key's name (deletedNames) for the usage it leaves behind. */
+  delete(id: string, deletedAt = Date.now()): boolean {
+    return this.deleteKeepingName(id, deletedAt);
+  }
+
+  /** The names of deleted keys, by id. */
+  deletedNames(): Map<string, string> {
+    return new Map(this.deletedNamesStatement.all().map((row) => [row.id, row.name]));
   }
 
   /** False when no key has this id. */

@@ -108,7 +108,7 @@ describe('openStore', () => {
     ).run();
     db.prepare("INSERT INTO key_rules (key_id, limit_reset, management, disabled) VALUES ('k1', 'never', 0, 0)").run();
     const store = open();
-    expect(schemaVersion(db)).toBe(8);
+    expect(schemaVersion(db)).toBe(migrations.length);
     expect(store.getKeyRules('k1')).toMatchObject({ management: false, allowedMcp: null });
     store.setKeyRules('k1', { ...store.getKeyRules('k1'), allowedMcp: ['fs', 'everything__echo'] });
     expect(store.getKeyRules('k1').allowedMcp).toEqual(['fs', 'everything__echo']);
@@ -119,6 +119,22 @@ describe('openStore', () => {
       { ...call, createdAt: 2, durationMs: 3, error: 'no such file' },
       { ...call, createdAt: 1, durationMs: 12 },
     ]);
+  });
+
+  it('upgrades a database of schema 8: a key deleted afterwards keeps its name, one deleted before has none', () => {
+    const db = rawConnection();
+    migrate(db, migrations.slice(0, 8));
+    const insert = db.prepare(
+      "INSERT INTO api_keys (id, name, label, secret_hash, created_at) VALUES (?, 'reports', 'l', x'00', 1)",
+    );
+    insert.run('k1');
+    insert.run('k2');
+    db.prepare("DELETE FROM api_keys WHERE id = 'k1'").run();
+    const store = open();
+    expect(schemaVersion(db)).toBe(9);
+    expect(store.deleteKey('k2')).toBe(true);
+    expect(store.deletedKeyNames()).toEqual(new Map([['k2', 'reports']]));
+    expect(store.deleteKey('k2')).toBe(false);
   });
 
   it('puts the file in WAL mode', () => {

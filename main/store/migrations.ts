@@ -159,4 +159,17 @@ export const migrations: readonly Migration[] = [
     // allowed_mcp: a JSON list of the MCP servers and tools a key may use through the hub; NULL = none.
     up: (db) => db.exec(`ALTER TABLE key_rules ADD COLUMN allowed_mcp TEXT; ${mcpCallsSchema}`),
   },
+  {
+    version: 9,
+    name: 'names of deleted keys',
+    // Usage rows outlive their key; its name stays here so that breakdowns by key still name it.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE deleted_api_keys (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          deleted_at INTEGER NOT NULL
+        ) STRICT;
+      `),
+  },
 ];

@@ -124,6 +124,11 @@ export class Store {
     return this.countChange(this.keys.delete(id));
   }
 
+  /** The names deleted keys had, by id: their usage stays and is still shown under them. */
+  deletedKeyNames(): Map<string, string> {
+    return this.keys.deletedNames();
+  }
+
   /** False when no key has this id. */
   renameKey(id: string, name: string): boolean {
     return this.countChange(this.keys.rename(id, name));

@@ -88,6 +88,22 @@ export function describeLimit(key: Pick<KeyRules, 'limit' | 'limit_reset'>): str
   return key.limit_reset === 'never' ? amount : `${amount} ${key.limit_reset}`;
 }
 
+/** Which models a key may call, for lists: `all models`, `openai/gpt-4o,anthropic/*`. */
+export function describeAccess(key: Pick<KeyRules, 'allowed_models' | 'allowed_providers'>): string {
+  const parts = [];
+  if (key.allowed_models) parts.push(key.allowed_models.join(','));
+  if (key.allowed_providers) parts.push(key.allowed_providers.map((id) => `${id}/*`).join(','));
+  return parts.length === 0 ? 'all models' : parts.join(',');
+}
+
+/** A key's rate limits, for lists: `unlimited`, `60 rpm 10000 tpm`. */
+export function describeRate(key: Pick<KeyRules, 'requests_per_minute' | 'tokens_per_minute'>): string {
+  const parts = [];
+  if (key.requests_per_minute !== null) parts.push(`${key.requests_per_minute} rpm`);
+  if (key.tokens_per_minute !== null) parts.push(`${key.tokens_per_minute} tpm`);
+  return parts.length === 0 ? 'unlimited' : parts.join(' ');
+}
+
 /** A key state as people read it: `limit reached` for limit_reached. */
 export function describeKeyState(state: KeyState): string {
   return state.replace('_', ' ');

@@ -56,7 +56,7 @@ export interface UsageSummaryQuery {
 export interface UsageSummaryRow {
   /** The day, the model (`provider/model`), the app (X-Title, else HTTP-Referer, else empty) or the key id. */
   group: string;
-  /** What to show for the group: the key's name for `key` (or `(deleted key)`), else the group itself. */
+  /** What to show for the group: the key's name for `key` (`name (deleted)` once deleted; `(deleted key)` when it was deleted before names were kept), else the group itself. */
   label: string;
   requests: number;
   /** Rows with an error status, or streams that ended with finish_reason `error`. */

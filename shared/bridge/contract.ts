@@ -103,6 +103,7 @@ const perMillion = z.number().min(0).max(1_000_000);
 const priceModel = z.string().trim().min(1).max(200);
 
 // Gateway keys: the rules as the HTTP API names them (KeyRules); the service checks the details.
+const keyName = z.string().trim().min(1, 'a key needs a name').max(100);
 const usd = z.number().min(0).max(1_000_000_000);
 const keyRules = {
   limit: usd.nullable().optional(),
@@ -263,11 +264,12 @@ export const bridgeContract = {
   'keys:list': { request: noRequest, response: returns<{ keys: KeyWithUsage[] }>() },
   /** The only answer that ever holds the secret: the UI shows it once. */
   'keys:create': {
-    request: z.strictObject({ name: z.string().trim().min(1, 'a key needs a name').max(100), ...keyRules }),
+    request: z.strictObject({ name: keyName, ...keyRules }),
     response: returns<{ key: ApiKeyDetails; secret: string }>(),
   },
+  /** A new name and any rules; what is absent stays. */
   'keys:update': {
-    request: z.strictObject({ id: z.string().min(1).max(100), ...keyRules }),
+    request: z.strictObject({ id: z.string().min(1).max(100), name: keyName.optional(), ...keyRules }),
     response: returns<{ key: ApiKeyDetails }>(),
   },
   /** The key stops working at once, in this process and any other on the same data. */
@@ -401,6 +403,8 @@ export const bridgeEvents = {
   'mcp:status': returns<McpServerStatus>(),
   /** Servers were added to or removed from the settings (by the UI, the CLI or a text editor). */
   'mcp:servers-changed': returns<{ servers: McpServerStatus[] }>(),
+  /** Requests were recorded in the usage log (at most once a second): Activity and Keys reload their numbers. */
+  'usage:recorded': returns<Record<string, never>>(),
 } as const satisfies Record<string, Returns<unknown>>;
 
 export type BridgeContract = typeof bridgeContract;

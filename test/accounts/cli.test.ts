@@ -126,6 +126,9 @@ describe('keys create / update / list with rules', () => {
     expect(enabled.stdout).toContain(
       'limit $0.50 weekly; access all models; management yes; expires never; rate 1000 tpm; enabled',
     );
+    // A new name alone is a change; the rules stay.
+    const renamed = await cli('keys', 'update', id, '--name', 'nightly job');
+    expect(renamed.stdout).toContain(`Updated key ${id} ("nightly job"): limit $0.50 weekly;`);
 
     const [nothing, unknown, badDate, badModel, badReset, both] = await Promise.all([
       cli('keys', 'update', id),

@@ -27,11 +27,11 @@ beforeAll(async () => {
 }, 120_000);
 
 /** One request through the gateway as the "reports" key and the "Weekly report" app; answers its generation id. */
-async function requestThroughGateway(model = 'fake/echo-1'): Promise<string> {
+async function requestThroughGateway(model = 'fake/echo-1', secret = reportsSecret): Promise<string> {
   const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${reportsSecret}`,
+      authorization: `Bearer ${secret}`,
       'content-type': 'application/json',
       'x-title': 'Weekly report',
     },
@@ -58,6 +58,11 @@ describe('the activity screen', () => {
     // uPlot drew into the frame: its canvas and a legend with both series.
     expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
     await chart.locator('.u-legend').getByText('Cost').waitFor();
+    // With no day under the pointer, the legend shows the period's totals, not placeholders.
+    const legend = await chart.locator('.u-legend').textContent();
+    expect(legend).toContain('All days');
+    expect(legend).toContain(cost);
+    expect(legend).not.toContain('--');
     expect(await page.getByLabel('Spent', { exact: true }).textContent()).toBe(cost);
 
     await page.getByRole('region', { name: 'By model' }).getByRole('cell', { name: 'fake/echo-1' }).waitFor();
@@ -158,5 +163,26 @@ describe('the activity screen', () => {
     await expect.poll(() => unpricedModel.getByRole('cell').last().textContent()).toBe('unpriced');
     // The totals count what is known and say what is not.
     expect(await page.getByLabel('Spent', { exact: true }).textContent()).toMatch(/^\$0\.0000\d+ \+ 1 unpriced$/);
+  });
+
+  it('shows new requests by itself, and names a deleted key in the breakdown', async () => {
+    const { page } = await ui.open('Activity');
+    const chart = page.getByRole('img', { name: /^Cost and requests per day, 30 days: / });
+    const requests = async () => Number(/(\d+) requests/.exec((await chart.getAttribute('aria-label')) ?? '')?.[1]);
+    await expect.poll(requests).toBeGreaterThan(0);
+    const before = await requests();
+    const { key, secret } = await ui.invoke<{ key: { id: string }; secret: string }>('keys:create', {
+      name: 'short-lived',
+    });
+    await requestThroughGateway('fake/echo-1', secret);
+    // No Refresh: the screen hears of the request and loads again.
+    await expect.poll(requests).toBe(before + 1);
+    const byKey = page.getByRole('region', { name: 'By key' });
+    await byKey.getByRole('cell', { name: 'short-lived', exact: true }).waitFor();
+
+    await ui.invoke('keys:delete', { id: key.id });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    // Before: "(deleted key)", the same for every deleted key.
+    await byKey.getByRole('cell', { name: 'short-lived (deleted)', exact: true }).waitFor();
   });
 });

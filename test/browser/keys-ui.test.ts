@@ -93,6 +93,56 @@ describe('the API keys screen', () => {
     expect(await modelsStatus(created.secret)).toBe(401);
   });
 
+  it('lists each key’s models, limit, rates, expiry and state, and renames a key', async () => {
+    const listed = await ui.invoke<{ key: { id: string } }>('keys:create', {
+      name: 'listed',
+      allowed_models: ['fake/echo-1'],
+      allowed_providers: ['openai'],
+      limit: 3,
+      limit_reset: 'weekly',
+      requests_per_minute: 60,
+      tokens_per_minute: 10_000,
+      expires_at: '2099-01-02T03:04:00.000Z',
+    });
+    await ui.invoke('keys:create', { name: 'spent', limit: 0 });
+    await ui.invoke('keys:create', { name: 'old', expires_at: '2020-01-01T00:00:00.000Z' });
+    const { page } = await ui.open('Keys');
+    const table = page.getByRole('table', { name: 'API keys' });
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const cells = async (name: string) => {
+      const texts = await table
+        .getByRole('row', { name: new RegExp(`^${name} `) })
+        .getByRole('cell')
+        .allTextContents();
+      return Object.fromEntries(headers.map((header, index) => [header, texts[index]]));
+    };
+    await table.getByRole('row', { name: /^listed / }).waitFor();
+    const row = await cells('listed');
+    expect(row).toMatchObject({
+      Models: 'fake/echo-1, openai/*',
+      Limit: '$3.00 weekly',
+      Rate: '60 rpm 10000 tpm',
+      State: 'active',
+    });
+    expect(row.Expires).toMatch(/2099/);
+    expect(await cells('spent')).toMatchObject({ Models: 'all models', Rate: 'unlimited', State: 'limit reached' });
+    expect(await cells('old')).toMatchObject({ State: 'expired' });
+    expect((await cells('to disable')).State).toBe('disabled');
+
+    await table.getByRole('button', { name: 'Edit listed' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit key listed' });
+    await form.getByLabel('Name').fill('renamed');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await table.getByRole('row', { name: /^renamed / }).waitFor();
+    const keys = await ui.invoke<{ keys: { id: string; name: string; allowed_models: string[] }[] }>('keys:list');
+    // Renamed, its rules as they were.
+    expect(keys.keys.find((key) => key.id === listed.key.id)).toMatchObject({
+      name: 'renamed',
+      allowed_models: ['fake/echo-1'],
+    });
+  });
+
   it('looks right in light and dark', async () => {
     await ui.invoke('keys:create', { name: 'editor plugin', limit: 20, limit_reset: 'monthly' });
     await expectBothThemesLookRight(ui, 'Keys', 'keys', async (page) => {

@@ -12,7 +12,7 @@ export function keysHandlers(keys: ApiKeys, accounts: Pick<Accounts, 'keysWithUs
       const { key: secret, ...key } = keys.create(name, rules);
       return { key, secret };
     },
-    'keys:update': ({ id, ...rules }) => ({ key: keys.update(id, rules) }),
+    'keys:update': ({ id, name, ...rules }) => ({ key: keys.update(id, rules, name) }),
     'keys:delete': ({ id }) => {
       if (!keys.delete(id)) throw new ApiError(404, `There is no API key "${id}".`);
       return { deleted: true };

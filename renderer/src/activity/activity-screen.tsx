@@ -3,7 +3,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { formatCost, type UsageRecord, type UsageSummaryRow } from '../../../shared/api/index.js';
-import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { count, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Screen } from '../ui/parts.js';
 import { Table, TableHead } from '../ui/table.js';
@@ -49,6 +49,8 @@ export function ActivityScreen() {
     setShown({ since: periodStart(period) });
     void credits.reload();
   };
+  // New requests (from the gateway or the chat) show up by themselves.
+  useBridgeEvent('usage:recorded', refresh);
 
   const points = useMemo(() => (summary.data ? dayPoints(summary.data.day.rows, since) : []), [summary.data, since]);
   const total = summary.data?.day.total;

@@ -48,6 +48,10 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const totals = {
+      cost: points.reduce((sum, point) => sum + point.cost, 0),
+      requests: points.reduce((sum, point) => sum + point.requests, 0),
+    };
     const axis = { stroke: colors.muted, grid: { stroke: colors.border, width: 1 }, ticks: { stroke: colors.border } };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
@@ -63,7 +67,9 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
       series: [
         {
           label: 'Day',
-          value: (_plot, seconds) => (seconds == null ? '' : new Date(seconds * 1000).toISOString().slice(0, 10)),
+          // Without a day under the pointer, the legend shows the whole period's totals rather than blanks.
+          value: (_plot, seconds) =>
+            seconds == null ? 'All days' : new Date(seconds * 1000).toISOString().slice(0, 10),
         },
         {
           label: 'Cost',
@@ -73,7 +79,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
           width: 0,
           paths: uPlot.paths.bars!({ size: [0.6, 48] }),
           points: { show: false },
-          value: (_plot, usd) => (usd == null ? '' : formatMoney(usd)),
+          value: (_plot, usd) => formatMoney(usd ?? totals.cost),
         },
         {
           label: 'Requests',
@@ -81,7 +87,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
           stroke: colors.ok,
           width: 2,
           points: { show: true, size: 5 },
-          value: (_plot, requests) => (requests == null ? '' : count(requests)),
+          value: (_plot, requests) => count(requests ?? totals.requests),
         },
       ],
       axes: [

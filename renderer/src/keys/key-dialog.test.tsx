@@ -9,7 +9,7 @@ import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
 import { KeyDialog } from './key-dialog.js';
-import { editorPluginKey, editorPluginRules } from './test-keys.js';
+import { editorPluginFormRules, editorPluginKey } from './test-keys.js';
 
 afterEach(cleanup);
 
@@ -123,7 +123,7 @@ describe('KeyDialog', () => {
     const { bridge, invoke } = recordingBridge(() => ({ key: existing }));
     const { onSaved, user } = renderDialog(bridge, existing);
     expect(screen.getByRole('dialog', { name: 'Edit key editor plugin' })).toBeTruthy();
-    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('editor plugin');
     expect(checkbox(/^Management key/).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Only these' }).checked).toBe(true);
     expect(checkbox('fake/echo-2').checked).toBe(true);
@@ -134,8 +134,17 @@ describe('KeyDialog', () => {
     await user.click(checkbox(/^Disabled/));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // Every rule as the key has it; only the disabled flag changed.
-    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', ...editorPluginRules, disabled: true });
+    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', ...editorPluginFormRules, disabled: true });
     expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
+  it('renames a key, sending the new name with its rules', async () => {
+    const { bridge, invoke } = recordingBridge(() => ({ key: existing }));
+    const { user } = renderDialog(bridge, existing);
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'vs code');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', name: 'vs code', ...editorPluginFormRules });
   });
 
   it('keeps an existing key’s missing management right when editing', () => {

@@ -40,7 +40,8 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
     setError(null);
     try {
       if (editing) {
-        await bridge.invoke('keys:update', { id: apiKey.id, ...change });
+        const name = form.name.trim();
+        await bridge.invoke('keys:update', { id: apiKey.id, ...(name !== apiKey.name ? { name } : {}), ...change });
         onSaved();
       } else {
         const answer = await bridge.invoke('keys:create', { name: form.name.trim(), ...change });
@@ -59,19 +60,17 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
   return (
     <Dialog title={editing ? `Edit key ${apiKey.name}` : 'Create an API key'} onClose={onClose} wide>
       <form className="form" onSubmit={(event) => void submit(event)}>
-        {editing ? null : (
-          <Field label="Name" hint="To recognise the key by: the app or script that will use it.">
-            {(props) => (
-              <input
-                {...props}
-                required
-                maxLength={100}
-                value={form.name}
-                onChange={(event) => set('name', event.target.value)}
-              />
-            )}
-          </Field>
-        )}
+        <Field label="Name" hint="To recognise the key by: the app or script that will use it.">
+          {(props) => (
+            <input
+              {...props}
+              required
+              maxLength={100}
+              value={form.name}
+              onChange={(event) => set('name', event.target.value)}
+            />
+          )}
+        </Field>
         <SpendLimitFields form={form} set={set} />
         <AllowedModelsFieldset form={form} set={set} models={models} />
 

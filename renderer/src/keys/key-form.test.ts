@@ -43,7 +43,9 @@ describe('toKeyForm', () => {
 describe('toKeyRules', () => {
   it('gives back an existing key’s rules unchanged', () => {
     const { id: _id, name: _name, label: _label, created_at: _created, last_used_at: _used, ...rules } = existing;
-    expect(toKeyRules(toKeyForm(existing, known), true)).toEqual(rules);
+    // MCP hub access is not the form's: it is left as it is.
+    const { allowed_mcp: _mcp, ...formRules } = rules;
+    expect(toKeyRules(toKeyForm(existing, known), true)).toEqual(formRules);
   });
 
   it('leaves disabled out for a new key, and sends no model list for "All models"', () => {

@@ -1,8 +1,15 @@
 // Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
 
 import { useCallback, useState } from 'react';
-import { describeKeyState, describeLimit, formatMoney, type KeyWithUsage } from '../../../shared/api/index.js';
-import { useBridge } from '../bridge/bridge-context.js';
+import {
+  describeAccess,
+  describeKeyState,
+  describeLimit,
+  describeRate,
+  formatMoney,
+  type KeyWithUsage,
+} from '../../../shared/api/index.js';
+import { useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
@@ -18,6 +25,8 @@ export function KeysScreen() {
   const models = useLoad(useCallback(async () => (await bridge.invoke('models:list')).models, [bridge]));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<KeyWithUsage | null>(null);
+  // Requests change what keys spent and where they stand (a limit reached).
+  useBridgeEvent('usage:recorded', () => void keys.reload());
 
   const remove = async () => {
     if (!deleting) return;
@@ -56,7 +65,7 @@ export function KeysScreen() {
         {(list) => (
           <Table
             label="API keys"
-            columns={['Name', 'Key', 'Created', 'Last used', 'Requests', 'Spent', 'Limit', 'State']}
+            columns={['Name', 'Key', 'Models', 'Limit', 'Rate', 'Expires', 'Last used', 'Requests', 'Spent', 'State']}
             numbers={['Requests', 'Spent']}
             actions="Actions"
           >
@@ -64,11 +73,13 @@ export function KeysScreen() {
               <tr key={key.id}>
                 <td>{key.name}</td>
                 <td className="mono">{key.label}</td>
-                <td>{when(key.created_at)}</td>
+                <td className="key-models">{describeAccess(key).replaceAll(',', ', ')}</td>
+                <td>{describeLimit(key)}</td>
+                <td>{describeRate(key)}</td>
+                <td>{when(key.expires_at)}</td>
                 <td>{when(key.last_used_at)}</td>
                 <td className="number">{count(key.usage.requests)}</td>
                 <td className="number">{formatMoney(key.usage.cost)}</td>
-                <td>{describeLimit(key)}</td>
                 <td>
                   <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
                 </td>

@@ -15,6 +15,9 @@ export const editorPluginRules: KeyRules = {
   allowed_mcp: null,
 };
 
+/** What the key form edits: every rule but MCP hub access, which it leaves as it is. */
+export const { allowed_mcp: _mcp, ...editorPluginFormRules } = editorPluginRules;
+
 export const editorPluginKey: ApiKeyDetails = {
   id: 'key-7',
   name: 'editor plugin',
