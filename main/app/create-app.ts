@@ -88,6 +88,8 @@ export function createApp(options: AppOptions): App {
   // Another process (the CLI) may add or remove providers while the gateway runs: when the database says
   // something changed, forget cached provider secrets too.
   let seenVersion = store.changeVersion();
+  // The providers that have a stored key, as of seenVersion: asked once per change, not with a query per request.
+  let withStoredKeys: Set<string> | null = null;
   const source: ProviderSource = {
     listProviders: () => store.listProviders(),
     changeVersion: () => store.changeVersion(),
@@ -96,10 +98,16 @@ export function createApp(options: AppOptions): App {
       const version = store.changeVersion();
       if (version !== seenVersion) {
         seenVersion = version;
+        withStoredKeys = null;
         secretStore.invalidate();
       }
-      const provider = store.getProvider(providerId);
-      if (!provider?.has_api_key) return null;
+      withStoredKeys ??= new Set(
+        store
+          .listProviders()
+          .filter((provider) => provider.has_api_key)
+          .map((provider) => provider.id),
+      );
+      if (!withStoredKeys.has(providerId)) return null;
       return secretStore.get(secretAccountFor(providerId));
     },
   };
