@@ -50,7 +50,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
     const refused = admitGeneration(generation, context);
     if (refused) return send(reply, refused);
     if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext));
-    const output = sseOutput(reply, context.keepAliveMs, chatCompletionsEncoder);
+    const output = sseOutput(reply, context.keepAliveMs, chatCompletionsEncoder());
     const outcome = await relayStream(generation, streamContext, output);
     return outcome ? send(reply, outcome) : undefined;
   });

@@ -18,12 +18,38 @@ export interface StreamEncoder {
   keepAlive(): string;
 }
 
-/** The chat-completions stream itself: one `data:` line a chunk, `[DONE]` at the end. */
-export const chatCompletionsEncoder: StreamEncoder = {
-  chunk: (chunk) => `data: ${JSON.stringify(chunk)}\n\n`,
-  end: () => 'data: [DONE]\n\n',
-  keepAlive: () => `: ${processingComment}\n\n`,
-};
+/** The fields every chunk of a stream has first, and the same: serialized once per stream. */
+const sharedFields = ['id', 'object', 'created', 'model', 'provider'] as const;
+const sharedFieldNames: string[] = [...sharedFields];
+
+/**
+ * The chat-completions stream itself: one `data:` line a chunk, `[DONE]` at the end. The text is JSON.stringify's;
+ * the fields a stream's chunks share are serialized once, the rest (choices, usage, error) per chunk.
+ */
+export function chatCompletionsEncoder(): StreamEncoder {
+  let shared: ChatCompletionChunk | null = null;
+  let sharedJson = '';
+  const json = (chunk: ChatCompletionChunk): string => {
+    const keys = Object.keys(chunk);
+    if (sharedFields.some((field, index) => keys[index] !== field)) return JSON.stringify(chunk);
+    if (!shared || sharedFields.some((field) => chunk[field] !== shared![field])) {
+      shared = chunk;
+      sharedJson = JSON.stringify(chunk, sharedFieldNames).slice(0, -1);
+    }
+    let text = sharedJson;
+    for (let index = sharedFields.length; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      const value = JSON.stringify((chunk as unknown as Record<string, unknown>)[key]);
+      if (value !== undefined) text += `,${JSON.stringify(key)}:${value}`;
+    }
+    return `${text}}`;
+  };
+  return {
+    chunk: (chunk) => `data: ${json(chunk)}\n\n`,
+    end: () => 'data: [DONE]\n\n',
+    keepAlive: () => `: ${processingComment}\n\n`,
+  };
+}
 
 /** A stream of SSE text the caller's protocol already speaks (an upstream's native events, passed on). */
 export interface RawStreamOutput {
