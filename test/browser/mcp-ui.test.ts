@@ -50,6 +50,15 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
     await form.getByRole('button', { name: 'Show DEMO_TOKEN' }).click();
     expect(await value.getAttribute('type')).toBe('text');
     await form.getByRole('button', { name: 'Add server' }).click();
+    // Nothing is written (so nothing starts) until the person has seen what will run and said yes.
+    const confirm = page.getByRole('dialog', { name: 'Start everything?' });
+    const shown = confirm.getByRole('list', { name: 'What will run' });
+    await shown.getByText(`${process.execPath} ${everythingBin} stdio`).waitFor();
+    await shown.getByText('With DEMO_TOKEN set.').waitFor();
+    expect(await confirm.textContent()).not.toContain('not-so-secret');
+    expect(onDisk().mcpServers?.everything).toBeUndefined();
+    await ui.screenshot(page, 'mcp-confirm-start-light');
+    await confirm.getByRole('button', { name: 'Add and start' }).click();
     await form.waitFor({ state: 'detached' });
 
     await connected(page);
@@ -174,6 +183,10 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(config)),
     });
+    const confirm = page.getByRole('dialog', { name: 'Import this server from claude_desktop_config.json?' });
+    await confirm.getByRole('list', { name: 'What will run' }).getByText('imported-server').waitFor();
+    expect(onDisk().mcpServers.imported).toBeUndefined();
+    await confirm.getByRole('button', { name: 'Import and start' }).click();
     await page.getByRole('status').getByText('Imported: added imported.').waitFor();
     const listed = page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: /imported/ });
     await listed.getByRole('img', { name: 'disabled' }).waitFor();

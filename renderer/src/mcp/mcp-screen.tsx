@@ -3,15 +3,30 @@
 
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { McpImportReport, McpServerStatus } from '../../../shared/bridge/types.js';
+import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { ServerDetail } from './server-detail.js';
+import { ConfirmRunDialog } from './run-review.js';
 import { ServerDialog } from './server-dialog.js';
 import { dotOf, stateText } from './server-status.js';
 import { SettingsEditorDialog } from './settings-editor-dialog.js';
 
 type Editing = { type: 'add' } | { type: 'edit'; name: string } | { type: 'json' } | null;
+
+/** What each server of a Claude Desktop, Cursor or Cline config runs; none when the text is not such a config. */
+function reviewsOfConfig(text: string): EntryReview[] {
+  let config: unknown;
+  try {
+    config = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return [];
+  }
+  const servers = (config as { mcpServers?: unknown } | null)?.mcpServers;
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) return [];
+  return Object.entries(servers as Record<string, unknown>).map(([name, entry]) => reviewServerEntry(name, entry));
+}
 
 function describeImport(report: McpImportReport): string {
   const parts = [];
@@ -30,6 +45,7 @@ export function McpScreen() {
   const [editing, setEditing] = useState<Editing>(null);
   const [importReport, setImportReport] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
+  const [importing, setImporting] = useState<{ text: string; fileName: string; reviews: EntryReview[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
@@ -47,6 +63,13 @@ export function McpScreen() {
     void settings.reload();
   };
 
+  const runImport = async (text: string, fileName: string) => {
+    const report = await bridge.invoke('mcp:import', { text, fileName });
+    setImportReport(describeImport(report));
+    refresh();
+  };
+
+  // What the file's servers run is shown first; a file that does not parse goes to main, which says why.
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -54,9 +77,10 @@ export function McpScreen() {
     setImportError(null);
     setImportReport(null);
     try {
-      const report = await bridge.invoke('mcp:import', { text: await file.text(), fileName: file.name });
-      setImportReport(describeImport(report));
-      refresh();
+      const text = await file.text();
+      const reviews = reviewsOfConfig(text);
+      if (reviews.length > 0) setImporting({ text, fileName: file.name, reviews });
+      else await runImport(text, file.name);
     } catch (failure) {
       setImportError(errorMessage(failure));
     }
@@ -165,6 +189,18 @@ export function McpScreen() {
             setEditing(null);
             refresh();
           }}
+        />
+      ) : null}
+      {importing ? (
+        <ConfirmRunDialog
+          title={`Import ${importing.reviews.length === 1 ? 'this server' : `${importing.reviews.length} servers`} from ${importing.fileName}?`}
+          reviews={importing.reviews}
+          confirmLabel="Import and start"
+          onConfirm={async () => {
+            await runImport(importing.text, importing.fileName);
+            setImporting(null);
+          }}
+          onClose={() => setImporting(null)}
         />
       ) : null}
     </Screen>

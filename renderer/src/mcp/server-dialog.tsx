@@ -1,12 +1,15 @@
 // Add or edit one MCP server in a form. Nothing is written while main finds an error; each error shows under
-// its field. Env values and headers are masked until revealed.
+// its field. Env values and headers are masked until revealed. A new server, or a change of what one runs, is
+// shown as the exact command line first and saved (and so started) only once the person confirms it.
 
 import { useState, type FormEvent } from 'react';
 import type { McpEditableServer } from '../../../shared/bridge/types.js';
+import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
 import { KeyValueEditor } from '../ui/key-value-editor.js';
 import { Field } from '../ui/parts.js';
+import { ConfirmRunDialog } from './run-review.js';
 import { problemsByField, toEntry, toForm, type FormField, type ServerForm } from './server-form.js';
 
 interface ServerDialogProps {
@@ -24,11 +27,11 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<EntryReview | null>(null);
   const set = <K extends keyof ServerForm>(field: K, value: ServerForm[K]) =>
     setForm((current) => ({ ...current, [field]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -45,6 +48,16 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const review = reviewServerEntry(form.name.trim(), toEntry(form, server?.entry ?? null));
+    const before = server?.entry ? reviewServerEntry(server.name, server.entry) : null;
+    const runsSomethingNew =
+      before === null || before.runs !== review.runs || String(before.envNames) !== String(review.envNames);
+    if (runsSomethingNew) setConfirming(review);
+    else await save();
   };
 
   const textField = (field: FormField & keyof ServerForm, label: string, hint?: string, placeholder?: string) => (
@@ -140,6 +153,18 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
           busy={busy}
         />
       </form>
+      {confirming ? (
+        <ConfirmRunDialog
+          title={`Start ${confirming.name || 'this server'}?`}
+          reviews={[confirming]}
+          confirmLabel={server ? 'Save and restart' : 'Add and start'}
+          onConfirm={async () => {
+            setConfirming(null);
+            await save();
+          }}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
     </Dialog>
   );
 }
