@@ -1,14 +1,20 @@
 // The chat screen: the conversation list beside the open conversation. Conversations live in main; this keeps
-// only which one is open, the search text and the model for a chat not created yet.
+// only which one is open, the search text, the model for a chat not created yet, and whether the list is shown
+// (it folds away, and starts folded in a narrow window). A skip link leads the keyboard past the list to the
+// message box.
 
 import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { ConversationList } from './conversation-list.js';
+import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
 import { initialModel } from './model-picker.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
+
+/** From this width on, the conversation list is shown when the screen opens. */
+const wideWindowPx = 960;
 
 export function ChatScreen() {
   const bridge = useBridge();
@@ -18,6 +24,7 @@ export function ChatScreen() {
   const [models, setModels] = useState<ModelOption[] | null>(null);
   const [draftModel, setDraftModel] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
+  const [listShown, setListShown] = useState(() => window.matchMedia(`(min-width: ${wideWindowPx}px)`).matches);
   const conversation = useConversation(selectedId);
 
   const refreshList = useCallback(async () => {
@@ -75,8 +82,12 @@ export function ChatScreen() {
   }, [bridge, conversation.state.detail, draftModel, openNew]);
 
   return (
-    <div className="chat-screen">
+    <div className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}>
+      <button type="button" className="skip-link" onClick={() => document.getElementById(composerTextareaId)?.focus()}>
+        Skip to the message box
+      </button>
       <ConversationList
+        hidden={!listShown}
         conversations={conversations}
         selectedId={selectedId}
         query={query}
@@ -103,6 +114,9 @@ export function ChatScreen() {
           draftModel={draftModel}
           onDraftModelChange={setDraftModel}
           ensureConversation={create}
+          conversationsShown={listShown}
+          onToggleConversations={() => setListShown((shown) => !shown)}
+          onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
         />
       </div>
     </div>

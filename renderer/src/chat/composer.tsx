@@ -6,6 +6,9 @@ import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEve
 import { ImageIcon } from '../shell/icons.js';
 import type { Attachment } from './attachments.js';
 
+/** The message box's id, for the chat screen's skip link. */
+export const composerTextareaId = 'composer-message';
+
 interface ComposerProps {
   running: boolean;
   /** Why sending is impossible right now (no model chosen…), or null. */
@@ -89,6 +92,7 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <textarea
+          id={composerTextareaId}
           aria-label="Message"
           placeholder={blockedReason ?? 'Message the model (Enter sends, Shift+Enter for a new line)'}
           value={text}

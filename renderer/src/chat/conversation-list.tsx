@@ -6,6 +6,8 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
 import { useChanged } from '../ui/use-changed.js';
 
 interface ConversationListProps {
+  /** Folded away (the chat screen's toggle). */
+  hidden: boolean;
   conversations: Conversation[];
   selectedId: string | null;
   query: string;
@@ -16,10 +18,12 @@ interface ConversationListProps {
   onDelete(id: string): void;
 }
 
+export const conversationListId = 'conversation-list';
+
 export function ConversationList(props: ConversationListProps) {
   const { conversations, selectedId } = props;
   return (
-    <aside className="conversation-list" aria-label="Conversations">
+    <aside id={conversationListId} className="conversation-list" aria-label="Conversations" hidden={props.hidden}>
       <div className="conversation-list-top">
         <button type="button" className="new-chat primary" onClick={props.onCreate}>
           <PlusIcon />

@@ -11,7 +11,8 @@ import type {
   PendingApproval,
 } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
-import { SlidersIcon } from '../shell/icons.js';
+import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
+import { conversationListId } from './conversation-list.js';
 import { readAttachments, type Attachment } from './attachments.js';
 import { Composer } from './composer.js';
 import { ConversationSettings } from './conversation-settings.js';
@@ -32,6 +33,11 @@ interface ConversationViewProps {
   onDraftModelChange(model: string): void;
   /** Creates a conversation for the first message when none is open; returns its id. */
   ensureConversation(): Promise<Conversation>;
+  /** Whether the conversation list is shown beside this, and the button that folds it. */
+  conversationsShown: boolean;
+  onToggleConversations(): void;
+  /** Starts a new chat (offered here while the list, which has its own button, is folded away). */
+  onCreate(): void;
 }
 
 let localIds = 0;
@@ -220,6 +226,21 @@ export function ConversationView(props: ConversationViewProps) {
       onDrop={onDrop}
     >
       <header className="conversation-header">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={props.conversationsShown ? 'Hide conversations' : 'Show conversations'}
+          aria-expanded={props.conversationsShown}
+          aria-controls={conversationListId}
+          onClick={props.onToggleConversations}
+        >
+          <SidebarIcon />
+        </button>
+        {props.conversationsShown ? null : (
+          <button type="button" className="icon-button" aria-label="New chat" title="New chat" onClick={props.onCreate}>
+            <PlusIcon />
+          </button>
+        )}
         <h1>{current?.title ?? 'New chat'}</h1>
         <ModelPicker models={models} value={model} onChange={(next) => void changeModel(next)} />
         <button

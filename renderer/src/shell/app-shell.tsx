@@ -7,6 +7,7 @@ import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
+import { ThemeSelect } from './theme-select.js';
 
 export function AppShell() {
   return (
@@ -61,8 +62,9 @@ function AppFrame() {
             </li>
           ))}
         </ul>
-        <footer className="app-nav-footer" title={info?.gatewayUrl ?? undefined}>
-          {info ? `v${info.version}` : ''}
+        <footer className="app-nav-footer">
+          <ThemeSelect />
+          <span title={info?.gatewayUrl ?? undefined}>{info ? `v${info.version}` : ''}</span>
         </footer>
       </nav>
       <main className="app-main">{Current ? <Current /> : null}</main>

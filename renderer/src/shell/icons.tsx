@@ -29,6 +29,8 @@ export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
 
 export const PencilIcon = lineIcon(<path d="M4 20h4L19 9l-4-4L4 16v4Z" />, 16);
 
+export const SidebarIcon = lineIcon(<path d="M4 5h16v14H4zM9 5v14" />);
+
 export const CopyIcon = lineIcon(<path d="M9 9h10v11H9zM5 15V4h10" />, 16);
 
 export const RegenerateIcon = lineIcon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />, 16);
