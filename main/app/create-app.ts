@@ -59,7 +59,8 @@ export interface App {
   readonly chat: ChatService;
   /** Opened on first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need. */
   secrets(): Promise<SecretStore>;
-  createGateway(options?: GatewayOptions): Gateway;
+  /** `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process). */
+  createGateway(options?: GatewayOptions & { mcpHub?: boolean }): Gateway;
   close(): Promise<void>;
 }
 
@@ -168,11 +169,11 @@ export function createApp(options: AppOptions): App {
     recordHubCall,
     chat,
     secrets,
-    createGateway(gatewayOptions) {
+    createGateway({ mcpHub: withHub = true, ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
-        { keys, providers: registry, usage: accounts, accounts, mcpHub, logger },
+        { keys, providers: registry, usage: accounts, accounts, ...(withHub ? { mcpHub } : {}), logger },
         gatewayOptions,
       );
       gateways.add(gateway);

@@ -93,7 +93,10 @@ export function registerServeCommand(program: Command, context: CommandContext):
         const corsOrigins = [...options.corsOrigin, ...parseOriginList(process.env.SWITCHYARD_CORS_ORIGINS)];
         if (corsOrigins.length > 0 && !worker)
           output.err(`CORS: web pages from ${corsOrigins.join(', ')} may call the API.`);
-        const gateway = app.createGateway({ security: { corsOrigins, allowedHosts: options.allowedHost } });
+        const gateway = app.createGateway({
+          security: { corsOrigins, allowedHosts: options.allowedHost },
+          mcpHub: !worker,
+        });
         // The UI's routes must be on the server before it listens; its token is new at every start.
         let gatewayUrl: string | null = null;
         const uiToken = createUiToken();

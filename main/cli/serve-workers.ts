@@ -70,7 +70,9 @@ export async function runServePrimary(count: number, output: Output): Promise<vo
   }
   output.out(`Switchyard gateway listening at ${baseUrl}`);
   output.out(`OpenAI-compatible base URL (for OpenAI and OpenRouter SDKs and tools): ${openAIBaseUrlOf(baseUrl)}`);
-  output.err(`${count} gateway workers (the browser UI and MCP servers need a single process). Press Ctrl+C to stop.`);
+  output.err(
+    `${count} gateway workers (the browser UI, MCP servers and the MCP hub at /mcp need a single process). Press Ctrl+C to stop.`,
+  );
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

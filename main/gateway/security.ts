@@ -25,7 +25,8 @@ export interface SecurityOptions {
 }
 
 const allowedMethods = 'GET, POST, DELETE, OPTIONS';
-const exposedHeaders = 'retry-after, x-should-retry';
+// mcp-session-id: a browser MCP client (the MCP Inspector) must read the session the hub at /mcp gave it.
+const exposedHeaders = 'retry-after, x-should-retry, mcp-session-id';
 const preflightMaxAgeSeconds = 600;
 /** A header list as browsers send it in Access-Control-Request-Headers: tokens and commas only. */
 const headerListPattern = /^[\w!#$%&'*+.^`|~-]+(?:\s*,\s*[\w!#$%&'*+.^`|~-]+)*$/;

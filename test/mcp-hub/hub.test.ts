@@ -174,6 +174,42 @@ describe('the hub at /mcp', () => {
     expect(body.error.message).toContain('--allow-mcp');
   });
 
+  it('is left out of a gateway worker, whose sessions could not follow a client to another worker', () => {
+    const worker = app.createGateway({ mcpHub: false });
+    expect(worker.routes().some((route) => route.url === '/mcp')).toBe(false);
+    expect(
+      gateway
+        .routes()
+        .filter((route) => route.url === '/mcp')
+        .map((route) => route.method),
+    ).toEqual(expect.arrayContaining(['GET', 'POST', 'DELETE']));
+  });
+
+  it('lets a page of an allowed origin read its session id', async () => {
+    const cors = app.createGateway({ security: { corsOrigins: ['http://localhost:6274'] } });
+    const corsUrl = new URL('/mcp', await cors.listen({ host: '127.0.0.1', port: 0 }));
+    const answer = await fetch(corsUrl, {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:6274',
+        authorization: `Bearer ${keyFor('inspector', ['*'])}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'inspector', version: '1' } },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    await answer.body?.cancel();
+    expect(answer.headers.get('mcp-session-id')).toBeTruthy();
+    expect(answer.headers.get('access-control-expose-headers')).toContain('mcp-session-id');
+    await cors.close(0);
+  });
+
   it("does not let another key use a session's id", async () => {
     const owner = await httpClient(keyFor('owner', ['*']));
     const sessionId = (owner.transport as StreamableHTTPClientTransport).sessionId!;
