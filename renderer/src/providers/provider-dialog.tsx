@@ -137,29 +137,29 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
     <Dialog title={editing ? `Edit provider ${provider.id}` : 'Add a provider'} onClose={onClose}>
       <form className="form" onSubmit={(event) => void submit(event)}>
         {editing ? null : (
-          <ChoiceField
-            label="Preset"
-            hint="Fills in the kind and base URL of a well-known provider."
-            options={presetIds}
-            labels={presetLabels}
-            value={presetId}
-            onChange={choosePreset}
-          />
-        )}
-        {editing ? null : (
-          <Field label="Id" hint={'Models are called "<id>/<model>", e.g. openai/gpt-4o-mini.'}>
-            {(props) => (
-              <input
-                {...props}
-                required
-                value={id}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="openai"
-                onChange={(event) => setId(event.target.value)}
-              />
-            )}
-          </Field>
+          <>
+            <ChoiceField
+              label="Preset"
+              hint="Fills in the kind and base URL of a well-known provider."
+              options={presetIds}
+              labels={presetLabels}
+              value={presetId}
+              onChange={choosePreset}
+            />
+            <Field label="Id" hint={'Models are called "<id>/<model>", e.g. openai/gpt-4o-mini.'}>
+              {(props) => (
+                <input
+                  {...props}
+                  required
+                  value={id}
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder="openai"
+                  onChange={(event) => setId(event.target.value)}
+                />
+              )}
+            </Field>
+          </>
         )}
         <ChoiceField
           label="Kind"
