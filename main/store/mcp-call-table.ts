@@ -2,21 +2,10 @@
 // serve`), for the Activity screen. Never the arguments or the result: they may hold anything the tool reads.
 
 import type { Database, Statement } from 'better-sqlite3';
+import type { McpHubCall } from '../../shared/bridge/types.js';
 
-export interface McpCallRow {
-  /** Unix milliseconds, when the call started. */
-  createdAt: number;
-  /** The gateway key that made it; null over stdio, which needs no key. */
-  keyId: string | null;
-  keyName: string | null;
-  /** The MCP client's name from its `initialize` (`claude-ai`, `cursor-vscode`…), when it gave one. */
-  client: string | null;
-  server: string;
-  tool: string;
-  durationMs: number;
-  /** Why it failed (the tool's error text, shortened), or null. */
-  error: string | null;
-}
+/** A row as the hub records it and Activity lists it. */
+export type McpCallRow = McpHubCall;
 
 interface McpCallColumns {
   created_at: number;

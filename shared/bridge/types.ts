@@ -37,19 +37,22 @@ export interface McpServerStatus {
   pid?: number;
 }
 
-/** A tool call another MCP client made through the hub; mirrors main/mcp's HubToolCall. */
+/**
+ * A tool call another MCP client made through the hub (`/mcp`, `switchyard mcp serve`): main/mcp records it,
+ * main/store keeps it, Activity lists it. Never its arguments or result.
+ */
 export interface McpHubCall {
-  /** Unix milliseconds. */
+  /** Unix milliseconds, when the call started. */
   createdAt: number;
-  /** The gateway key; null over stdio (`switchyard mcp serve`), which needs none. */
+  /** The gateway key; null over stdio, which needs none. */
   keyId: string | null;
   keyName: string | null;
-  /** The client's name from its `initialize`. */
+  /** The client's name from its `initialize` (`claude-ai`, `cursor-vscode`…), when it gave one. */
   client: string | null;
   server: string;
   tool: string;
   durationMs: number;
-  /** The tool's error text; null when it succeeded. */
+  /** The tool's error text, shortened; null when it succeeded. */
   error: string | null;
 }
 

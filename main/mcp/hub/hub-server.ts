@@ -20,6 +20,7 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { McpHubCall } from '../../../shared/bridge/types.js';
 import type { Logger } from '../../common/index.js';
 import type { Disposable } from '../../../shared/events/index.js';
 import type { McpManager } from '../mcp-manager.js';
@@ -34,19 +35,8 @@ export interface HubCaller {
   access: HubAccess;
 }
 
-export interface HubToolCall {
-  /** Unix milliseconds. */
-  createdAt: number;
-  keyId: string | null;
-  keyName: string | null;
-  /** The client's name from `initialize`. */
-  client: string | null;
-  server: string;
-  tool: string;
-  durationMs: number;
-  /** The tool's error text, shortened; null when it succeeded. */
-  error: string | null;
-}
+/** One tool call through the hub, as it is recorded and as Activity lists it. */
+export type HubToolCall = McpHubCall;
 
 export interface HubOptions {
   logger: Logger;

@@ -2,11 +2,8 @@
 // are written to the settings (where Switchyard starts them at once). The exact command line, the names of the
 // environment variables or headers (never their values), and the warnings of reviewServerEntry.
 
-import { useState } from 'react';
 import type { EntryReview } from '../../../shared/mcp/review-entry.js';
-import { errorMessage } from '../bridge/bridge-context.js';
-import { Dialog } from '../ui/dialog.js';
-import { ErrorNotice } from '../ui/parts.js';
+import { ConfirmDialog } from '../ui/dialog.js';
 
 export function ReviewList({ reviews }: { reviews: EntryReview[] }) {
   return (
@@ -40,35 +37,16 @@ interface ConfirmRunDialogProps {
 
 /** Asks before servers that run programs as the person are saved; Cancel has the focus, so Enter starts nothing. */
 export function ConfirmRunDialog({ title, reviews, confirmLabel, onConfirm, onClose }: ConfirmRunDialogProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } catch (caught) {
-      setFailure(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       title={title}
+      message="These run on this computer, as you, with access to what you can access. Start them only if you trust them."
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
       onClose={onClose}
-      wide
-      description="These run on this computer, as you, with access to what you can access. Start them only if you trust them."
+      tone="primary"
     >
       <ReviewList reviews={reviews} />
-      <ErrorNotice message={failure} />
-      <div className="dialog-actions">
-        <button type="button" data-autofocus onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
-          {confirmLabel}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -76,10 +76,24 @@ interface ConfirmDialogProps {
   /** An error the owner reports itself. */
   error?: string | null;
   busy?: boolean;
+  /** What is to be confirmed in detail, under the message (lists, code). */
+  children?: ReactNode;
+  /** `primary` for a confirmation that adds rather than destroys. Default `danger`. */
+  tone?: 'danger' | 'primary';
 }
 
 /** "Are you sure?": Cancel has the focus, so Enter alone never destroys anything. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose, error, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  error,
+  busy,
+  children,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
     try {
@@ -89,13 +103,19 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
     }
   };
   return (
-    <Dialog title={title} onClose={onClose} description={message}>
+    <Dialog title={title} onClose={onClose} description={message} wide={children !== undefined}>
+      {children}
       <ErrorNotice message={failure ?? error} />
       <div className="dialog-actions">
         <button type="button" data-autofocus onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="danger-solid" disabled={busy} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className={tone === 'primary' ? 'primary' : 'danger-solid'}
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
           {confirmLabel}
         </button>
       </div>
