@@ -38,8 +38,10 @@ async function openNarrow(screen: string, colorScheme: 'light' | 'dark' = 'light
 /** The page's background colour as the browser draws it. */
 function background(page: Page): Promise<string> {
   return page.locator('body').evaluate((body) => {
-    const { getComputedStyle } = globalThis as unknown as { getComputedStyle(element: unknown): { color: string } };
-    return getComputedStyle(body).backgroundColor as string;
+    const { getComputedStyle } = globalThis as unknown as {
+      getComputedStyle(element: unknown): { backgroundColor: string };
+    };
+    return getComputedStyle(body).backgroundColor;
   });
 }
 
