@@ -116,5 +116,13 @@ describe('switchyard mcp', () => {
     await run('import', file, '--yes');
     expect(out.join('\n')).toBe(`${review}\nImported from Claude Desktop file ${file}:\n  added: fs`);
     expect(JSON.parse(await readFile(settingsFile, 'utf8')).mcpServers).toEqual({ fs });
+
+    // A different server of the same name is skipped, and the CLI says how to replace it.
+    await writeFile(file, JSON.stringify({ mcpServers: { fs: { ...fs, args: ['-y', 'pkg@2.0.0'] } } }));
+    out.length = 0;
+    await run('import', file, '--yes');
+    expect(out.join('\n')).toContain(
+      '\n  skipped fs: a different server with this name exists; rename one, or import with --overwrite to replace it',
+    );
   });
 });

@@ -170,7 +170,10 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
       const lines = [`Imported from ${report.source} file ${file}:`];
       if (report.added.length > 0) lines.push(`  added: ${report.added.join(', ')}`);
       if (report.replaced.length > 0) lines.push(`  replaced: ${report.replaced.join(', ')}`);
-      for (const skipped of report.skipped) lines.push(`  skipped ${skipped.name}: ${skipped.reason}`);
+      for (const skipped of report.skipped) {
+        const fix = skipped.conflict ? '; rename one, or import with --overwrite to replace it' : '';
+        lines.push(`  skipped ${skipped.name}: ${skipped.reason}${fix}`);
+      }
       if (report.added.length + report.replaced.length + report.skipped.length === 0) lines.push('  no servers in it');
       output.out(lines.join('\n'));
     });

@@ -80,7 +80,7 @@ describe('importing other apps’ configs', () => {
     expect(report.added).toEqual([]);
     expect(report.skipped).toEqual([
       { name: 'same', reason: 'already present, identical' },
-      { name: 'other', reason: 'a different server with this name exists; rename one, or import with --overwrite' },
+      { name: 'other', reason: 'a different server with this name exists', conflict: true },
       {
         name: 'broken',
         reason: 'invalid entry: mcpServers.broken: needs a command (a local server) or a url (a remote server)',

@@ -20,7 +20,8 @@ export interface ImportReport {
   source: string;
   added: string[];
   replaced: string[];
-  skipped: { name: string; reason: string }[];
+  /** `conflict`: a different server of this name is configured; importing with `overwrite` replaces it. */
+  skipped: { name: string; reason: string; conflict?: boolean }[];
 }
 
 const knownSources: Record<string, string> = {
@@ -108,10 +109,8 @@ export function mergeServers(
         continue;
       }
       if (!options.overwrite) {
-        report.skipped.push({
-          name,
-          reason: 'a different server with this name exists; rename one, or import with --overwrite',
-        });
+        // How to replace it is the caller's to say: the CLI has --overwrite, the app a button.
+        report.skipped.push({ name, reason: 'a different server with this name exists', conflict: true });
         continue;
       }
       report.replaced.push(name);

@@ -235,7 +235,8 @@ export interface McpImportReport {
   source: string;
   added: string[];
   replaced: string[];
-  skipped: { name: string; reason: string }[];
+  /** `conflict`: a different server of this name is configured; importing with `overwrite` replaces it. */
+  skipped: { name: string; reason: string; conflict?: boolean }[];
 }
 
 export interface CodeSnippet {

@@ -43,7 +43,12 @@ export function McpScreen() {
   const [live, setLive] = useState<Map<string, McpServerStatus>>(new Map());
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [importReport, setImportReport] = useState<string | null>(null);
+  /** The last import's outcome, and its file, to import again replacing the servers it skipped as different. */
+  const [importReport, setImportReport] = useState<{
+    summary: string;
+    conflicts: string[];
+    file: { text: string; fileName: string };
+  } | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const [importing, setImporting] = useState<{ text: string; fileName: string; reviews: EntryReview[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -63,9 +68,13 @@ export function McpScreen() {
     void settings.reload();
   };
 
-  const runImport = async (text: string, fileName: string) => {
-    const report = await bridge.invoke('mcp:import', { text, fileName });
-    setImportReport(describeImport(report));
+  const runImport = async (text: string, fileName: string, overwrite = false) => {
+    const report = await bridge.invoke('mcp:import', { text, fileName, overwrite });
+    setImportReport({
+      summary: describeImport(report),
+      conflicts: report.skipped.filter((skipped) => skipped.conflict).map((skipped) => skipped.name),
+      file: { text, fileName },
+    });
     refresh();
   };
 
@@ -123,9 +132,22 @@ export function McpScreen() {
         </p>
       ))}
       {importReport ? (
-        <p className="notice" role="status">
-          {importReport}
-        </p>
+        <div className="notice with-copy" role="status">
+          <span>{importReport.summary}</span>
+          {importReport.conflicts.length > 0 ? (
+            <button
+              type="button"
+              onClick={() =>
+                void runImport(importReport.file.text, importReport.file.fileName, true).catch((failure: unknown) =>
+                  setImportError(errorMessage(failure)),
+                )
+              }
+            >
+              Replace {importReport.conflicts.join(', ')} with the imported{' '}
+              {importReport.conflicts.length === 1 ? 'entry' : 'entries'}
+            </button>
+          ) : null}
+        </div>
       ) : null}
       <Loaded
         loaded={servers}
