@@ -5,6 +5,7 @@
 
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChatCompletionChunk, ChatRequest } from '../../shared/api/index.js';
+import { noCreditsError } from '../../shared/bridge/chat-message.js';
 import { ChatError } from './chat-error.js';
 
 export const chatAppTitle = 'Switchyard Chat';
@@ -55,8 +56,11 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
 async function describeFailure(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
-    if (typeof message === 'string') return message;
+    const error = (JSON.parse(text) as { error?: { message?: unknown; metadata?: { balance?: unknown } } }).error;
+    // The gateway's own refusal for lack of credits carries the balance (an upstream's 402 does not): its
+    // message points to the CLI, the app's to the Activity screen.
+    if (response.status === 402 && typeof error?.metadata?.balance === 'number') return noCreditsError;
+    if (typeof error?.message === 'string') return error.message;
   } catch {
     // not our envelope: fall through to the status
   }

@@ -18,3 +18,10 @@ export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Parti
     ...fields,
   };
 }
+
+/**
+ * The chat's error when the gateway refuses a request for lack of credits. It names what to do in the app (not
+ * the CLI's `credits add`), and the UI offers that action beside it.
+ */
+export const noCreditsError =
+  'No credits left: add credits on the Activity screen, or remove the balance there to make spending unlimited.';

@@ -10,7 +10,9 @@ import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
 import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
+import { noCreditsError } from '../../../shared/bridge/chat-message.js';
 import { ToolIcon } from '../shell/icons.js';
+import { useGoToScreen } from '../shell/navigation.js';
 
 /** What the transcript's message actions do. */
 export interface MessageActionHandlers {
@@ -211,6 +213,7 @@ function AssistantMessage(props: AssistantMessageProps) {
         {message.status === 'error' ? (
           <span className="status-error" role="alert">
             {message.error ?? 'The reply failed.'}
+            {message.error === noCreditsError ? <AddCreditsButton /> : null}
           </span>
         ) : null}
         <span className="usage" role="note" aria-label="Usage">
@@ -228,6 +231,16 @@ function AssistantMessage(props: AssistantMessageProps) {
         )}
       </footer>
     </article>
+  );
+}
+
+/** The app's way to the credits, beside a reply refused for lack of them. */
+function AddCreditsButton() {
+  const goTo = useGoToScreen();
+  return (
+    <button type="button" className="error-action" onClick={() => goTo('activity')}>
+      Add credits
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/bridge/types.js';
 import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { NavigationProvider } from './navigation.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
@@ -67,7 +68,9 @@ function AppFrame() {
           <span title={info?.gatewayUrl ?? undefined}>{info ? `v${info.version}` : ''}</span>
         </footer>
       </nav>
-      <main className="app-main">{Current ? <Current /> : null}</main>
+      <main className="app-main">
+        <NavigationProvider value={setScreenId}>{Current ? <Current /> : null}</NavigationProvider>
+      </main>
     </div>
   );
 }
