@@ -7,7 +7,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LATEST_PROTOCOL_VERSION,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../main/app/index.js';
@@ -94,6 +98,8 @@ describe('the hub at /mcp', () => {
   it('offers the tools of every enabled server as server__tool, and calls them', async () => {
     const client = await httpClient(keyFor('everything', ['*']));
     expect(client.getServerVersion()?.name).toBe('switchyard-mcp-hub');
+    // The newest revision the SDK speaks is what a current client and the hub agree on.
+    expect((client.transport as StreamableHTTPClientTransport).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
     const names = await toolNames(client);
     expect(names).toEqual(expect.arrayContaining(['everything__echo', 'everything__get-sum', 'files__read_text_file']));
     expect(names.filter((name) => name.startsWith('off__'))).toEqual([]);
