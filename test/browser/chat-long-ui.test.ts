@@ -122,6 +122,18 @@ describe('a conversation longer than the window', () => {
         expect(newest.label).toContain(longChatShape.newestText);
         expect(atStart.boxes.at(-1)!.top, 'the newest is scrolled away').toBeGreaterThan(atStart.list.bottom);
         await expect.poll(() => page.getByRole('alert').filter({ hasText: 'rate limited' }).count()).toBe(2);
+
+        // A tool call, opened, shows its whole result: no box scrolling inside the scrolling transcript.
+        const toolCall = log.getByRole('region', { name: 'Tool call everything / echo' }).first();
+        await toolCall.locator('summary').click();
+        const result = toolCall.getByLabel('Result');
+        await result.getByText('line 39 of the echo of round 3').waitFor();
+        const size = await result.evaluate((element) => {
+          const box = element as unknown as PageElement;
+          return { scrollHeight: box.scrollHeight, clientHeight: box.clientHeight };
+        });
+        expect(size.scrollHeight).toBeLessThanOrEqual(size.clientHeight + 1);
+        expectStacked((await geometry(page)).boxes);
         await ui.screenshot(page, `chat-long-${width}-${colorScheme}-start`);
       });
     }

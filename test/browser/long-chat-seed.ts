@@ -112,7 +112,8 @@ export async function seedLongConversation(dataDir: string): Promise<Conversatio
               },
             ],
           });
-          add({ role: 'tool', toolCallId: callId, content: `Echo: round-${round}` });
+          const lines = Array.from({ length: 40 }, (_, line) => `line ${line} of the echo of round ${round}`);
+          add({ role: 'tool', toolCallId: callId, content: `Echo: round-${round}\n${lines.join('\n')}` });
           break;
         }
         case 4:
