@@ -3,10 +3,9 @@
 // and wide tables, tool calls with their results (one of them failed), failed replies with their error, and
 // replies with reasoning.
 
-import { pino } from 'pino';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
-import { createApp } from '../../main/app/index.js';
+import { withSeedApp } from './seed.js';
 
 export const longChatTitle = 'A long afternoon';
 
@@ -36,15 +35,8 @@ const tableReply = (index: number) =>
 /** What the seeded conversation shows: how many message boxes, and the text of the newest. */
 export const longChatShape = { boxes: 40, newestText: 'The last word of the afternoon.' };
 
-export async function seedLongConversation(dataDir: string): Promise<Conversation> {
-  const app = createApp({
-    dataDir,
-    secretStoreMode: 'file',
-    localProviders: false,
-    env: {},
-    logger: pino({ level: 'silent' }),
-  });
-  try {
+export function seedLongConversation(dataDir: string): Promise<Conversation> {
+  return withSeedApp(dataDir, (app) => {
     const start = Date.UTC(2026, 10, 24, 12);
     const conversation: Conversation = {
       id: 'long-chat',
@@ -163,7 +155,5 @@ export async function seedLongConversation(dataDir: string): Promise<Conversatio
     add({ role: 'user', content: 'Anything else?' });
     reply({ content: longChatShape.newestText });
     return conversation;
-  } finally {
-    await app.close();
-  }
+  });
 }

@@ -2,13 +2,10 @@
 // and optionally prices.
 
 import { pino } from 'pino';
-import { createApp } from '../../main/app/index.js';
+import { createApp, type App } from '../../main/app/index.js';
 
-export async function seedProvider(
-  dataDir: string,
-  provider: { id: string; baseUrl: string; apiKey?: string | null },
-  prices: { model: string; input: number; output: number }[] = [],
-): Promise<void> {
+/** Opens the app on the data dir as serve will (file secret store, no providers of this machine), for `work`. */
+export async function withSeedApp<T>(dataDir: string, work: (app: App) => Promise<T> | T): Promise<T> {
   const app = createApp({
     dataDir,
     secretStoreMode: 'file',
@@ -17,6 +14,18 @@ export async function seedProvider(
     logger: pino({ level: 'silent' }),
   });
   try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+export function seedProvider(
+  dataDir: string,
+  provider: { id: string; baseUrl: string; apiKey?: string | null },
+  prices: { model: string; input: number; output: number }[] = [],
+): Promise<void> {
+  return withSeedApp(dataDir, async (app) => {
     await app.providers.add({
       id: provider.id,
       kind: 'openai',
@@ -24,7 +33,5 @@ export async function seedProvider(
       apiKey: provider.apiKey ?? null,
     });
     for (const price of prices) app.accounts.prices.set(price.model, { input: price.input, output: price.output });
-  } finally {
-    await app.close();
-  }
+  });
 }
