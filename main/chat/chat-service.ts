@@ -22,7 +22,7 @@ import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { Logger } from '../common/index.js';
 import type { ChatTable } from '../store/index.js';
 import { ChatError } from './chat-error.js';
-import type { ChatTools, ToolOutcome } from './chat-tools.js';
+import type { ChatTools, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { toRequestMessages } from './request-messages.js';
@@ -411,7 +411,7 @@ export class ChatService {
     turn: Turn,
     messageId: string,
     call: ChatToolCall,
-    target: { server: string; tool: string },
+    target: ToolTarget,
   ): Promise<ApprovalDecision> {
     const { signal } = turn.controller;
     if (signal.aborted) return Promise.reject(signal.reason);
@@ -423,6 +423,7 @@ export class ChatService {
       server: target.server,
       tool: target.tool,
       arguments: call.function.arguments,
+      ...(target.hints ? { hints: target.hints } : {}),
     };
     return new Promise<ApprovalDecision>((resolve, reject) => {
       const onAbort = () => {

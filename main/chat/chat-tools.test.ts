@@ -35,6 +35,6 @@ describe('the chat’s MCP tools', () => {
     expect(written.mcpServers.fixture.autoApprove).toEqual(['alpha', 'beta']);
     expect(manager.server('fixture')?.state).toBe('connected');
     expect(manager.problems()).toEqual([]);
-    expect(tools.resolve(beta)).toEqual({ server: 'fixture', tool: 'beta', autoApproved: true });
+    expect(tools.resolve(beta)).toEqual({ server: 'fixture', tool: 'beta', autoApproved: true, hints: {} });
   });
 });

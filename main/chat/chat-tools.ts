@@ -3,6 +3,7 @@
 // owns the file).
 
 import type { FunctionTool } from '../../shared/api/index.js';
+import type { ToolHints } from '../../shared/bridge/types.js';
 import type { Logger } from '../common/index.js';
 import { toolResultText, type McpManager } from '../mcp/index.js';
 
@@ -10,6 +11,8 @@ export interface ToolTarget {
   server: string;
   tool: string;
   autoApproved: boolean;
+  /** What the server's annotations say the tool does, for the approval card. */
+  hints?: ToolHints;
 }
 
 export interface ToolOutcome {
@@ -36,7 +39,7 @@ export function createMcpChatTools(manager: ChatMcp, logger: Logger): ChatTools 
     functionTools: () => manager.toolCatalog().functionTools,
     resolve(functionName) {
       const entry = manager.toolCatalog().resolve(functionName);
-      return entry && { server: entry.server, tool: entry.tool, autoApproved: entry.autoApproved };
+      return entry && { server: entry.server, tool: entry.tool, autoApproved: entry.autoApproved, hints: entry.hints };
     },
     async call(functionName, argumentsJson, signal) {
       const result = await manager.callFunctionTool(functionName, argumentsJson, { signal });

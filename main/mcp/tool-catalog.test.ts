@@ -27,6 +27,23 @@ describe('tool catalog', () => {
     expect(catalog.resolve('github__nope')).toBeUndefined();
   });
 
+  it('carries what the server’s annotations say a tool does, and nothing it did not say', () => {
+    const catalog = new ToolCatalog([
+      {
+        server: 'fs',
+        tools: [
+          tool('read', { annotations: { readOnlyHint: true } }),
+          tool('delete', { annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false } }),
+          tool('plain'),
+        ],
+        autoApprove: [],
+      },
+    ]);
+    expect(catalog.resolve('fs__read')?.hints).toEqual({ readOnly: true });
+    expect(catalog.resolve('fs__delete')?.hints).toEqual({ readOnly: false, destructive: true, openWorld: false });
+    expect(catalog.resolve('fs__plain')?.hints).toEqual({});
+  });
+
   it('sanitises, truncates to 64 characters with a stable hash, and keeps names unique', () => {
     const long = 'x'.repeat(80);
     const catalog = new ToolCatalog([

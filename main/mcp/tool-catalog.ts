@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FunctionTool } from '../../shared/api/index.js';
+import type { ToolHints } from '../../shared/bridge/types.js';
 
 export const maxFunctionNameLength = 64;
 const separator = '__';
@@ -25,6 +26,8 @@ export interface CatalogEntry {
   /** The MCP tool name on that server. */
   tool: string;
   autoApproved: boolean;
+  /** What the server's annotations say the tool does. */
+  hints: ToolHints;
   functionTool: FunctionTool;
 }
 
@@ -47,7 +50,14 @@ export class ToolCatalog {
       let name = (counts.get(base) ?? 0) > 1 ? hashedName(base, server, tool.name) : base;
       for (let extra = 2; this.byName.has(name); extra += 1)
         name = `${name.slice(0, maxFunctionNameLength - 4)}_${extra}`;
-      this.byName.set(name, { name, server, tool: tool.name, autoApproved, functionTool: toFunctionTool(name, tool) });
+      this.byName.set(name, {
+        name,
+        server,
+        tool: tool.name,
+        autoApproved,
+        hints: hintsOf(tool),
+        functionTool: toFunctionTool(name, tool),
+      });
     });
   }
 
@@ -91,6 +101,15 @@ function toFunctionTool(name: string, tool: Tool): FunctionTool {
   parameters.properties ??= {};
   const description = tool.description ?? tool.title ?? tool.annotations?.title;
   return { type: 'function', function: { name, ...(description ? { description } : {}), parameters } };
+}
+
+function hintsOf(tool: Tool): ToolHints {
+  const annotations = tool.annotations ?? {};
+  const hints: ToolHints = {};
+  if (typeof annotations.readOnlyHint === 'boolean') hints.readOnly = annotations.readOnlyHint;
+  if (typeof annotations.destructiveHint === 'boolean') hints.destructive = annotations.destructiveHint;
+  if (typeof annotations.openWorldHint === 'boolean') hints.openWorld = annotations.openWorldHint;
+  return hints;
 }
 
 function compare(a: string, b: string): number {

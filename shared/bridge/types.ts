@@ -104,6 +104,16 @@ export interface ChatMessage {
 }
 
 /** A tool call waiting for the user's decision. */
+/**
+ * What an MCP server says a tool does (its annotations `readOnlyHint`, `destructiveHint`, `openWorldHint`), for
+ * the approval card: the server's claims, not guarantees; unset where it said nothing.
+ */
+export interface ToolHints {
+  readOnly?: boolean;
+  destructive?: boolean;
+  openWorld?: boolean;
+}
+
 export interface PendingApproval {
   conversationId: string;
   /** The assistant message that made the call. */
@@ -114,6 +124,7 @@ export interface PendingApproval {
   tool: string;
   /** The JSON arguments string as the model wrote it. */
   arguments: string;
+  hints?: ToolHints;
 }
 
 export type ApprovalDecision = 'once' | 'always' | 'deny';

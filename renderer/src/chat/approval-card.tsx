@@ -1,7 +1,7 @@
 // Asks before a tool runs: once, always (the tool joins its server's autoApprove), or deny (the model is told).
 
 import { useState } from 'react';
-import type { ApprovalDecision, PendingApproval } from '../../../shared/bridge/types.js';
+import type { ApprovalDecision, PendingApproval, ToolHints } from '../../../shared/bridge/types.js';
 
 interface ApprovalCardProps {
   approval: PendingApproval;
@@ -19,6 +19,7 @@ export function ApprovalCard({ approval, onDecide }: ApprovalCardProps) {
       <p>
         The model wants to run <strong>{approval.tool}</strong> on <strong>{approval.server}</strong>.
       </p>
+      <HintBadges hints={approval.hints} />
       <div className="approval-actions">
         <button type="button" className="primary" disabled={decided} onClick={() => decide('once')}>
           Approve once
@@ -31,5 +32,27 @@ export function ApprovalCard({ approval, onDecide }: ApprovalCardProps) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** What the server says the tool does (its MCP annotations): shown as the server's word, not ours. */
+function HintBadges({ hints }: { hints: ToolHints | undefined }) {
+  const badges = [
+    ...(hints?.readOnly === true ? [{ text: 'read-only', danger: false }] : []),
+    ...(hints?.readOnly !== true && hints?.destructive === true
+      ? [{ text: 'may delete or overwrite', danger: true }]
+      : []),
+    ...(hints?.openWorld === true ? [{ text: 'reaches the internet or other systems', danger: false }] : []),
+  ];
+  if (badges.length === 0) return null;
+  return (
+    <p className="approval-hints" aria-label="What the server says this tool does">
+      <span className="muted">Its server says: </span>
+      {badges.map((badge) => (
+        <span key={badge.text} className={badge.danger ? 'badge state-disabled' : 'badge'}>
+          {badge.text}
+        </span>
+      ))}
+    </p>
   );
 }
