@@ -1,0 +1,68 @@
+// A chat reply refused for lack of credits: the gateway's own refusal becomes the app's message (add credits on
+// the Activity screen, where the UI offers the button), while the other refusals keep their words: the chat key's
+// spend limit (also a 402) and a provider's own 402.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noCreditsError } from '../../shared/bridge/chat-message.js';
+import type { ChatEvent } from '../../shared/bridge/types.js';
+import { chatKeyName } from '../../main/chat/index.js';
+import { fail } from '../support/fake-openai.js';
+import { waitFor } from '../support/wait-for.js';
+import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+
+let env: ChatTestApp;
+
+beforeAll(async () => {
+  env = await startChatTestApp();
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+async function replyTo(text: string) {
+  const conversation = env.app.chat.createConversation({ model: 'fake/scripted-1' });
+  await env.app.chat.send(conversation.id, text);
+  await waitFor(
+    () =>
+      env.events.some((event: ChatEvent) => event.conversationId === conversation.id && event.type === 'turn-finish'),
+    { what: 'the end of the turn' },
+  );
+  return env.app.chat.getConversation(conversation.id).messages.at(-1)!;
+}
+
+describe('a reply refused for lack of credits', () => {
+  it('says to add credits in the app when the gateway has none left, and reaches no provider', async () => {
+    env.app.accounts.setCredits(0);
+    try {
+      const before = env.upstream.chatRequests().length;
+      const reply = await replyTo('Hello');
+      expect(reply).toMatchObject({ role: 'assistant', status: 'error', error: noCreditsError });
+      expect(reply.error).not.toContain('switchyard');
+      expect(env.upstream.chatRequests()).toHaveLength(before);
+    } finally {
+      env.app.accounts.unsetCredits();
+    }
+  });
+
+  it('keeps the words of the chat key’s spend limit, also a 402', async () => {
+    await replyTo('Hello'); // the chat's key exists from its first request on
+    const key = env.app.keys.list().find((candidate) => candidate.name === chatKeyName)!;
+    env.app.keys.update(key.id, { limit: 0 });
+    try {
+      const reply = await replyTo('Hello');
+      expect(reply.status).toBe('error');
+      expect(reply.error).toContain('reached its spend limit');
+    } finally {
+      env.app.keys.update(key.id, { limit: null });
+    }
+  });
+
+  it('keeps a provider’s own 402 as the provider said it', async () => {
+    env.upstream.script(fail(402, { body: { error: { message: 'Your provider account has run out of credits.' } } }));
+    const reply = await replyTo('Hello');
+    expect(reply.status).toBe('error');
+    expect(reply.error).not.toBe(noCreditsError);
+    expect(reply.error).toContain('run out of credits');
+  });
+});
