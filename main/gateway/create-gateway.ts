@@ -25,6 +25,7 @@ import { registerKeyManagementRoutes } from './key-management-routes.js';
 import { registerKeysRoutes } from './keys-routes.js';
 import { registerMcpRoute } from './mcp-route.js';
 import { registerModelsRoute } from './models-route.js';
+import type { ErrorShape } from './protocols/error-shapes.js';
 import { registerAnthropicRoutes } from './protocols/anthropic/routes.js';
 import { registerGeminiRoutes } from './protocols/gemini/routes.js';
 import { registerResponsesRoutes } from './protocols/responses/routes.js';
@@ -57,6 +58,8 @@ export interface GatewayRoute {
   /** Fastify's pattern, e.g. `/api/v1/api-keys/:key_id`. */
   url: string;
   access: RouteAccess;
+  /** The protocol whose error body the route answers with. */
+  errorShape: ErrorShape;
 }
 
 export interface Gateway {
@@ -177,7 +180,12 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   });
   // Access is read when asked, not at registration: onRoute hooks of inner scopes (the UI's) may still set it.
   const describeRoute = (route: RouteOptions): GatewayRoute[] =>
-    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access ?? 'api-key' }));
+    [route.method].flat().map((method) => ({
+      method,
+      url: route.url,
+      access: route.config?.access ?? 'api-key',
+      errorShape: route.config?.errorShape ?? 'interface',
+    }));
   /** The routes whose pattern matches this path, by any method. */
   const routesAt = (path: string): GatewayRoute[] =>
     routes.filter(({ pattern }) => pattern.test(path)).flatMap(({ options: route }) => describeRoute(route));

@@ -4,7 +4,8 @@
 // server itself, so a route added later is covered without touching this file.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidKeyMessage } from '../../shared/api/index.js';
+import { errorBody } from '../../main/gateway/protocols/error-shapes.js';
+import { ApiError, invalidKeyMessage } from '../../shared/api/index.js';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/harness.js';
 import { rawHttp, type RawResponse } from './harness.js';
 
@@ -102,7 +103,7 @@ describe('authentication of every route, however its URL is spelled', () => {
     expect(harness.gateway.routes().every((route) => route.access === 'api-key')).toBe(true);
   });
 
-  it('never answers 2xx without a key, and answers the spec’s 401 wherever a route matched', async () => {
+  it('never answers 2xx without a key, and answers 401 in the route’s protocol shape wherever a route matched', async () => {
     const reached: string[] = [];
     for (const route of harness.gateway.routes()) {
       const path = concretePath(route.url);
@@ -119,9 +120,12 @@ describe('authentication of every route, however its URL is spelled', () => {
         reached.push(label);
         expect(keyless.status, label).toBe(401);
         if (route.method !== 'HEAD') {
-          expect(JSON.parse(keyless.text), label).toEqual({
-            error: { code: 401, message: invalidKeyMessage, metadata: {} },
-          });
+          // The interface's routes answer its envelope; the agent protocols' routes their own protocol's error body.
+          const expected =
+            route.errorShape === 'interface'
+              ? { error: { code: 401, message: invalidKeyMessage, metadata: {} } }
+              : errorBody(route.errorShape, new ApiError(401, invalidKeyMessage));
+          expect(JSON.parse(keyless.text), label).toEqual(expected);
         }
       }
     }
