@@ -16,7 +16,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { anthropicKey, FakeAnthropic } from '../../test/support/fake-anthropic.js';
-import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
+import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
 import {
   eventStreamHeaders,
   jsonReply,
@@ -26,13 +26,13 @@ import {
 import {
   agentBin,
   agentsCache,
-  chatToolResultCameBack,
   folder,
   lastLine,
   run,
   startGateway,
   textOf,
   toolResultOf,
+  translatedRun,
 } from './harness.js';
 
 const marker = 'switchyard-tool-ok-9d41';
@@ -234,18 +234,7 @@ async function main(): Promise<number> {
       'ANTHROPIC_MODEL=<provider/model or alias>  ANTHROPIC_DEFAULT_HAIKU_MODEL=<the same or another>',
   );
 
-  const openai = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedChatTurn });
-  const translated = await tryOne(
-    claudeBin,
-    {
-      label: 'translated to an openai-kind provider',
-      kind: 'openai',
-      upstream: openai,
-      model: 'fake/gpt-test',
-      toolResultCameBack: () => chatToolResultCameBack(openai.chatRequests(), marker),
-    },
-    version,
-  );
+  const translated = await tryOne(claudeBin, translatedRun(scriptedChatTurn, marker), version);
 
   const anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-5'], fallback: scriptedMessagesTurn });
   const native = await tryOne(

@@ -15,18 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FakeGemini, geminiKey } from '../../test/support/fake-gemini.js';
-import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
+import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
 import { eventStreamHeaders, type RecordingServer, type Reply } from '../../test/support/recording-server.js';
-import {
-  agentBin,
-  agentsCache,
-  chatToolResultCameBack,
-  folder,
-  lastLine,
-  run,
-  startGateway,
-  toolResultOf,
-} from './harness.js';
+import { agentBin, agentsCache, folder, lastLine, run, startGateway, toolResultOf, translatedRun } from './harness.js';
 
 const marker = 'switchyard-tool-ok-5c2e';
 const command = `echo ${marker}`;
@@ -162,18 +153,7 @@ async function main(): Promise<number> {
   console.log('settings.json: {"security": {"auth": {"selectedType": "gemini-api-key"}}}');
   console.log('environment: GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:<port>  GEMINI_API_KEY=<a Switchyard key>');
 
-  const openai = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedChatTurn });
-  const translated = await tryOne(
-    geminiBin,
-    {
-      label: 'translated to an openai-kind provider',
-      kind: 'openai',
-      upstream: openai,
-      model: 'fake/gpt-test',
-      toolResultCameBack: () => chatToolResultCameBack(openai.chatRequests(), marker),
-    },
-    version,
-  );
+  const translated = await tryOne(geminiBin, translatedRun(scriptedChatTurn, marker), version);
 
   const gemini = new FakeGemini({ models: ['gemini-2.5-flash'], fallback: scriptedGeminiTurn });
   const native = await tryOne(

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli, startServer, type CliResult, type RunningServer } from '../../test/support/cli.js';
-import type { RecordedRequest, RecordingServer } from '../../test/support/recording-server.js';
+import { FakeOpenAI } from '../../test/support/fake-openai.js';
+import type { RecordedRequest, RecordingServer, Step } from '../../test/support/recording-server.js';
 
 export interface RunResult {
   code: number | null;
@@ -233,4 +234,16 @@ export function folder(gateway: Gateway, ...parts: string[]): string {
 /** The last line of a tool's printed answer. */
 export function lastLine(text: string): string {
   return text.trim().split('\n').at(-1) ?? '';
+}
+
+/** The run through an openai-kind upstream: the tool's protocol translated to chat completions and back. */
+export function translatedRun(scriptedTurn: Step, marker: string) {
+  const upstream = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedTurn });
+  return {
+    label: 'translated to an openai-kind provider',
+    kind: 'openai' as const,
+    upstream,
+    model: 'fake/gpt-test',
+    toolResultCameBack: () => chatToolResultCameBack(upstream.chatRequests(), marker),
+  };
 }
