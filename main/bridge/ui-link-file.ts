@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/index.js';
+import { privateFileMode } from '../files/index.js';
 
 export const uiLinkFileName = 'ui-link.json';
 
@@ -20,11 +20,17 @@ export function uiLinkPath(dataDir: string): string {
   return path.join(dataDir, uiLinkFileName);
 }
 
-/** Writes the link; the function it answers removes the file again, unless another serve has replaced it since. */
-export async function writeUiLink(dataDir: string, url: string): Promise<() => void> {
+/**
+ * Writes the link; the function it answers removes the file again, unless another serve has replaced it since.
+ * Synchronous and without fsync: serve writes it between listening and taking over Ctrl+C, and a link outlives
+ * its server only as a stale file, which `switchyard ui` recognizes. The rename keeps a reader from seeing half.
+ */
+export function writeUiLink(dataDir: string, url: string): () => void {
   const filePath = uiLinkPath(dataDir);
   const text = `${JSON.stringify({ url, pid: process.pid } satisfies UiLink)}\n`;
-  await writeFileAtomic(filePath, text);
+  const tempPath = `${filePath}.${process.pid}.tmp`;
+  fs.writeFileSync(tempPath, text, { mode: privateFileMode });
+  fs.renameSync(tempPath, filePath);
   return () => {
     try {
       if (fs.readFileSync(filePath, 'utf8') === text) fs.unlinkSync(filePath);

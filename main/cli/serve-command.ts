@@ -126,7 +126,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
         if (bridge) {
           const link = uiUrl(baseUrl, uiToken);
           // For `switchyard ui`, which gives a new tab the link of this running server.
-          removeUiLink = await writeUiLink(app.dataDir, link);
+          removeUiLink = writeUiLink(app.dataDir, link);
           output.out(`Switchyard UI: ${link}`);
         }
         if (!worker) await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
