@@ -1,11 +1,12 @@
 // What the server wrote to stderr (and our notes on its life), kept current while shown. Polled once a second
 // rather than pushed: a chatty server would otherwise fill the event stream that the chat replays after a
-// reconnect, and the log is only looked at now and then.
+// reconnect, and the log is only looked at now and then. Repeated lines show once, with their count (log-repeats.ts).
 
 import { useEffect, useRef, useState } from 'react';
 import type { McpLogLine } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice } from '../ui/parts.js';
+import { collapseRepeats, describeRepeat } from './log-repeats.js';
 
 const pollMs = 1_000;
 
@@ -53,12 +54,19 @@ export function LogsPanel({ name }: { name: string }) {
         <EmptyState title="Nothing logged yet" />
       ) : (
         <pre ref={view} className="log-view" tabIndex={0} aria-label={`Log of ${name}`}>
-          {(lines ?? []).map((line, index) => (
-            <span key={index} className={`log-line log-${line.source}`}>
-              {line.source === 'stderr' ? line.text : `[${line.source}] ${line.text}`}
-              {'\n'}
-            </span>
-          ))}
+          {collapseRepeats(lines ?? []).map((row, index) =>
+            row.kind === 'line' ? (
+              <span key={index} className={`log-line log-${row.line.source}`}>
+                {row.line.source === 'stderr' ? row.line.text : `[${row.line.source}] ${row.line.text}`}
+                {'\n'}
+              </span>
+            ) : (
+              <span key={index} className="log-line log-repeat">
+                {describeRepeat(row)}
+                {'\n'}
+              </span>
+            ),
+          )}
         </pre>
       )}
     </div>
