@@ -11,6 +11,7 @@ import { registerModelsCommands } from './models-commands.js';
 import { printList, processOutput, type ListFormat, type Output } from './output.js';
 import { registerPricesCommands } from './prices-commands.js';
 import { registerProviderCommands } from './provider-commands.js';
+import { registerSecretKeyCommands } from './secret-key-commands.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerUsageCommand } from './usage-commands.js';
@@ -57,6 +58,7 @@ export function createProgram(output: Output = processOutput): Command {
   registerPricesCommands(program, context);
   registerModelsCommands(program, context);
   registerConnectCommand(program, context);
+  registerSecretKeyCommands(program, context);
   return program;
 }
 
