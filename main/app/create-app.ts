@@ -149,6 +149,7 @@ export function createApp(options: AppOptions): App {
     }),
     tools: createMcpChatTools(mcp, logger),
     models: async () => toModelOptions(await registry.listModels()),
+    isPriced: (model) => accounts.prices.priceOf(model) !== null,
     logger,
     maxSteps: options.chatMaxSteps,
   });

@@ -39,6 +39,11 @@ export interface ChatServiceOptions {
   tools: ChatTools;
   /** The models the picker offers (for the default model and the image check). */
   models: () => Promise<ModelOption[]>;
+  /**
+   * Whether the price book knows what `<provider>/<model>` costs. The gateway reports 0 for a model it cannot
+   * price; the chat stores such a reply's cost as unknown (null) so that it reads "unpriced", not "$0.00".
+   */
+  isPriced?: (model: string) => boolean;
   logger: Logger;
   /** Model calls per turn before the loop gives up (each tool round is one more). Default 10. */
   maxSteps?: number;
@@ -359,7 +364,7 @@ export class ChatService {
       reasoningDetails: reply.reasoningDetails,
       toolCalls: toolCalls.length > 0 ? toolCalls : null,
       usage: reply.usage,
-      cost: typeof reply.usage?.cost === 'number' ? reply.usage.cost : null,
+      cost: this.replyCost(reply.usage?.cost, model),
       status: stopped ? 'stopped' : failure ? 'error' : 'complete',
       error: failure,
     }) ?? { ...started, status: 'stopped' as const };
@@ -469,6 +474,12 @@ export class ChatService {
       this.table.insertMessage(message);
       this.emit({ type: 'tool-result', conversationId, message });
     }
+  }
+
+  /** USD as the gateway reported it; null when it did not, or when its 0 stands for a model without a price. */
+  private replyCost(cost: number | undefined, model: string): number | null {
+    if (typeof cost !== 'number') return null;
+    return cost === 0 && this.options.isPriced && !this.options.isPriced(model) ? null : cost;
   }
 
   private withTarget(call: ChatToolCall): ChatToolCall {

@@ -94,7 +94,7 @@ export interface ChatMessage {
   reasoning: string | null;
   reasoningDetails: ReasoningDetail[] | null;
   usage: Usage | null;
-  /** USD, as the gateway reported it. */
+  /** USD, as the gateway reported it; null with `usage` set: the model has no price (the reply is unpriced). */
   cost: number | null;
   /** The model that wrote an assistant reply. */
   model: string | null;

@@ -5,7 +5,9 @@
 // - "slow" → a long answer, piece by piece (for stop);
 // - "think" → reasoning first, then the answer;
 // - anything else → a short markdown answer with a code block.
-// Every answer ends with a usage chunk carrying a cost, as OpenRouter's do.
+// - "tiny image" → a tool call of server-everything's `get-tiny-image` (a result with an image);
+// Every answer ends with a usage chunk carrying a cost, as OpenRouter's do — except in a conversation that says
+// "unpriced", whose upstream reports no cost (the gateway then prices it, or reports 0 for a model without a price).
 
 import { answer, FakeOpenAI, cut, type AnswerPlan, type RecordedRequest, type Step } from '../support/fake-openai.js';
 
@@ -56,6 +58,9 @@ function plan(body: NonNullable<RecordedUpstreamRequest['body']>): AnswerPlan & 
     return toolCall(`call_loop_${round}`, JSON.stringify({ message: `round ${round}` }));
   }
   if (last?.role === 'tool') return text(`The tool said: ${textOf(last.content)}`);
+  if (lastUser.includes('tiny image')) {
+    return { toolCalls: [{ id: 'call_image_1', name: 'everything__get-tiny-image', arguments: '{}' }] };
+  }
   if (lastUser.includes('echo')) {
     const word = /echo\s+(\S+)/.exec(lastUser)?.[1] ?? 'ping';
     return toolCall('call_echo_1', JSON.stringify({ message: word }));
@@ -72,11 +77,13 @@ function plan(body: NonNullable<RecordedUpstreamRequest['body']>): AnswerPlan & 
 /** Answers each chat request as its conversation asks, always streamed, usage with a cost at the end. */
 export function conversationStep(options: ScriptedUpstreamOptions = {}): Step {
   return (request) => {
-    const { slow, ...chosen } = plan((request.body ?? {}) as NonNullable<RecordedUpstreamRequest['body']>);
+    const body = (request.body ?? {}) as NonNullable<RecordedUpstreamRequest['body']>;
+    const { slow, ...chosen } = plan(body);
+    const unpriced = (body.messages ?? []).some((message) => textOf(message.content).includes('unpriced'));
     return answer(chosen, {
       form: 'stream',
       usageUnasked: true,
-      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30, cost: 0.0002 },
+      usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30, ...(unpriced ? {} : { cost: 0.0002 }) },
       chunkDelayMs: slow ? (options.slowPieceMs ?? 60) : (options.pieceDelayMs ?? 5),
     })(request);
   };

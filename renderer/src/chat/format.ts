@@ -1,12 +1,9 @@
 // How numbers and texts read in the transcript.
 
-import { formatMoney, type Usage } from '../../../shared/api/index.js';
+import { formatCost, type Usage } from '../../../shared/api/index.js';
 import type { ChatMessage } from '../../../shared/bridge/types.js';
 
-export function formatCost(cost: number | null): string | null {
-  return cost === null ? null : formatMoney(cost);
-}
-
+/** Tokens and cost of a reply; a cost of null beside usage is a model without a price ("unpriced"). */
 export function formatUsage(usage: Usage | null, cost: number | null): string {
   if (!usage) return '';
   const parts = [`${usage.prompt_tokens.toLocaleString()} in`, `${usage.completion_tokens.toLocaleString()} out`];
@@ -14,8 +11,7 @@ export function formatUsage(usage: Usage | null, cost: number | null): string {
   if (reasoning) parts.push(`${reasoning.toLocaleString()} reasoning`);
   const cached = usage.prompt_tokens_details?.cached_tokens;
   if (cached) parts.push(`${cached.toLocaleString()} cached`);
-  const money = formatCost(cost);
-  if (money) parts.push(money);
+  parts.push(formatCost(cost ?? 0, cost === null));
   return parts.join(' · ');
 }
 
