@@ -5,7 +5,7 @@ import { Accounts, ApiKeys, UsageLog } from '../accounts/index.js';
 import { ChatKey, ChatService, createHttpChatGateway, createMcpChatTools, toModelOptions } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
-import { McpHttpHub, McpManager, type HubToolCall } from '../mcp/index.js';
+import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
   createGoogleAdapter,
@@ -128,7 +128,8 @@ export function createApp(options: AppOptions): App {
     logger,
   });
   const providers = new ProviderSettings(store, secrets);
-  const mcp = new McpManager({ dataDir: options.dataDir, logger });
+  // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
+  const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(secrets) });
   const recordHubCall = (call: HubToolCall) => {
     try {
       store.mcpCalls.insert(call);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SignInRequiredError } from './oauth/index.js';
 import type { ExitInfo } from './process-transport.js';
 import type { ServerConfig } from './settings-schema.js';
 
@@ -86,6 +87,12 @@ function describeSpawnError(command: string, code: 'ENOENT' | 'EACCES', searchPa
 }
 
 function describeRemoteError(error: unknown, url: string): FailureDescription {
+  if (error instanceof SignInRequiredError) {
+    return {
+      message: `${url} answered 401 and describes no OAuth sign-in: set its credentials in "headers" (e.g. Authorization).`,
+      retryable: false,
+    };
+  }
   const status = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
   if (status === 401 || status === 403) {
     return {

@@ -14,7 +14,7 @@ export {
   type CatalogEntry,
   type CatalogServer,
 } from './tool-catalog.js';
-export { errorResult, toolResultText, type ToolResult } from './tool-results.js';
+export { errorResult, toolResultMedia, toolResultText, type ToolResult } from './tool-results.js';
 // The file is written only through McpManager's methods: no writer is exported.
 export { mergeServers, type ImportOptions, type ImportPreview, type ImportReport } from './import-config.js';
 export {
@@ -34,6 +34,8 @@ export {
   parseSettings,
   type ServerConfig,
 } from './settings-schema.js';
+export { OAuthCredentials, oauthAccountFor } from './oauth/index.js';
+export type { SignInRequest } from './server-connection.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
 export type {

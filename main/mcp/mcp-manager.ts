@@ -20,7 +20,8 @@ import {
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
-import { ServerConnection, type ServerConnectionOptions } from './server-connection.js';
+import type { OAuthCredentials } from './oauth/index.js';
+import { ServerConnection, type ServerConnectionOptions, type SignInRequest } from './server-connection.js';
 import {
   importSettingsText,
   readEditableSettings,
@@ -57,6 +58,8 @@ export interface McpManagerOptions {
   clientInfo?: { name: string; version: string };
   /** Debounce of file-change events. */
   watchDebounceMs?: number;
+  /** Where remote servers' OAuth sign-ins are kept (the secret store); without it they cannot sign in. */
+  oauth?: OAuthCredentials;
 }
 
 interface ManagedServer {
@@ -95,6 +98,8 @@ export class McpManager {
   private seenText: string | undefined;
   private watcher?: Disposable;
   private started = false;
+  /** Sign-ins waiting for the browser, by server. */
+  private readonly signIns = new Map<string, AbortController>();
   /** Edits and reloads run one at a time, in order. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -120,6 +125,7 @@ export class McpManager {
       environment: options.environment ?? process.env,
       searchPath: options.searchPath ?? serverSearchPath,
       clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
+      ...(options.oauth ? { oauth: options.oauth } : {}),
     };
   }
 
@@ -152,6 +158,7 @@ export class McpManager {
     this.started = false;
     this.watcher?.dispose();
     this.watcher = undefined;
+    for (const signIn of this.signIns.values()) signIn.abort();
     await this.queue;
     const servers = [...this.servers.values()];
     this.servers.clear();
@@ -258,6 +265,34 @@ export class McpManager {
     await connection.stop();
     connection.start();
     return this.server(name) ?? connection.snapshot();
+  }
+
+  /**
+   * Signs in to a remote server that wants OAuth (the browser flow; see oauth/sign-in.ts), then starts it again
+   * with the new tokens. A second sign-in to the same server cancels the first. Rejects with a message for people.
+   */
+  async signIn(name: string, request: SignInRequest): Promise<ServerSnapshot> {
+    const connection = this.connection(name);
+    this.signIns.get(name)?.abort();
+    const cancel = new AbortController();
+    this.signIns.set(name, cancel);
+    request.signal?.addEventListener('abort', () => cancel.abort(), { once: true });
+    try {
+      await connection.signIn({ ...request, signal: cancel.signal });
+    } finally {
+      if (this.signIns.get(name) === cancel) this.signIns.delete(name);
+    }
+    if (!connection.config.disabled) await this.restart(name);
+    await connection.whenSettled();
+    return this.server(name) ?? connection.snapshot();
+  }
+
+  /** Deletes a server's stored sign-in and starts it again without; false when none was stored. */
+  async signOut(name: string): Promise<boolean> {
+    const connection = this.connection(name);
+    const removed = await connection.signOut();
+    if (removed && !connection.config.disabled) await this.restart(name);
+    return removed;
   }
 
   /** File-level problems (malformed JSON) and every entry's problems. */

@@ -31,8 +31,9 @@ import { LogBuffer } from './log-buffer.js';
 import { collectPages } from './paginate.js';
 import { ProcessTransport } from './process-transport.js';
 import { restartDelayMs, type RestartPolicy } from './restart-policy.js';
+import { ServerOAuthProvider, signIn, SignInRequiredError, type OAuthCredentials } from './oauth/index.js';
 import { serverEnvironment } from './server-environment.js';
-import { checkUrl, type ServerConfig } from './settings-schema.js';
+import { checkUrl, type RemoteServerConfig, type ServerConfig } from './settings-schema.js';
 import { describeCallError, errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
@@ -46,6 +47,15 @@ export interface ServerConnectionOptions {
   /** The PATH stdio commands are looked up in. */
   searchPath: () => Promise<string>;
   clientInfo: { name: string; version: string };
+  /** Where OAuth sign-ins of remote servers are kept; without it a server's 401 is an error, as before. */
+  oauth?: OAuthCredentials;
+}
+
+export interface SignInRequest {
+  /** Sends the person to the authorization server's page (a browser, a printed link, the UI). */
+  openAuthorizationUrl(url: URL): void | Promise<void>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 interface Session {
@@ -62,6 +72,8 @@ interface Session {
 interface Prepared {
   config: ServerConfig;
   searchPath?: string;
+  /** Remote servers, when sign-ins can be stored. */
+  oauth?: ServerOAuthProvider;
 }
 
 const stderrLinesInMessages = 10;
@@ -93,6 +105,7 @@ export class ServerConnection {
   private restartTimer?: NodeJS.Timeout;
   private stableTimer?: NodeJS.Timeout;
   private nonProtocolLine?: string;
+  private signedIn = false;
 
   constructor(
     config: ServerConfig,
@@ -122,6 +135,7 @@ export class ServerConnection {
       ...this.status,
       toolCount: this.tools.length,
       ...(pid === undefined ? {} : { pid }),
+      ...(this.signedIn ? { signedIn: true } : {}),
     };
   }
 
@@ -155,7 +169,7 @@ export class ServerConnection {
 
   /** Resolves once the server is connected, or failed for good, or stopped: what the CLI waits for. */
   whenSettled(): Promise<ServerSnapshot> {
-    const settled = () => !this.running || this.status.state === 'connected' || this.status.state === 'error';
+    const settled = () => !this.running || ['connected', 'error', 'needs-sign-in'].includes(this.status.state);
     if (settled()) return Promise.resolve(this.snapshot());
     return new Promise((resolve) => {
       const subscription = this.onStatusChanged((snapshot) => {
@@ -178,6 +192,7 @@ export class ServerConnection {
       });
       return normaliseToolResult(result);
     } catch (error) {
+      if (error instanceof SignInRequiredError && this.session === session) void this.requireSignIn(session, error);
       const aborted = options.signal?.aborted ?? false;
       return errorResult(describeCallError(error, { server: this.name, tool, timeoutSeconds, aborted }));
     }
@@ -202,6 +217,43 @@ export class ServerConnection {
 
   async getPrompt(name: string, args: Record<string, string> | undefined): Promise<GetPromptResult> {
     return this.readyClient().getPrompt({ name, ...(args ? { arguments: args } : {}) }, this.requestOptions());
+  }
+
+  /**
+   * Signs in to this remote server in the person's browser and stores the tokens (see oauth/sign-in.ts); the
+   * caller restarts the connection to use them.
+   */
+  async signIn(request: SignInRequest): Promise<void> {
+    const credentials = this.options.oauth;
+    if (this.settings.transport === 'stdio') throw new Error(`Server "${this.name}" runs locally: it has no sign-in.`);
+    if (!credentials) throw new Error('Sign-ins cannot be stored here (no secret store).');
+    const { value: config } = expandServerConfig(this.settings, this.options.environment);
+    const remote = config as RemoteServerConfig;
+    this.log.add('switchyard', `Signing in to ${remote.url}: waiting for the browser.`);
+    try {
+      await signIn({
+        server: this.name,
+        url: remote.url,
+        credentials,
+        ...(remote.oauth?.clientMetadataUrl ? { clientMetadataUrl: remote.oauth.clientMetadataUrl } : {}),
+        openAuthorizationUrl: request.openAuthorizationUrl,
+        ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+    } catch (error) {
+      const message = `Sign-in failed: ${(error as Error).message}.`;
+      this.log.add('switchyard', message);
+      if (this.status.state === 'needs-sign-in') this.setStatus({ ...this.status, message });
+      throw new Error(message, { cause: error });
+    }
+    this.log.add('switchyard', 'Signed in; the tokens are in the secret store.');
+  }
+
+  /** Forgets the stored sign-in; false when there was none. The caller restarts the connection. */
+  async signOut(): Promise<boolean> {
+    const removed = (await this.options.oauth?.clear(this.name)) ?? false;
+    if (removed) this.log.add('switchyard', 'Signed out: the stored tokens were deleted.');
+    return removed;
   }
 
   private async connect(): Promise<void> {
@@ -251,12 +303,34 @@ export class ServerConnection {
     if (config.transport !== 'stdio') {
       const problem = checkUrl(config.url);
       if (problem) throw new ServerSetupError(`The url setting: ${problem}.`);
-      return { config };
+      const oauth = await this.oauthProvider(config);
+      return { config, ...(oauth ? { oauth } : {}) };
     }
     if (config.cwd && !(await isDirectory(config.cwd))) {
       throw new ServerSetupError(`Working directory "${config.cwd}" (the cwd setting) does not exist.`);
     }
     return { config, searchPath: await this.options.searchPath() };
+  }
+
+  /** The stored sign-in for a remote server, when sign-ins can be stored and the store answers. */
+  private async oauthProvider(config: RemoteServerConfig): Promise<ServerOAuthProvider | undefined> {
+    const credentials = this.options.oauth;
+    this.signedIn = false;
+    if (!credentials) return undefined;
+    let stored;
+    try {
+      stored = await credentials.read(this.name, config.url);
+    } catch (error) {
+      this.log.add('switchyard', `No OAuth sign-in: the secret store could not be read (${(error as Error).message}).`);
+      return undefined;
+    }
+    this.signedIn = stored.tokens !== undefined;
+    return new ServerOAuthProvider({
+      server: this.name,
+      credentials,
+      stored,
+      ...(config.oauth?.clientMetadataUrl ? { clientMetadataUrl: config.oauth.clientMetadataUrl } : {}),
+    });
   }
 
   /** Builds the transport and client and wires their events; starts nothing yet. */
@@ -279,11 +353,14 @@ export class ServerConnection {
       const written = this.settings.transport === 'stdio' ? this.settings : config;
       this.log.add('switchyard', `Starting: ${[written.command, ...written.args].map(quoteIfNeeded).join(' ')}`);
     } else {
-      const requestInit = { headers: config.headers };
+      const options = {
+        requestInit: { headers: config.headers },
+        ...(prepared.oauth ? { authProvider: prepared.oauth } : {}),
+      };
       transport =
         transportKind === 'sse'
-          ? new SSEClientTransport(new URL(config.url), { requestInit })
-          : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+          ? new SSEClientTransport(new URL(config.url), options)
+          : new StreamableHTTPClientTransport(new URL(config.url), options);
       this.log.add('switchyard', `Connecting to ${config.url} (${transportKind}).`);
     }
     const client = new Client(this.options.clientInfo, { capabilities: {} });
@@ -313,6 +390,12 @@ export class ServerConnection {
   }
 
   private failStart(error: unknown, prepared: Prepared, session: Session | undefined): void {
+    if (error instanceof SignInRequiredError && error.offersOAuth) {
+      this.signedIn = false;
+      this.log.add('switchyard', error.message);
+      this.setStatus({ state: 'needs-sign-in', message: error.message });
+      return;
+    }
     const failure = describeStartFailure({
       error,
       config: prepared.config,
@@ -325,6 +408,17 @@ export class ServerConnection {
     this.options.logger.warn({ server: this.name }, failure.message);
     if (failure.retryable) this.scheduleRestart(failure.message);
     else this.setStatus({ state: 'error', message: failure.message });
+  }
+
+  /** The server stopped taking the stored sign-in mid-session, and it could not be refreshed. */
+  private async requireSignIn(session: Session, error: SignInRequiredError): Promise<void> {
+    this.session = undefined; // so that the close below is not taken for a crash
+    this.clearTimers();
+    this.setTools([]);
+    this.signedIn = false;
+    this.log.add('switchyard', error.message);
+    this.setStatus({ state: 'needs-sign-in', message: error.message });
+    await closeSession(session, false);
   }
 
   private async handleCrash(session: Session): Promise<void> {

@@ -3,6 +3,7 @@
 // with the exact path of the bad field, and the entry is left out. Values are validated as written; `${env:VAR}`
 // is expanded only when a server starts (see expand-env.ts), so the file keeps the references.
 
+import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { z } from 'zod';
 import { describeValue } from './describe-value.js';
 import type { ServerTransportKind, SettingsProblem } from './types.js';
@@ -42,6 +43,8 @@ export interface RemoteServerConfig extends CommonServerConfig {
   headers: Record<string, string>;
   /** No `type` was given (Cursor's style): try streamable HTTP, then fall back to the older SSE transport. */
   sseFallback: boolean;
+  /** How to sign in when the server asks for OAuth (an extension of the settings shape; see oauth/). */
+  oauth?: { clientMetadataUrl?: string };
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
@@ -73,6 +76,8 @@ const seconds = z
   .number({ error: (issue) => `expected a number of seconds, got ${describeValue(issue.input)}` })
   .refine(Number.isFinite, { error: 'expected a finite number of seconds' });
 
+const httpsUrlWithPath = 'expected the https URL of a client ID metadata document (with a path)';
+
 // Unknown fields are allowed (and kept in the file): other apps put their own there.
 const entrySchema = z.object(
   {
@@ -87,6 +92,12 @@ const entrySchema = z.object(
     cwd: stringValue.min(1, { error: 'must not be empty' }).nullish(),
     url: stringValue.nullish(),
     headers: stringMap.nullish(),
+    oauth: z
+      .object(
+        { clientMetadataUrl: stringValue.refine((url) => isHttpsUrl(url), { error: httpsUrlWithPath }).nullish() },
+        { error: (issue) => `expected an object, got ${describeValue(issue.input)}` },
+      )
+      .nullish(),
     disabled: z.boolean({ error: (issue) => `expected true or false, got ${describeValue(issue.input)}` }).nullish(),
     autoApprove: stringArray.nullish(),
     disabledTools: stringArray.nullish(),
@@ -184,6 +195,7 @@ function buildConfig(
     url: entry.url,
     headers: entry.headers ?? {},
     sseFallback: type == null,
+    ...(entry.oauth?.clientMetadataUrl ? { oauth: { clientMetadataUrl: entry.oauth.clientMetadataUrl } } : {}),
   };
 }
 

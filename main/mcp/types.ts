@@ -6,10 +6,12 @@
  * - `connecting`: the process is starting or the handshake is running.
  * - `connected`: the handshake completed; tools are listed.
  * - `disconnected`: the server went away and a restart is scheduled, or it was stopped.
+ * - `needs-sign-in`: a remote server that wants an OAuth sign-in (none stored, or the stored one expired and could
+ *   not be refreshed); `message` says how.
  * - `error`: it cannot run until something changes (bad settings entry, missing command, gave up restarting);
  *   `message` says why.
  */
-export type ServerState = 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'error';
+export type ServerState = 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'needs-sign-in' | 'error';
 
 export type ServerTransportKind = 'stdio' | 'streamableHttp' | 'sse';
 
@@ -28,6 +30,8 @@ export interface ServerSnapshot extends ServerStatus {
   toolCount: number;
   /** The child process of a running stdio server. */
   pid?: number;
+  /** A remote server connected with a stored OAuth sign-in (which Sign out forgets). */
+  signedIn?: boolean;
 }
 
 export interface SettingsProblem {

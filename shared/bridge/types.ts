@@ -2,6 +2,7 @@
 // chat's event stream. Types only: no runtime code, so the renderer can import them for free.
 
 import type { ContentPart, ModelPriceInfo, ReasoningDetail, ToolCall, Usage } from '../api/index.js';
+import type { ToolMedia } from './tool-media.js';
 
 export interface AppInfo {
   version: string;
@@ -29,12 +30,14 @@ export interface ModelOption {
 /** Mirrors main/mcp's ServerSnapshot (main assigns one to the other, so the compiler keeps them in step). */
 export interface McpServerStatus {
   name: string;
-  state: 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'error';
+  state: 'disabled' | 'connecting' | 'connected' | 'disconnected' | 'needs-sign-in' | 'error';
   message?: string;
   warning?: string;
   transport?: 'stdio' | 'streamableHttp' | 'sse';
   toolCount: number;
   pid?: number;
+  /** A remote server connected with a stored OAuth sign-in. */
+  signedIn?: boolean;
 }
 
 /**
@@ -240,6 +243,8 @@ export interface McpToolOutcome {
   isError: boolean;
   /** The result as the chat would hand it to a model. */
   text: string;
+  /** Its images and audio, to show as media (tool-media.ts says which). */
+  media: ToolMedia[];
 }
 
 export interface McpImportReport {

@@ -8,6 +8,7 @@ export const dotOf: Record<McpServerStatus['state'], DotState> = {
   connecting: 'busy',
   disconnected: 'off',
   disabled: 'off',
+  'needs-sign-in': 'busy',
   error: 'error',
 };
 
@@ -17,6 +18,8 @@ export function stateText(server: McpServerStatus): string {
       return `connected · ${server.toolCount} ${server.toolCount === 1 ? 'tool' : 'tools'}`;
     case 'connecting':
       return 'connecting…';
+    case 'needs-sign-in':
+      return 'needs sign-in';
     default:
       return server.state;
   }
