@@ -38,7 +38,7 @@ function browserCommand(url: string): [string, string[]] {
 }
 
 /** Starts the browser and resolves once it started (or rejects when it could not be run). */
-function openInBrowser(url: string): Promise<void> {
+export function openInBrowser(url: string): Promise<void> {
   const [command, args] = browserCommand(url);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: 'ignore' });
