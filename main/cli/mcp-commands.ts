@@ -8,17 +8,20 @@ import type { Command } from 'commander';
 import type { EntryReview } from '../../shared/mcp/review-entry.js';
 import { resolveDataDir } from '../app/index.js';
 import { createLogger } from '../common/index.js';
+import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import {
   formatLogEntry,
   formatProblem,
   McpManager,
+  OAuthCredentials,
   readSettingsFile,
   serveHubOverStdio,
   toolResultText,
   type ServerSnapshot,
 } from '../mcp/index.js';
-import { formatJson, formatTable, printList } from './output.js';
+import { formatJson, formatTable, printList, type Output } from './output.js';
 import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { openInBrowser } from './ui-command.js';
 
 interface ManagerRun {
   dataDir?: string;
@@ -26,6 +29,8 @@ interface ManagerRun {
   server?: string;
   /** The command ends on Ctrl+C by itself (`logs --follow`) instead of being interrupted. */
   runsUntilInterrupted?: boolean;
+  /** Where the secret store's warning goes, if a remote server makes us open it. */
+  output: Output;
 }
 
 export function registerMcpCommands(program: Command, context: CommandContext): void {
@@ -40,7 +45,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withManager({ dataDir: options.dataDir }, async (manager) => {
+      withManager({ dataDir: options.dataDir, output }, async (manager) => {
         const servers = await manager.waitUntilSettled();
         const fileProblems = manager.problems().filter((problem) => problem.server === undefined);
         if (options.json) return output.out(formatJson({ servers, problems: manager.problems() }));
@@ -75,7 +80,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .option('--json', 'print the tools as the server declares them (with inputSchema)')
     .addOption(dataDirOption())
     .action(async (server: string, options: { json?: boolean; dataDir?: string }) =>
-      withManager({ dataDir: options.dataDir, server }, async (manager) => {
+      withManager({ dataDir: options.dataDir, server, output }, async (manager) => {
         printList(output, manager.listTools(server), options.json, {
           empty: `Server "${server}" has no tools.`,
           headers: ['NAME', 'DESCRIPTION'],
@@ -94,7 +99,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .addOption(dataDirOption())
     .action(async (server: string, tool: string, options: { args: string; json?: boolean; dataDir?: string }) => {
       const args = parseArguments(options.args);
-      await withManager({ dataDir: options.dataDir, server }, async (manager) => {
+      await withManager({ dataDir: options.dataDir, server, output }, async (manager) => {
         const result = await manager.callTool(server, tool, args);
         output.out(options.json ? formatJson(result) : toolResultText(result));
         if (result.isError) throw new Error(`Tool "${tool}" on server "${server}" returned an error.`);
@@ -109,7 +114,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .addOption(dataDirOption())
     .action(async (server: string, options: { follow?: boolean; dataDir?: string }) =>
       withManager(
-        { dataDir: options.dataDir, runsUntilInterrupted: options.follow ?? false },
+        { dataDir: options.dataDir, runsUntilInterrupted: options.follow ?? false, output },
         async (manager, interrupted) => {
           await requireServer(manager, server);
           const settled = (await manager.waitUntilSettled()).find((snapshot) => snapshot.name === server);
@@ -120,6 +125,54 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
           const following = manager.onLogEntry(server, (entry) => output.out(formatLogEntry(entry)));
           await interrupted;
           following.dispose();
+        },
+        server,
+      ),
+    );
+
+  mcp
+    .command('login')
+    .description(
+      'sign in to a remote server that wants OAuth: opens the sign-in page in your browser (or prints its link) ' +
+        'and waits for it to come back; the tokens go to the secret store',
+    )
+    .argument('<server>', 'the server name in mcp_settings.json')
+    .option('--no-browser', 'only print the link (open it on this machine: the page returns to 127.0.0.1)')
+    .addOption(dataDirOption())
+    .action(async (server: string, options: { browser: boolean; dataDir?: string }) =>
+      withManager(
+        { dataDir: options.dataDir, output },
+        async (manager) => {
+          await requireServer(manager, server);
+          const openAuthorizationUrl = async (url: URL) => {
+            output.err(`To sign in to ${server}, open this link in a browser on this machine:\n  ${url.href}`);
+            if (!options.browser) return;
+            await openInBrowser(url.href).then(
+              () => output.err('(opened in your browser; waiting for it to come back)'),
+              (error: Error) => output.err(`warning: ${error.message}; open the link yourself.`),
+            );
+          };
+          const snapshot = await manager.signIn(server, { openAuthorizationUrl });
+          const tools = snapshot.state === 'connected' ? `; ${snapshot.toolCount} tools` : '';
+          output.out(`Signed in to ${server} (${snapshot.state}${tools}).`);
+          if (snapshot.state !== 'connected' && snapshot.message) output.out(`${server}: ${snapshot.message}`);
+        },
+        server,
+      ),
+    );
+
+  mcp
+    .command('logout')
+    .description("forget a remote server's OAuth sign-in (deletes its tokens from the secret store)")
+    .argument('<server>', 'the server name in mcp_settings.json')
+    .addOption(dataDirOption())
+    .action(async (server: string, options: { dataDir?: string }) =>
+      withManager(
+        { dataDir: options.dataDir, output },
+        async (manager) => {
+          await requireServer(manager, server);
+          const removed = await manager.signOut(server);
+          output.out(removed ? `Signed out of ${server}.` : `No sign-in was stored for ${server}.`);
         },
         server,
       ),
@@ -188,8 +241,17 @@ async function withManager(
   work: (manager: McpManager, interrupted: Promise<void>) => Promise<void>,
   requiredServer: string | undefined = run.server,
 ): Promise<void> {
+  const dataDir = resolveDataDir(run.dataDir);
+  let secrets: Promise<SecretStore> | undefined;
+  // Opened only when a remote server has a sign-in to read: the keychain probe costs a round trip.
+  const openSecrets = () =>
+    (secrets ??= openSecretStore({ dataDir }).then(({ store, warning }) => {
+      if (warning) run.output.err(`warning: ${warning}`);
+      return store;
+    }));
   const manager = new McpManager({
-    dataDir: resolveDataDir(run.dataDir),
+    dataDir,
+    oauth: new OAuthCredentials(openSecrets),
     // Failures are reported by the command itself; the log would say the same thing twice.
     logger: createLogger(process.env.SWITCHYARD_LOG_LEVEL ?? 'error'),
     watch: false,
