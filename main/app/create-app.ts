@@ -20,7 +20,7 @@ import { ModelAliases } from '../providers/model-aliases.js';
 import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
-import { openStore, type Store } from '../store/index.js';
+import { checkDatabaseReadiness, openStore, type Store } from '../store/index.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -175,7 +175,15 @@ export function createApp(options: AppOptions): App {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
-        { keys, providers: registry, usage: accounts, accounts, ...(withHub ? { mcpHub } : {}), logger },
+        {
+          keys,
+          providers: registry,
+          usage: accounts,
+          accounts,
+          ...(withHub ? { mcpHub } : {}),
+          health: { readiness: () => checkDatabaseReadiness(options.dataDir) },
+          logger,
+        },
         gatewayOptions,
       );
       gateways.add(gateway);

@@ -17,6 +17,7 @@ import { apiBases, isApiPath, specBase } from './api-bases.js';
 import { authenticate, sendError } from './auth.js';
 import { registerChatCompletionsRoute } from './chat-completions-route.js';
 import { registerEmbeddingsRoute } from './embeddings-route.js';
+import { registerHealthRoutes } from './health-routes.js';
 import { registerLegacyCompletionsRoute } from './legacy-completions-route.js';
 import type { GatewayDeps } from './deps.js';
 import { toApiError, type ErrorContext } from './errors.js';
@@ -257,6 +258,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   registerAnthropicRoutes(server, chatContext);
   registerGeminiRoutes(server, chatContext);
   if (deps.mcpHub) registerMcpRoute(server, deps.mcpHub, deps.accounts);
+  registerHealthRoutes(server, deps.health, deps.logger);
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;

@@ -65,6 +65,20 @@ export interface GatewayAccounts {
   generation(id: string, keyId: string): GenerationInfo | undefined;
 }
 
+/** What GET /readyz reports (health-routes.ts). */
+export interface GatewayHealth {
+  /**
+   * Whether requests can be served, with each check's state as a fixed word (`database: 'reachable'`); never an
+   * error's text, which could carry paths or a database's address to an unauthenticated caller.
+   */
+  readiness(): GatewayReadiness | Promise<GatewayReadiness>;
+}
+
+export interface GatewayReadiness {
+  ready: boolean;
+  checks: Readonly<Record<string, string>>;
+}
+
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
@@ -72,5 +86,7 @@ export interface GatewayDeps {
   accounts?: GatewayAccounts;
   /** The MCP hub served at /mcp; without it there is no such route. */
   mcpHub?: GatewayMcpHub;
+  /** Checks behind GET /readyz; without them it reports ready whenever the process answers. */
+  health?: GatewayHealth;
   logger: Logger;
 }

@@ -3,6 +3,7 @@
 export { openStore, databaseFileName } from './open-store.js';
 export { Store } from './store.js';
 export { StoreVersionError } from './migrate.js';
+export { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
 export type { KeyRow, NewKeyRow } from './key-table.js';
 export type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage-table.js';
 export { defaultKeyRules, type KeyRulesRow } from './key-rules-table.js';

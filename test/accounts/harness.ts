@@ -12,7 +12,7 @@ import { createGateway, type Gateway } from '../../main/gateway/index.js';
 import { createOpenAIAdapter, ProviderRegistry, type ProviderSource } from '../../main/providers/index.js';
 import { ModelAliases } from '../../main/providers/model-aliases.js';
 import { PriceBook } from '../../main/providers/pricing/index.js';
-import { openStore, type Store } from '../../main/store/index.js';
+import { checkDatabaseReadiness, openStore, type Store } from '../../main/store/index.js';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../support/fake-openai-upstream.js';
 
 export interface AccountsHarness {
@@ -66,7 +66,11 @@ export async function startAccountsHarness(upstreamOptions: FakeUpstreamOptions 
   const logger = pino({ level: 'silent' });
   const aliases = new ModelAliases(store);
   const registry = new ProviderRegistry({ source, aliases, adapters: [createOpenAIAdapter()], logger });
-  const gateway = createGateway({ keys, providers: registry, usage: accounts, accounts, logger }, { keepAliveMs: 0 });
+  const health = { readiness: () => checkDatabaseReadiness(dataDir) };
+  const gateway = createGateway(
+    { keys, providers: registry, usage: accounts, accounts, health, logger },
+    { keepAliveMs: 0 },
+  );
   const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
   return {

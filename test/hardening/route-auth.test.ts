@@ -1,7 +1,8 @@
 // Authentication follows the route that matched, not the URL's spelling. The router decodes percent escapes, takes
 // the path of an absolute-form target and resolves dot segments, so every spelling of every route that needs a key
 // is sent on a raw socket (no client normalises it first), without a key and with one. The routes come from the
-// server itself, so a route added later is covered without touching this file.
+// server itself, so a route added later is covered without touching this file; a public one must be added to the
+// list below on purpose.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../main/gateway/protocols/error-shapes.js';
@@ -100,12 +101,30 @@ describe('authentication of every route, however its URL is spelled', () => {
         'DELETE /api/v1/api-keys/:key_id',
       ]),
     );
-    expect(harness.gateway.routes().every((route) => route.access === 'api-key')).toBe(true);
+    // Only the probes are public, by decision (main/gateway/health-routes.ts); every other route needs a key.
+    const publicRoutes = harness.gateway
+      .routes()
+      .filter((route) => route.access !== 'api-key')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(publicRoutes.sort()).toEqual(['GET /healthz', 'GET /readyz', 'HEAD /healthz', 'HEAD /readyz']);
+  });
+
+  it('answers the public probes alike with and without a key, and with nothing a key would protect', async () => {
+    for (const route of harness.gateway.routes().filter((each) => each.access === 'public')) {
+      const label = `${route.method} ${route.url}`;
+      const keyless = await send(route.method, route.url, null);
+      const withKey = await send(route.method, route.url, secret);
+      expect(keyless.status, label).toBe(200);
+      expect(keyless.text, label).toBe(withKey.text);
+      expect(keyless.text, label).not.toContain(secret.slice(0, 12));
+      expect(keyless.text, label).not.toContain('route-auth');
+      expect(keyless.text, label).not.toContain(harness.dataDir);
+    }
   });
 
   it('never answers 2xx without a key, and answers 401 in the route’s protocol shape wherever a route matched', async () => {
     const reached: string[] = [];
-    for (const route of harness.gateway.routes()) {
+    for (const route of harness.gateway.routes().filter((each) => each.access === 'api-key')) {
       const path = concretePath(route.url);
       // With a key, a spelling that reaches the route answers as the plain path does. A HEAD answer has no body to
       // tell one 404 from another (an unknown model's from the router's), so its GET twin is compared instead.
