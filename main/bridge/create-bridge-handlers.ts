@@ -68,7 +68,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...aliasesHandlers(app.aliases),
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),
-    ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit)),
+    ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit), app.logger),
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();

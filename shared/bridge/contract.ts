@@ -167,6 +167,16 @@ export const bridgeContract = {
     response: returns<{ disabledTools: string[] }>(),
   },
   'mcp:restart': { request: z.strictObject({ name: serverName }), response: returns<{ server: McpServerStatus }>() },
+  /**
+   * Starts the OAuth sign-in of a remote server and answers the page to open in the browser (null: nothing to
+   * open). The sign-in completes in the background, when the browser comes back, and shows as the server's status.
+   */
+  'mcp:sign-in': {
+    request: z.strictObject({ name: serverName }),
+    response: returns<{ authorizationUrl: string | null }>(),
+  },
+  /** Forgets a remote server's OAuth sign-in (deletes its tokens) and starts it again without one. */
+  'mcp:sign-out': { request: z.strictObject({ name: serverName }), response: returns<{ removed: boolean }>() },
   /** What the server wrote to stderr, and our notes on its life, oldest first (the last 500 lines). */
   'mcp:logs': { request: z.strictObject({ name: serverName }), response: returns<{ lines: McpLogLine[] }>() },
   'mcp:list-tools': { request: z.strictObject({ name: serverName }), response: returns<{ tools: McpTool[] }>() },

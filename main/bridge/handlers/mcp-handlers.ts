@@ -1,6 +1,7 @@
 import type { McpHubCall, McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
+import type { Logger } from '../../common/index.js';
 import { countTokens } from '../../gateway/index.js';
-import { ToolCatalog, toolResultText, type McpManager } from '../../mcp/index.js';
+import { ToolCatalog, toolResultMedia, toolResultText, type McpManager } from '../../mcp/index.js';
 import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
@@ -14,6 +15,8 @@ type McpChannel =
   | 'mcp:set-auto-approve'
   | 'mcp:set-tool-disabled'
   | 'mcp:restart'
+  | 'mcp:sign-in'
+  | 'mcp:sign-out'
   | 'mcp:logs'
   | 'mcp:list-tools'
   | 'mcp:call-tool'
@@ -36,6 +39,8 @@ export type BridgeMcp = Pick<
   | 'setToolDisabled'
   | 'importSettingsText'
   | 'restart'
+  | 'signIn'
+  | 'signOut'
   | 'logEntries'
   | 'listTools'
   | 'callTool'
@@ -47,6 +52,7 @@ export type BridgeMcp = Pick<
 export function mcpHandlers(
   mcp: BridgeMcp,
   hubCalls: (limit: number) => McpHubCall[] = () => [],
+  logger?: Pick<Logger, 'warn'>,
 ): BridgeHandlerMap<McpChannel> {
   // What goes wrong in a call to one server (not connected, the server's own error) is for the user to read.
   const onServer = async <T>(name: string, call: () => T | Promise<T>): Promise<T> => {
@@ -75,6 +81,22 @@ export function mcpHandlers(
       disabledTools: await mcp.setToolDisabled(name, tool, disabled),
     }),
     'mcp:restart': async ({ name }) => ({ server: await onServer(name, () => mcp.restart(name)) }),
+    'mcp:sign-in': async ({ name }) => {
+      if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
+      // The page to open arrives before the sign-in ends (when the browser comes back): answer with it at once.
+      let opened!: (url: URL) => void;
+      const authorizationUrl = new Promise<URL>((resolve) => (opened = resolve));
+      const signedIn = mcp.signIn(name, { openAuthorizationUrl: (url) => opened(url) });
+      try {
+        const first = await Promise.race([authorizationUrl, signedIn.then(() => null)]);
+        // A later failure (refused, timed out) shows in the server's status and log.
+        signedIn.catch((error: unknown) => logger?.warn({ server: name, err: error }, 'MCP sign-in failed'));
+        return { authorizationUrl: first?.href ?? null };
+      } catch (error) {
+        throw new BridgeFailure('unavailable', error instanceof Error ? error.message : String(error));
+      }
+    },
+    'mcp:sign-out': async ({ name }) => ({ removed: await onServer(name, () => mcp.signOut(name)) }),
     'mcp:hub-calls': ({ limit }) => ({ calls: hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {
@@ -103,7 +125,7 @@ export function mcpHandlers(
     },
     'mcp:call-tool': async ({ name, tool, arguments: args }) => {
       const result = await onServer(name, () => mcp.callTool(name, tool, args));
-      return { isError: result.isError, text: toolResultText(result) };
+      return { isError: result.isError, text: toolResultText(result), media: toolResultMedia(result) };
     },
     'mcp:list-resources': async ({ name }) => ({
       resources: (await onServer(name, () => mcp.listResources(name))).map((resource) => ({

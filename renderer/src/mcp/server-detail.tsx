@@ -10,6 +10,7 @@ import { Tabs } from '../ui/tabs.js';
 import { LogsPanel } from './logs-panel.js';
 import { ResourcesPanel } from './resources-panel.js';
 import { dotOf, stateText } from './server-status.js';
+import { SignInNotice } from './sign-in-notice.js';
 import { ToolsPanel } from './tools-panel.js';
 import { useChanged } from '../ui/use-changed.js';
 
@@ -82,6 +83,15 @@ export function ServerDetail({ server, editable, onEdit, onChanged }: ServerDeta
           >
             Restart
           </button>
+          {server.signedIn ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void act(() => bridge.invoke('mcp:sign-out', { name: server.name }))}
+            >
+              Sign out
+            </button>
+          ) : null}
           <button type="button" disabled={!editable} onClick={onEdit}>
             Edit
           </button>
@@ -97,6 +107,7 @@ export function ServerDetail({ server, editable, onEdit, onChanged }: ServerDeta
           </p>
         ) : null
       ) : null}
+      {server.state === 'needs-sign-in' ? <SignInNotice key={`sign-in-${server.name}`} server={server} /> : null}
       {server.warning ? <p className="notice">{server.warning}</p> : null}
       <ErrorNotice message={error} />
       <Tabs
