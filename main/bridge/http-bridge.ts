@@ -37,9 +37,10 @@ export interface HttpBridgeOptions {
   keepAliveMs?: number;
 }
 
-/** Scripts and styles from our own files only; images may be data URLs (attachments). */
+/** Scripts and styles from our own files only; images and audio may be data URLs (attachments, tool results). */
 export const uiContentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' data:; " +
+  "connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const securityHeaders = {

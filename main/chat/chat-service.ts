@@ -19,6 +19,7 @@ import type {
   TurnEnd,
 } from '../../shared/bridge/types.js';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
+import { toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
 import type { ChatTable } from '../store/index.js';
 import { ChatError } from './chat-error.js';
@@ -402,7 +403,7 @@ export class ChatService {
     const message = this.newMessage(conversationId, {
       role: 'tool',
       toolCallId: call.id,
-      content: outcome.text,
+      content: toolMessageContent(outcome),
       status,
       error: status === 'error' ? firstLine(outcome.text) : null,
     });
@@ -546,12 +547,21 @@ export class ChatService {
   }
 }
 
+/** The text, and after it any images and audio as parts (request-messages.ts gives the model the text only). */
+function toolMessageContent(outcome: ToolOutcome): ChatMessage['content'] {
+  const media = outcome.media ?? [];
+  if (media.length === 0) return outcome.text;
+  return [{ type: 'text', text: outcome.text }, ...media.map(toMediaPart)];
+}
+
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
 }
 
+/** Sent to the model as an image: a user's attachment (a tool's image is kept for the user, described to the model). */
 function hasImage(message: ChatMessage): boolean {
+  if (message.role !== 'user') return false;
   return Array.isArray(message.content) && message.content.some((part) => part.type === 'image_url');
 }
 

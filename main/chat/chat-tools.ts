@@ -3,9 +3,10 @@
 // owns the file).
 
 import type { FunctionTool } from '../../shared/api/index.js';
+import type { ToolMedia } from '../../shared/bridge/tool-media.js';
 import type { ToolHints } from '../../shared/bridge/types.js';
 import type { Logger } from '../common/index.js';
-import { toolResultText, type McpManager } from '../mcp/index.js';
+import { toolResultMedia, toolResultText, type McpManager } from '../mcp/index.js';
 
 export interface ToolTarget {
   server: string;
@@ -16,8 +17,11 @@ export interface ToolTarget {
 }
 
 export interface ToolOutcome {
+  /** What the model is given (images and audio described in words). */
   text: string;
   isError: boolean;
+  /** Images and audio of the result, kept with the tool message for the user to see and hear. */
+  media?: ToolMedia[];
 }
 
 export interface ChatTools {
@@ -43,7 +47,7 @@ export function createMcpChatTools(manager: ChatMcp, logger: Logger): ChatTools 
     },
     async call(functionName, argumentsJson, signal) {
       const result = await manager.callFunctionTool(functionName, argumentsJson, { signal });
-      return { text: toolResultText(result), isError: result.isError };
+      return { text: toolResultText(result), isError: result.isError, media: toolResultMedia(result) };
     },
     async allowAlways(server, tool) {
       // Applied when it resolves: the next call of this turn already runs without asking.

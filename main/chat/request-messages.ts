@@ -33,11 +33,18 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
         messages.push({
           role: 'tool',
           tool_call_id: call.id,
-          content: typeof result?.content === 'string' ? result.content : missingToolResult,
+          content: result ? toolResultText(result.content) : missingToolResult,
         });
       }
     }
     // Tool messages were placed right after the call they answer; one without a call is left out.
   }
   return messages;
+}
+
+/** A tool message's text: its images and audio are kept for the user and already described in the text. */
+function toolResultText(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  const text = (content ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  return text === '' ? missingToolResult : text;
 }

@@ -3,6 +3,7 @@
 // timeout, a crashed server) are handed on the same way rather than thrown.
 
 import { ErrorCode, McpError, type CallToolResult, type ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { showableMedia, type ToolMedia } from '../../shared/bridge/tool-media.js';
 
 export interface ToolResult {
   content: ContentBlock[];
@@ -70,6 +71,11 @@ export function describeCallError(error: unknown, context: CallContext): string 
 /** The result as one string for a chat `tool` message: text parts as they are, other parts described. */
 export function toolResultText(result: ToolResult): string {
   return result.content.map(describePart).join('\n');
+}
+
+/** The images and audio of the result that the UI may show as media (the text describes them for the model). */
+export function toolResultMedia(result: ToolResult): ToolMedia[] {
+  return result.content.flatMap((part) => showableMedia(part) ?? []);
 }
 
 function describePart(part: ContentBlock): string {

@@ -11,6 +11,8 @@ import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
 import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
 import { noCreditsError } from '../../../shared/bridge/chat-message.js';
+import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
+import { ToolMediaList } from '../ui/tool-media.js';
 import { ToolIcon } from '../shell/icons.js';
 import { useGoToScreen } from '../shell/navigation.js';
 
@@ -198,11 +200,7 @@ function AssistantMessage(props: AssistantMessageProps) {
               <pre className="tool-arguments" aria-label="Arguments">
                 {prettyArguments(call.function.arguments)}
               </pre>
-              {result ? (
-                <pre className="tool-result" aria-label="Result">
-                  {typeof result.content === 'string' ? result.content : ''}
-                </pre>
-              ) : null}
+              {result ? <ToolResultView result={result} source={label} /> : null}
             </details>
             {approval ? <ApprovalCard approval={approval} onDecide={onDecide} /> : null}
           </section>
@@ -231,6 +229,19 @@ function AssistantMessage(props: AssistantMessageProps) {
         )}
       </footer>
     </article>
+  );
+}
+
+/** A tool's result: its text as the model got it, then its images and audio as media. */
+function ToolResultView({ result, source }: { result: ChatMessage; source: string }) {
+  const parts = typeof result.content === 'string' ? [] : (result.content ?? []);
+  return (
+    <>
+      <pre className="tool-result" aria-label="Result">
+        {messageText(result.content)}
+      </pre>
+      <ToolMediaList media={parts.flatMap((part) => mediaOfPart(part) ?? [])} source={source} />
+    </>
   );
 }
 

@@ -30,7 +30,23 @@ describe('collapseRepeats', () => {
     const rows = collapseRepeats([1, 2, 3, 4, 5].flatMap(round));
     expect(rows).toEqual([...round(1).map((line) => ({ kind: 'line', line })), { kind: 'repeat', lines: 4, times: 4 }]);
     expect(describeRepeat({ lines: 4, times: 4 })).toBe('… the 4 lines above repeated 4 times');
+    expect(describeRepeat({ lines: 1, times: 37 })).toBe('… repeated 37 times');
     expect(describeRepeat({ lines: 1, times: 1 })).toBe('… repeated 1 time');
+  });
+
+  it('collapses rounds that each repeat a line, counting the shown lines of a round', () => {
+    const round = (restart: number): McpLogLine[] => [
+      note('Starting: node server.js'),
+      ...Array.from({ length: 40 }, () => stderr('Error: could not reach the database')),
+      note(`Restarting in ${restart} s (restart ${restart} of 5).`),
+    ];
+    expect(collapseRepeats([1, 2, 3].flatMap(round))).toEqual([
+      { kind: 'line', line: note('Starting: node server.js') },
+      { kind: 'line', line: stderr('Error: could not reach the database') },
+      { kind: 'repeat', lines: 1, times: 39 },
+      { kind: 'line', line: note('Restarting in 1 s (restart 1 of 5).') },
+      { kind: 'repeat', lines: 4, times: 2 },
+    ]);
   });
 
   it('keeps lines that differ, and the same text from another source', () => {

@@ -1,8 +1,8 @@
 // A crash-looping server writes the same few lines again and again (its error, our "exited", our "restarting"),
-// and a stuck one the same complaint every second: shown as they come they push everything else out of view. Runs
-// of a repeated line, or of a repeated block of up to `maxBlockLines` lines, are shown once with how many times
-// they came again. Lines count as the same when they differ only in their numbers (a timestamp, "restart 3 of 5"),
-// which is what makes a loop's rounds look different.
+// and a stuck one the same complaint every second: shown as they come they push everything else out of view. A
+// line repeated in a row, and then a block of up to `maxBlockLines` such runs repeated in a row (a crash loop's
+// rounds), are shown once with how many times they came again. Lines count as the same when they differ only in
+// their numbers (a timestamp, "restart 3 of 5"), which is what makes a loop's rounds look different.
 
 import type { McpLogLine } from '../../../shared/bridge/types.js';
 
@@ -14,31 +14,56 @@ export type LogRow =
   | { kind: 'repeat'; lines: number; times: number };
 
 export function collapseRepeats(lines: readonly McpLogLine[]): LogRow[] {
-  const keys = lines.map((line) => `${line.source}\u0000${line.text.replace(/\d+/g, '0')}`);
+  const runs = runsOf(lines);
+  const keys = runs.map((run) => run.key);
   const rows: LogRow[] = [];
-  // Only lines shown as themselves since the last collapsed run may form the block that repeats.
+  // Only runs shown as themselves since the last collapsed block may form the block that repeats.
   let shownFrom = 0;
   let index = 0;
-  while (index < lines.length) {
+  while (index < runs.length) {
     const repeat = repeatAt(keys, index, shownFrom);
     if (repeat) {
-      rows.push({ kind: 'repeat', lines: repeat.lines, times: repeat.times });
-      index += repeat.lines * repeat.times;
+      const shownLines = runs.slice(index - repeat.size, index).reduce((sum, run) => sum + rowsOf(run).length, 0);
+      rows.push({ kind: 'repeat', lines: shownLines, times: repeat.times });
+      index += repeat.size * repeat.times;
       shownFrom = index;
     } else {
-      rows.push({ kind: 'line', line: lines[index]! });
+      rows.push(...rowsOf(runs[index]!));
       index += 1;
     }
   }
   return rows;
 }
 
-/** How often the block of `size` lines just before `start` comes again from `start` on, for the smallest size. */
+interface Run {
+  line: McpLogLine;
+  key: string;
+  count: number;
+}
+
+/** Lines that follow each other and are the same, as one run. */
+function runsOf(lines: readonly McpLogLine[]): Run[] {
+  const runs: Run[] = [];
+  for (const line of lines) {
+    const key = `${line.source}\u0000${line.text.replace(/\d+/g, '0')}`;
+    const last = runs.at(-1);
+    if (last?.key === key) last.count += 1;
+    else runs.push({ line, key, count: 1 });
+  }
+  return runs;
+}
+
+function rowsOf(run: Run): LogRow[] {
+  const line: LogRow = { kind: 'line', line: run.line };
+  return run.count === 1 ? [line] : [line, { kind: 'repeat', lines: 1, times: run.count - 1 }];
+}
+
+/** How often the block of `size` runs just before `start` comes again from `start` on, for the smallest size. */
 function repeatAt(keys: readonly string[], start: number, shownFrom: number) {
   for (let size = 1; size <= maxBlockLines && start - size >= shownFrom; size += 1) {
     let times = 0;
     while (sameBlock(keys, start - size, start + times * size, size)) times += 1;
-    if (times > 0) return { lines: size, times };
+    if (times > 0) return { size, times };
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import type { McpTool, McpToolOutcome } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { ToolMediaList } from '../ui/tool-media.js';
 
 /** `{"message": ""}` for a schema with a required string `message`: a start the user fills in. */
 function skeleton(schema: unknown): string {
@@ -85,6 +86,7 @@ export function RunToolDialog({ server, tool, onClose }: { server: string; tool:
       {result ? (
         <section aria-label="Result" className={result.isError ? 'tool-result tool-result-error' : 'tool-result'}>
           <pre className="code-block">{result.text}</pre>
+          <ToolMediaList media={result.media} source={tool.name} />
         </section>
       ) : null}
       <div className="dialog-actions">

@@ -1,0 +1,100 @@
+// MCP as it is used every day, in the browser against the real `switchyard serve`, server-everything and the
+// scripted upstream: tool results with images shown as images (the MCP screen's run and the chat's tool call), a
+// crash-looping server's log collapsed, and a reply of a model without a price that says "unpriced".
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingBin } from '../chat/chat-test-app.js';
+import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { seedProvider } from './seed.js';
+import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+
+let ui: UiHarness;
+let upstream: ScriptedUpstream;
+
+// Writes one line to stderr 40 times and exits: restarted after 1 s, 2 s… the same lines come again each round.
+const crashLoop = `for (let i = 0; i < 40; i++) console.error('Error: could not reach the database'); process.exit(1);`;
+
+beforeAll(async () => {
+  upstream = await startScriptedUpstream();
+  ui = await startUi({
+    prepare: async (dataDir) => {
+      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl, apiKey: 'sk-upstream-test' });
+      const servers = {
+        everything: { command: process.execPath, args: [everythingBin, 'stdio'] },
+        looper: { command: process.execPath, args: ['-e', crashLoop] },
+      };
+      fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+    },
+  });
+}, 120_000);
+
+closeAfterTests(() => ui);
+afterAll(async () => {
+  await upstream?.close();
+});
+
+async function openServer(page: Page, name: string) {
+  const listed = page.getByRole('list', { name: 'Servers' }).getByRole('button', { name: new RegExp(name) });
+  await listed.click();
+  return page.getByRole('region', { name: `Server ${name}` });
+}
+
+async function startChat(page: Page, text: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Model' }).waitFor();
+  await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('fake/scripted-1');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill(text);
+  await message.press('Enter');
+}
+
+describe('MCP in daily use', { timeout: 60_000 }, () => {
+  it('shows the image a tool returned as an image in the MCP screen’s run', async () => {
+    const { page } = await ui.open('MCP');
+    const detail = await openServer(page, 'everything');
+    await detail.getByRole('button', { name: 'Run get-tiny-image' }).click({ timeout: 30_000 });
+    const run = page.getByRole('dialog', { name: 'Run get-tiny-image' });
+    await run.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = run.getByRole('region', { name: 'Result' });
+    const image = result.getByRole('img', { name: 'Image 1 from get-tiny-image' });
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    await expect
+      .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(20);
+    await ui.screenshot(page, 'mcp-run-image-light');
+  });
+
+  it('shows a crash-looping server’s repeated lines once, with how many times they came', async () => {
+    const { page } = await ui.open('MCP');
+    const detail = await openServer(page, 'looper');
+    await detail.getByRole('tab', { name: 'Log' }).click();
+    const log = detail.getByLabel('Log of looper');
+    await log.getByText('… repeated 39 times').first().waitFor();
+    // The next round (a restart after 1 s) folds into the line count of the rounds before it.
+    await log.getByText(/… the \d+ lines above repeated \d+ times?/).waitFor({ timeout: 20_000 });
+    expect(await log.locator('.log-stderr').allTextContents()).toEqual(['Error: could not reach the database\n']);
+    await ui.screenshot(page, 'mcp-log-repeats-light');
+  });
+
+  it('shows the image of a tool call in the chat, and "unpriced" for a model without a price', async () => {
+    const { page } = await ui.open('Chat');
+    await startChat(page, 'an unpriced question: show me a tiny image');
+    const card = page.getByRole('group', { name: 'Approve get-tiny-image on everything' });
+    await card.getByRole('button', { name: 'Approve once' }).click();
+    await page.getByText(/The tool said: /).waitFor();
+    const toolCall = page.getByRole('region', { name: 'Tool call everything / get-tiny-image' });
+    await toolCall.locator('summary').click();
+    const image = toolCall.getByRole('img', { name: 'Image 1 from everything / get-tiny-image' });
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(20);
+    await expect.poll(() => toolCall.getByLabel('Result').textContent()).toContain('[image image/png, ');
+    const usage = page.getByRole('article', { name: 'Assistant message' }).last().getByLabel('Usage');
+    await expect.poll(() => usage.textContent()).toMatch(/^20 in · 10 out · unpriced$/);
+    await ui.screenshot(page, 'chat-tool-image-light');
+  });
+});
