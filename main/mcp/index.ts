@@ -38,7 +38,12 @@ export { OAuthCredentials, oauthAccountFor } from './oauth/index.js';
 export type { SignInRequest } from './server-connection.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
+export { ElicitationPrompts, type ElicitationPrompt } from './elicitation-prompts.js';
 export type {
+  ElicitationAnswer,
+  ElicitationContent,
+  ElicitationHandler,
+  ElicitationRequest,
   ServerSnapshot,
   ServerState,
   ServerStatus,

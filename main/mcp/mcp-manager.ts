@@ -17,6 +17,7 @@ import {
   type ImportPreview,
   type ImportReport,
 } from './import-config.js';
+import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
@@ -98,6 +99,11 @@ export class McpManager {
   private seenText: string | undefined;
   private watcher?: Disposable;
   private started = false;
+  /**
+   * Questions servers ask during tool calls that brought no answerer of their own (the chat's, the MCP screen's):
+   * the UI subscribes and answers; without a subscriber they are declined.
+   */
+  readonly elicitations = new ElicitationPrompts();
   /** Sign-ins waiting for the browser, by server. */
   private readonly signIns = new Map<string, AbortController>();
   /** Edits and reloads run one at a time, in order. */
@@ -126,6 +132,7 @@ export class McpManager {
       searchPath: options.searchPath ?? serverSearchPath,
       clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
       ...(options.oauth ? { oauth: options.oauth } : {}),
+      elicit: (request, signal) => this.elicitations.ask(request, signal),
     };
   }
 

@@ -8,11 +8,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type GetPromptResult,
   type Prompt,
+  type ElicitRequest,
+  type ElicitResult,
   type ReadResourceResult,
   type Resource,
   type Tool,
@@ -35,7 +38,7 @@ import { ServerOAuthProvider, signIn, SignInRequiredError, type OAuthCredentials
 import { serverEnvironment } from './server-environment.js';
 import { checkUrl, type RemoteServerConfig, type ServerConfig } from './settings-schema.js';
 import { describeCallError, errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
-import type { ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
+import type { ElicitationHandler, ElicitationRequest, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
 export interface ServerConnectionOptions {
   logger: Logger;
@@ -49,6 +52,14 @@ export interface ServerConnectionOptions {
   clientInfo: { name: string; version: string };
   /** Where OAuth sign-ins of remote servers are kept; without it a server's 401 is an error, as before. */
   oauth?: OAuthCredentials;
+  /** Answers elicitations during calls that brought no handler of their own; unset: they are declined. */
+  elicit?: ElicitationHandler;
+}
+
+interface CallInFlight {
+  onElicitation?: ElicitationHandler;
+  /** Aborted when the call ends: a question asked during it no longer stands. */
+  ended: AbortController;
 }
 
 export interface SignInRequest {
@@ -106,6 +117,7 @@ export class ServerConnection {
   private stableTimer?: NodeJS.Timeout;
   private nonProtocolLine?: string;
   private signedIn = false;
+  private readonly callsInFlight = new Set<CallInFlight>();
 
   constructor(
     config: ServerConfig,
@@ -184,6 +196,11 @@ export class ServerConnection {
     const session = this.session;
     if (!session?.ready) return errorResult(this.notConnectedMessage());
     const timeoutSeconds = this.settings.timeoutSeconds;
+    const call: CallInFlight = {
+      ended: new AbortController(),
+      ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+    };
+    this.callsInFlight.add(call);
     try {
       // The timeout is a hard cap on the whole call, progress or not: the chat loop needs a bound it can rely on.
       const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
@@ -195,6 +212,9 @@ export class ServerConnection {
       if (error instanceof SignInRequiredError && this.session === session) void this.requireSignIn(session, error);
       const aborted = options.signal?.aborted ?? false;
       return errorResult(describeCallError(error, { server: this.name, tool, timeoutSeconds, aborted }));
+    } finally {
+      this.callsInFlight.delete(call);
+      call.ended.abort();
     }
   }
 
@@ -363,13 +383,15 @@ export class ServerConnection {
           : new StreamableHTTPClientTransport(new URL(config.url), options);
       this.log.add('switchyard', `Connecting to ${config.url} (${transportKind}).`);
     }
-    const client = new Client(this.options.clientInfo, { capabilities: {} });
+    // Form elicitation only: URL mode sends people to pages we cannot vouch for.
+    const client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } } });
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
     this.session = session;
     client.onerror = (error) => this.options.logger.debug({ server: this.name, err: error }, 'MCP client error');
     client.onclose = () => {
       if (session.ready && this.session === session && this.running) void this.handleCrash(session);
     };
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request, extra.signal));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
       if (this.session === session) this.listChangedEmitter.fire('resources');
@@ -378,6 +400,35 @@ export class ServerConnection {
       if (this.session === session) this.listChangedEmitter.fire('prompts');
     });
     return session;
+  }
+
+  /**
+   * A question from the server, for the caller of the tool call it came during. The protocol does not say which
+   * call that is (the SDK's client is not told), so it is asked only when exactly one call is in flight; with
+   * none or several it is declined rather than shown to a caller it may not belong to.
+   */
+  private async answerElicitation(request: ElicitRequest, signal: AbortSignal): Promise<ElicitResult> {
+    const params = request.params;
+    if (params.mode === 'url') return { action: 'decline' };
+    const calls = [...this.callsInFlight];
+    const call = calls.length === 1 ? calls[0] : undefined;
+    const handler = call?.onElicitation ?? this.options.elicit;
+    if (!call || !handler) {
+      const why =
+        calls.length === 0
+          ? 'no tool call of ours was running'
+          : call
+            ? 'nobody is there to answer it'
+            : `${calls.length} tool calls were running, and it could belong to any of them`;
+      this.log.add('switchyard', `Declined a question from the server (elicitation): ${why}.`);
+      return { action: 'decline' };
+    }
+    const question: ElicitationRequest = {
+      server: this.name,
+      message: params.message,
+      requestedSchema: params.requestedSchema as ElicitationRequest['requestedSchema'],
+    };
+    return handler(question, AbortSignal.any([signal, call.ended.signal]));
   }
 
   private async handshake(session: Session, timeoutMs: number): Promise<void> {

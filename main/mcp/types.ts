@@ -47,4 +47,29 @@ export interface SettingsProblem {
 export interface ToolCallOptions {
   /** Aborting cancels the call on the server (notifications/cancelled) and returns an `Error:` result. */
   signal?: AbortSignal;
+  /**
+   * Who answers the server's questions (elicitation) during this call. Unset: the manager's prompts (the UI), or a
+   * decline when nobody shows them. The hub passes its client's.
+   */
+  onElicitation?: ElicitationHandler;
 }
+
+/** A form a server asks the person to fill in during a tool call (MCP elicitation, form mode). */
+export interface ElicitationRequest {
+  server: string;
+  message: string;
+  /** A flat JSON Schema object: string, number, integer, boolean and enum properties (the spec's subset). */
+  requestedSchema: {
+    type: 'object';
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+}
+
+export type ElicitationContent = Record<string, string | number | boolean | string[]>;
+
+export type ElicitationAnswer =
+  { action: 'accept'; content: ElicitationContent } | { action: 'decline' } | { action: 'cancel' };
+
+/** `signal` aborts when the question no longer stands (the call ended, the server cancelled it). */
+export type ElicitationHandler = (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;

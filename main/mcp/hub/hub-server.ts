@@ -7,6 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type ElicitRequestFormParams,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -99,6 +100,19 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
     const started = now();
     const result = await manager.callTool(entry.server, entry.tool, request.params.arguments ?? {}, {
       signal: extra.signal,
+      // A question from the server goes to this client when it can show one, else it is declined: never to the
+      // person at Switchyard's own UI, who did not start this call.
+      onElicitation: async (question, signal) => {
+        if (!server.getClientCapabilities()?.elicitation) return { action: 'decline' };
+        const { message, requestedSchema } = question;
+        const answer = await server.elicitInput(
+          { mode: 'form', message, requestedSchema: requestedSchema as ElicitRequestFormParams['requestedSchema'] },
+          { signal, relatedRequestId: extra.requestId },
+        );
+        return answer.action === 'accept'
+          ? { action: 'accept', content: answer.content ?? {} }
+          : { action: answer.action };
+      },
     });
     const call: HubToolCall = {
       createdAt: started,
