@@ -67,6 +67,53 @@ describe('MCP in daily use', { timeout: 60_000 }, () => {
     await ui.screenshot(page, 'mcp-run-image-light');
   });
 
+  it('runs a tool from a form made from its input schema, with errors at the field and JSON kept in step', async () => {
+    const { page } = await ui.open('MCP');
+    const detail = await openServer(page, 'everything');
+    await detail.getByRole('button', { name: 'Run get-annotated-message' }).click({ timeout: 30_000 });
+    const run = page.getByRole('dialog', { name: 'Run get-annotated-message' });
+    const kind = run.getByRole('combobox', { name: /^messageType/ });
+    expect(await kind.getAttribute('aria-required')).toBe('true');
+    const hints = run.locator('.field-hint');
+    await hints.getByText('Type of message to demonstrate different annotation patterns.').waitFor();
+    const image = run.getByRole('checkbox', { name: /^includeImage/ });
+    expect(await image.isChecked()).toBe(false);
+    await hints.getByText('Whether to include an example image. Default: false.').waitFor();
+
+    await run.getByRole('button', { name: 'Run', exact: true }).click();
+    await run.getByText('Some arguments need a change: see the marked fields.').waitFor();
+    expect(await kind.getAttribute('aria-invalid')).toBe('true');
+    await run.locator('.field-error', { hasText: 'Required.' }).waitFor();
+    expect(await run.getByRole('region', { name: 'Result' }).count()).toBe(0);
+
+    await kind.selectOption({ label: 'success' });
+    await image.check();
+    const json = run.getByRole('switch', { name: 'Edit the arguments as JSON' });
+    await json.check({ force: true });
+    const text = run.getByRole('textbox', { name: 'Arguments (JSON)' });
+    expect(JSON.parse(await text.inputValue())).toEqual({ messageType: 'success', includeImage: true });
+    await text.fill('{"messageType": "debug", "includeImage": true}');
+    await json.uncheck({ force: true });
+    expect(await kind.inputValue()).toBe('2'); // the third option, "debug"
+    await ui.screenshot(page, 'mcp-run-form-light');
+    await run.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = run.getByRole('region', { name: 'Result' });
+    await result.getByText(/debug/i).first().waitFor();
+    await result.getByRole('img', { name: 'Image 1 from get-annotated-message' }).waitFor();
+
+    // Numbers: what is not one is said at the field.
+    await page.keyboard.press('Escape');
+    await detail.getByRole('button', { name: 'Run get-sum' }).click();
+    const sum = page.getByRole('dialog', { name: 'Run get-sum' });
+    await sum.getByRole('textbox', { name: /^a/ }).fill('two');
+    await sum.getByRole('textbox', { name: /^b/ }).fill('3');
+    await sum.getByRole('button', { name: 'Run', exact: true }).click();
+    await sum.locator('.field-error', { hasText: 'Must be a number.' }).waitFor();
+    await sum.getByRole('textbox', { name: /^a/ }).fill('2.5');
+    await sum.getByRole('button', { name: 'Run', exact: true }).click();
+    await sum.getByRole('region', { name: 'Result' }).getByText(/5\.5/).waitFor();
+  });
+
   it('shows a crash-looping server’s repeated lines once, with how many times they came', async () => {
     const { page } = await ui.open('MCP');
     const detail = await openServer(page, 'looper');

@@ -89,7 +89,7 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
 
     await detail(page).getByRole('button', { name: 'Run echo' }).click();
     const run = page.getByRole('dialog', { name: 'Run echo' });
-    await run.getByLabel('Arguments (JSON)').fill('{"message": "kiwi"}');
+    await run.getByRole('textbox', { name: /^message/ }).fill('kiwi');
     await run.getByRole('button', { name: 'Run', exact: true }).click();
     await run.getByRole('region', { name: 'Result' }).getByText('Echo: kiwi').waitFor();
     await page.keyboard.press('Escape');
