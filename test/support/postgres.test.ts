@@ -69,4 +69,27 @@ describe('stopping the throwaway PostgreSQL', () => {
     expect(fs.existsSync(postgres.folder)).toBe(false);
     await postgres.stop(); // a second stop is harmless
   });
+
+  it('lets a pool that was just ended close without an error', async () => {
+    const postgres = await startPostgres();
+    const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
+    const errors: Error[] = [];
+    pool.on('error', (error) => errors.push(error));
+    await Promise.all(Array.from({ length: 4 }, () => pool.query('SELECT pg_sleep(0.05)')));
+    // end() resolves before the sockets close: stopping at once must not end those sessions from the server side.
+    await pool.end();
+    await postgres.stop();
+    expect(errors.map((error) => error.message)).toEqual([]);
+  });
+
+  it('still stops when a client leaves its connection open', async () => {
+    const postgres = await startPostgres();
+    const client = new pg.Client({ connectionString: postgres.url });
+    const errors: string[] = [];
+    client.on('error', (error) => errors.push((error as { code?: string }).code ?? error.message));
+    await client.connect();
+    await postgres.stop();
+    expect(fs.existsSync(postgres.folder)).toBe(false);
+    expect(errors[0]).toBe('57P01'); // terminating connection due to administrator command
+  });
 });

@@ -21,7 +21,10 @@ export interface TestPostgres {
   readonly folder: string;
   /** Creates an empty database (a fresh one per test keeps tests apart) and answers its URL. */
   createDatabase(): Promise<string>;
-  /** Fast shutdown (open connections are ended), then the cluster's folder is removed. Safe to call twice. */
+  /**
+   * Stops the server, then removes the cluster's folder. Safe to call twice. Connections still open after a few
+   * seconds (a test that did not end its pool) are ended by the server.
+   */
   stop(): Promise<void>;
 }
 
@@ -186,12 +189,21 @@ export async function startPostgres(): Promise<TestPostgres> {
       stop() {
         stopping ??= (async () => {
           const running = server!;
-          // SIGINT is PostgreSQL's fast shutdown: sessions are ended, the server checkpoints and exits.
-          running.child.kill('SIGINT');
-          await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-          if (running.child.exitCode === null && running.child.signalCode === null) {
-            running.child.kill('SIGKILL');
-            await running.exited;
+          const exitedWithin = (ms: number) =>
+            Promise.race([
+              running.exited.then(() => true),
+              new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref()),
+            ]);
+          // SIGTERM (smart shutdown) waits for the clients to leave: a pool's end() resolves before its sockets
+          // close, and a fast shutdown would send those closing connections an error their pool did not expect.
+          // Then SIGINT (fast: sessions are ended), then SIGKILL.
+          running.child.kill('SIGTERM');
+          if (!(await exitedWithin(5_000))) {
+            running.child.kill('SIGINT');
+            if (!(await exitedWithin(10_000))) {
+              running.child.kill('SIGKILL');
+              await running.exited;
+            }
           }
           removeFolder();
           process.removeListener('exit', onExit);
