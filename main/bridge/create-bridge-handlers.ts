@@ -80,6 +80,8 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     app.chat.onConversationsChanged((change) => events.emit('chat:conversations-changed', change)),
     app.mcp.onServerStatus((status) => events.emit('mcp:status', status)),
     app.mcp.onServersChanged((servers) => events.emit('mcp:servers-changed', { servers })),
+    app.mcp.elicitations.onPrompt((prompt) => events.emit('mcp:elicitation', prompt)),
+    app.mcp.elicitations.onPromptEnded((ended) => events.emit('mcp:elicitation-ended', ended)),
   ];
 
   return {

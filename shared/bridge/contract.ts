@@ -52,6 +52,7 @@ import type {
   McpLogLine,
   McpResource,
   McpResourceContent,
+  McpElicitation,
   McpServerStatus,
   McpSettingsDocument,
   McpSettingsWrite,
@@ -177,6 +178,26 @@ export const bridgeContract = {
   },
   /** Forgets a remote server's OAuth sign-in (deletes its tokens) and starts it again without one. */
   'mcp:sign-out': { request: z.strictObject({ name: serverName }), response: returns<{ removed: boolean }>() },
+  /** The person's answer to a server's question (mcp:elicitation); `answered` is false when it was withdrawn. */
+  'mcp:answer-elicitation': {
+    request: z.discriminatedUnion('action', [
+      z.strictObject({
+        id: z.string().min(1).max(100),
+        action: z.literal('accept'),
+        content: z.record(
+          z.string().max(200),
+          z.union([
+            z.string().max(10_000),
+            z.number().refine(Number.isFinite, 'expected a finite number'),
+            z.boolean(),
+            z.array(z.string().max(1_000)).max(100),
+          ]),
+        ),
+      }),
+      z.strictObject({ id: z.string().min(1).max(100), action: z.enum(['decline', 'cancel']) }),
+    ]),
+    response: returns<{ answered: boolean }>(),
+  },
   /** What the server wrote to stderr, and our notes on its life, oldest first (the last 500 lines). */
   'mcp:logs': { request: z.strictObject({ name: serverName }), response: returns<{ lines: McpLogLine[] }>() },
   'mcp:list-tools': { request: z.strictObject({ name: serverName }), response: returns<{ tools: McpTool[] }>() },
@@ -411,6 +432,10 @@ export const bridgeEvents = {
   'chat:conversations-changed': returns<ConversationsChanged>(),
   /** An MCP server's state changed. */
   'mcp:status': returns<McpServerStatus>(),
+  /** An MCP server asks the person something during a tool call (elicitation): the UI shows its form. */
+  'mcp:elicitation': returns<McpElicitation>(),
+  /** The question was answered elsewhere, withdrawn, or its call ended: the UI closes its form. */
+  'mcp:elicitation-ended': returns<{ id: string }>(),
   /** Servers were added to or removed from the settings (by the UI, the CLI or a text editor). */
   'mcp:servers-changed': returns<{ servers: McpServerStatus[] }>(),
   /** Requests were recorded in the usage log (at most once a second): Activity and Keys reload their numbers. */

@@ -41,6 +41,24 @@ export interface McpServerStatus {
 }
 
 /**
+ * A question an MCP server asks the person during a tool call (elicitation, form mode): a message and a flat
+ * JSON Schema of the fields to fill in. Answered with mcp:answer-elicitation; mcp:elicitation-ended withdraws it.
+ */
+export interface McpElicitation {
+  id: string;
+  server: string;
+  message: string;
+  requestedSchema: {
+    type: 'object';
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+}
+
+/** What the person filled in, by field: the value types the elicitation schema allows. */
+export type McpElicitationContent = Record<string, string | number | boolean | string[]>;
+
+/**
  * A tool call another MCP client made through the hub (`/mcp`, `switchyard mcp serve`): main/mcp records it,
  * main/store keeps it, Activity lists it. Never its arguments or result.
  */

@@ -17,6 +17,7 @@ type McpChannel =
   | 'mcp:restart'
   | 'mcp:sign-in'
   | 'mcp:sign-out'
+  | 'mcp:answer-elicitation'
   | 'mcp:logs'
   | 'mcp:list-tools'
   | 'mcp:call-tool'
@@ -41,6 +42,7 @@ export type BridgeMcp = Pick<
   | 'restart'
   | 'signIn'
   | 'signOut'
+  | 'elicitations'
   | 'logEntries'
   | 'listTools'
   | 'callTool'
@@ -97,6 +99,12 @@ export function mcpHandlers(
       }
     },
     'mcp:sign-out': async ({ name }) => ({ removed: await onServer(name, () => mcp.signOut(name)) }),
+    'mcp:answer-elicitation': (answer) => ({
+      answered: mcp.elicitations.answer(
+        answer.id,
+        answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action },
+      ),
+    }),
     'mcp:hub-calls': ({ limit }) => ({ calls: hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {
