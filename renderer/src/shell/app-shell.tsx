@@ -9,6 +9,7 @@ import { NavigationProvider } from './navigation.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
+import { ElicitationPrompts } from '../mcp/elicitation-dialog.js';
 
 export function AppShell() {
   return (
@@ -71,6 +72,7 @@ function AppFrame() {
       <main className="app-main">
         <NavigationProvider value={setScreenId}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
+      <ElicitationPrompts />
     </div>
   );
 }
