@@ -38,12 +38,14 @@ export function migrate(db: Database, migrations: readonly Migration[] = knownMi
   }
 }
 
-function checkNotNewer(current: number, latest: number): number {
+/** Throws StoreVersionError for a database of a newer build; else answers `current`. */
+export function checkNotNewer(current: number, latest: number): number {
   if (current > latest) throw new StoreVersionError(current, latest);
   return current;
 }
 
-function checkOrder(migrations: readonly Migration[]): void {
+/** Versions must be 1, 2, 3… in order: a version is a schema on every engine. */
+export function checkOrder(migrations: readonly Pick<Migration, 'version' | 'name'>[]): void {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
       throw new Error(`migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
