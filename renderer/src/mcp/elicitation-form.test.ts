@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { elicitationContent, elicitationFields, formProblems, initialValues } from './elicitation-form.js';
+import {
+  elicitationContent,
+  elicitationFields,
+  formProblems,
+  initialValues,
+  type FormValues,
+} from './elicitation-form.js';
 
 // The kinds of field server-everything's trigger-elicitation-request asks for.
 const schema = {
@@ -72,7 +78,7 @@ describe('elicitation forms', () => {
 
   it('answers typed values, leaves out optional fields left empty, and checks checkbox groups', () => {
     const fields = elicitationFields(schema);
-    const values = { ...initialValues(fields), name: 'Ada', integer: '7' };
+    const values: FormValues = { ...initialValues(fields), name: 'Ada', integer: '7' };
     expect(formProblems(fields, values)).toEqual(new Map([['fish', 'Choose at least 1.']]));
     values.fish = ['fish-2'];
     expect(formProblems(fields, values).size).toBe(0);
