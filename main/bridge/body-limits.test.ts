@@ -4,6 +4,7 @@ import {
   maxImageBytes,
   maxImagesPerMessage,
   maxMessageChars,
+  maxResourcesPerMessage,
   maxSystemPromptChars,
 } from '../../shared/bridge/limits.js';
 import { defaultInvokeBodyLimitBytes, invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
@@ -29,6 +30,7 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     conversationId: 'c'.repeat(100),
     text: worst(maxMessageChars),
     images: Array<string>(maxImagesPerMessage).fill(longestImage()),
+    resources: Array.from({ length: maxResourcesPerMessage }, () => ({ server: worst(200), uri: worst(4_000) })),
   }),
   'chat:edit-message': () => ({
     conversationId: 'c'.repeat(100),
@@ -49,6 +51,11 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
   }),
   'providers:add': () => ({ id: 'p'.repeat(64), kind: 'openai', baseUrl: worst(2_000), apiKey: worst(8_192) }),
   'mcp:read-resource': () => ({ name: worst(200), uri: worst(4_000) }),
+  'mcp:get-prompt': () => ({
+    name: worst(200),
+    prompt: worst(200),
+    arguments: Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`${index}${worst(190)}`, worst(10_000)])),
+  }),
 };
 
 describe('the body limit of each bridge channel', () => {

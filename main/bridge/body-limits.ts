@@ -20,6 +20,8 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   /** Unbounded in the contract: one server's entry, and a tool's arguments typed in the UI. */
   'mcp:set-server': mib,
   'mcp:call-tool': mib,
+  /** Up to 20 prompt arguments of 10,000 characters. */
+  'mcp:get-prompt': 2 * mib,
   /** A message's new text: up to 200,000 characters. */
   'chat:edit-message': 2 * mib,
   /** A system prompt of up to 50,000 characters. */

@@ -22,6 +22,7 @@ import { gatewayHandlers } from './handlers/gateway-handlers.js';
 import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.js';
 import { keysHandlers } from './handlers/keys-handlers.js';
 import { mcpHandlers } from './handlers/mcp-handlers.js';
+import { mcpPromptHandlers } from './handlers/mcp-prompt-handlers.js';
 import { modelsHandlers } from './handlers/models-handlers.js';
 import { providersHandlers } from './handlers/providers-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
@@ -69,6 +70,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),
     ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit), app.logger),
+    ...mcpPromptHandlers(app.mcp),
     ...chatHandlers(app.chat),
   };
   const events = new EventHub();

@@ -16,14 +16,16 @@ import type {
   ConversationsChanged,
   ModelOption,
   PendingApproval,
+  ResourceReference,
   TurnEnd,
 } from '../../shared/bridge/types.js';
-import { newChatMessage } from '../../shared/bridge/chat-message.js';
-import { toMediaPart } from '../../shared/bridge/tool-media.js';
+import { newChatMessage, resourceOfPart, resourceTextPart } from '../../shared/bridge/chat-message.js';
+import { maxImageBytes, maxImagesPerMessage, maxResourceChars } from '../../shared/bridge/limits.js';
+import { mediaDataUrl, showableMedia, toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
 import type { ChatTable } from '../store/index.js';
 import { ChatError } from './chat-error.js';
-import type { ChatTools, ToolOutcome, ToolTarget } from './chat-tools.js';
+import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { toRequestMessages } from './request-messages.js';
@@ -150,17 +152,32 @@ export class ChatService {
     return deleted;
   }
 
-  /** Stores the user's message and starts the turn; the reply arrives as events. */
-  async send(conversationId: string, text: string, images: readonly string[] = []): Promise<ChatMessage> {
-    const conversation = this.requireReady(conversationId);
-    if (images.length > 0) await this.checkImageInput(conversation.model!);
+  /**
+   * Stores the user's message and starts the turn; the reply arrives as events. Attached MCP resources are read
+   * now: a text resource becomes a text part, an image one an image.
+   */
+  async send(
+    conversationId: string,
+    text: string,
+    images: readonly string[] = [],
+    resources: readonly ResourceReference[] = [],
+  ): Promise<ChatMessage> {
+    this.requireReady(conversationId);
+    const attached = await this.readAttachedResources(resources);
+    const imageUrls = [...images, ...attached.images];
+    const conversation = this.requireReady(conversationId); // again: a turn may have started while reading
+    if (imageUrls.length > 0) await this.checkImageInput(conversation.model!);
+    if (imageUrls.length > maxImagesPerMessage) {
+      throw new ChatError('invalid-request', `At most ${maxImagesPerMessage} images per message, resources included.`);
+    }
 
     const content: ChatMessage['content'] =
-      images.length === 0
+      imageUrls.length === 0 && attached.texts.length === 0
         ? text
         : [
             ...(text.trim() === '' ? [] : [{ type: 'text', text } satisfies ContentPart]),
-            ...images.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
+            ...attached.texts,
+            ...imageUrls.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
           ];
     const message = this.newMessage(conversationId, { role: 'user', content, status: 'complete' });
     this.table.insertMessage(message);
@@ -206,8 +223,11 @@ export class ChatService {
     const at = this.requireMessageIndex(messages, messageId);
     const message = messages[at]!;
     if (message.role !== 'user') throw new ChatError('invalid-request', 'Only your own messages can be edited.');
+    // Its images and attached resources stay; only the typed text changes.
     const attached =
-      typeof message.content === 'string' ? [] : (message.content ?? []).filter((p) => p.type !== 'text');
+      typeof message.content === 'string'
+        ? []
+        : (message.content ?? []).filter((p) => p.type !== 'text' || resourceOfPart(p) !== null);
     if (text.trim() === '' && attached.length === 0) {
       throw new ChatError('invalid-request', 'A message needs text or an image: delete it instead.');
     }
@@ -239,6 +259,45 @@ export class ChatService {
     this.table.deleteMessages(ids);
     this.update(conversationId, {});
     return ids;
+  }
+
+  /** Each resource's contents as text parts and image data URLs; refuses what cannot be sent to a model. */
+  private async readAttachedResources(resources: readonly ResourceReference[]) {
+    const texts: ContentPart[] = [];
+    const images: string[] = [];
+    for (const { server, uri } of resources) {
+      let contents: ResourceContent[];
+      try {
+        contents = await this.options.tools.readResource(server, uri);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new ChatError('unavailable', `Could not read ${uri} from MCP server "${server}": ${why}`);
+      }
+      for (const content of contents) {
+        const mimeType = content.mimeType?.toLowerCase();
+        const text = 'text' in content ? content.text : textOfBlob(content.blob, mimeType);
+        if (text !== null) {
+          if (text.length > maxResourceChars) {
+            throw new ChatError(
+              'invalid-request',
+              `${content.uri} is too long to attach: ${text.length.toLocaleString('en')} characters, at most ${maxResourceChars.toLocaleString('en')}.`,
+            );
+          }
+          texts.push(resourceTextPart({ server, uri: content.uri, ...(mimeType ? { mimeType } : {}) }, text));
+          continue;
+        }
+        const data = 'blob' in content ? content.blob : '';
+        const image = mimeType ? showableMedia({ type: 'image', mimeType, data }) : null;
+        if (!image) {
+          throw new ChatError(
+            'invalid-request',
+            `${content.uri} is ${mimeType ?? 'binary data'}: only text and PNG, JPEG, GIF or WebP images (up to ${maxImageBytes / 1024 / 1024} MiB) can be attached.`,
+          );
+        }
+        images.push(mediaDataUrl(image));
+      }
+    }
+    return { texts, images };
   }
 
   /** Aborts the upstream request and any running tool call; resolves once the turn has ended. */
@@ -557,6 +616,12 @@ function toolMessageContent(outcome: ToolOutcome): ChatMessage['content'] {
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
+}
+
+/** A binary resource of a text type (text/*, JSON) as its UTF-8 text; null for any other. */
+function textOfBlob(blob: string, mimeType: string | undefined): string | null {
+  if (!mimeType || !(mimeType.startsWith('text/') || /^application\/([\w.+-]+\+)?json$/.test(mimeType))) return null;
+  return Buffer.from(blob, 'base64').toString('utf8');
 }
 
 /** Sent to the model as an image: a user's attachment (a tool's image is kept for the user, described to the model). */

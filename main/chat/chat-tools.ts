@@ -1,6 +1,6 @@
 // The MCP tools as the tool loop sees them: the functions to offer, whether each may run without asking, running
 // one, and "always allow" (the tool joins its server's autoApprove in mcp_settings.json, through the manager that
-// owns the file).
+// owns the file), and reading a resource the user attaches to a message.
 
 import type { FunctionTool } from '../../shared/api/index.js';
 import type { ToolMedia } from '../../shared/bridge/tool-media.js';
@@ -33,10 +33,14 @@ export interface ChatTools {
   call(functionName: string, argumentsJson: string, signal: AbortSignal): Promise<ToolOutcome>;
   /** Adds the tool to its server's autoApprove in the settings file and applies it. */
   allowAlways(server: string, tool: string): Promise<void>;
+  /** A resource's contents, to attach to a message: text, or base64 `blob`. Throws when it cannot be read. */
+  readResource(server: string, uri: string): Promise<ResourceContent[]>;
 }
 
+export type ResourceContent = { uri: string; mimeType?: string } & ({ text: string } | { blob: string });
+
 /** The part of the manager the chat uses. */
-export type ChatMcp = Pick<McpManager, 'toolCatalog' | 'callFunctionTool' | 'setToolAutoApprove'>;
+export type ChatMcp = Pick<McpManager, 'toolCatalog' | 'callFunctionTool' | 'setToolAutoApprove' | 'readResource'>;
 
 export function createMcpChatTools(manager: ChatMcp, logger: Logger): ChatTools {
   return {
@@ -53,6 +57,14 @@ export function createMcpChatTools(manager: ChatMcp, logger: Logger): ChatTools 
       // Applied when it resolves: the next call of this turn already runs without asking.
       await manager.setToolAutoApprove(server, tool, true);
       logger.info({ server, tool }, 'tool added to autoApprove');
+    },
+    async readResource(server, uri) {
+      return (await manager.readResource(server, uri)).map((content) => {
+        const mimeType = content.mimeType ? { mimeType: content.mimeType } : {};
+        return 'text' in content
+          ? { uri: content.uri, ...mimeType, text: String(content.text) }
+          : { uri: content.uri, ...mimeType, blob: String(content.blob) };
+      });
     },
   };
 }

@@ -3,6 +3,7 @@
 // call gets exactly one tool message (a placeholder when none was stored, say after a crash).
 
 import type { ChatMessage as WireMessage, ToolCall } from '../../shared/api/index.js';
+import { resourceOfPart } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 
 export const missingToolResult = 'The tool call did not complete.';
@@ -15,7 +16,7 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
   );
   for (const message of history) {
     if (message.role === 'user') {
-      messages.push({ role: 'user', content: message.content ?? '' });
+      messages.push({ role: 'user', content: userContent(message.content) });
     } else if (message.role === 'assistant') {
       const toolCalls: ToolCall[] = (message.toolCalls ?? []).map(({ id, type, function: call }) => ({
         id,
@@ -40,6 +41,15 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
     // Tool messages were placed right after the call they answer; one without a call is left out.
   }
   return messages;
+}
+
+/** What the user sent, without the fields only the app reads (an attached resource's origin). */
+function userContent(content: ChatMessage['content']): WireMessage['content'] {
+  if (content === null) return '';
+  if (typeof content === 'string') return content;
+  return content.map((part) =>
+    resourceOfPart(part) ? { type: 'text' as const, text: part.type === 'text' ? part.text : '' } : part,
+  );
 }
 
 /** A tool message's text: its images and audio are kept for the user and already described in the text. */

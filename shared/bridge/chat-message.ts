@@ -1,5 +1,6 @@
 // A chat message as both sides first build it: what is given, every other field empty (null).
 
+import type { ContentPart } from '../api/index.js';
 import type { ChatMessage } from './types.js';
 
 type RequiredFields = 'id' | 'conversationId' | 'role' | 'status' | 'createdAt';
@@ -25,3 +26,27 @@ export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Parti
  */
 export const noCreditsError =
   'No credits left: add credits on the Activity screen, or remove the balance there to make spending unlimited.';
+
+/** An MCP resource attached to a message of the user's, as the text part that carries it. */
+export interface AttachedResource {
+  server: string;
+  uri: string;
+  mimeType?: string;
+}
+
+/**
+ * The text part of an attached text resource: the model reads a line naming it, then its text; the `resource`
+ * field (left out of what is sent, see main/chat/request-messages.ts) lets the UI show it as an attachment.
+ */
+export function resourceTextPart(resource: AttachedResource, text: string): ContentPart {
+  const type = resource.mimeType ? ` (${resource.mimeType})` : '';
+  return { type: 'text', text: `Attached resource ${resource.uri}${type}:\n\n${text}`, resource };
+}
+
+/** The resource a text part carries, or null for the user's own text and every other part. */
+export function resourceOfPart(part: ContentPart): AttachedResource | null {
+  if (part.type !== 'text' || typeof part.resource !== 'object' || part.resource === null) return null;
+  const { server, uri, mimeType } = part.resource as Record<string, unknown>;
+  if (typeof server !== 'string' || typeof uri !== 'string') return null;
+  return { server, uri, ...(typeof mimeType === 'string' ? { mimeType } : {}) };
+}

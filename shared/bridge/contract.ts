@@ -10,6 +10,7 @@ import {
   maxImageBytes,
   maxImagesPerMessage,
   maxMessageChars,
+  maxResourcesPerMessage,
   maxSystemPromptChars,
   maxTitleChars,
 } from './limits.js';
@@ -50,6 +51,8 @@ import type {
   McpHubCall,
   McpImportReport,
   McpLogLine,
+  McpPrompt,
+  McpPromptMessages,
   McpResource,
   McpResourceContent,
   McpElicitation,
@@ -208,6 +211,20 @@ export const bridgeContract = {
       arguments: z.record(z.string(), z.unknown()).default({}),
     }),
     response: returns<McpToolOutcome>(),
+  },
+  /** The server's prompts, each with its arguments (every value text). */
+  'mcp:list-prompts': { request: z.strictObject({ name: serverName }), response: returns<{ prompts: McpPrompt[] }>() },
+  /** A prompt's messages with the arguments filled in, for the chat's composer. */
+  'mcp:get-prompt': {
+    request: z.strictObject({
+      name: serverName,
+      prompt: z.string().min(1).max(200),
+      arguments: z
+        .record(z.string().max(200), z.string().max(10_000))
+        .refine((values) => Object.keys(values).length <= 20, 'at most 20 arguments')
+        .default({}),
+    }),
+    response: returns<McpPromptMessages>(),
   },
   'mcp:list-resources': {
     request: z.strictObject({ name: serverName }),
@@ -391,9 +408,14 @@ export const bridgeContract = {
         conversationId: id,
         text: z.string().max(maxMessageChars),
         images: z.array(imageDataUrl).max(maxImagesPerMessage).default([]),
+        /** MCP resources to attach: main reads each and adds its text or image to the message. */
+        resources: z
+          .array(z.strictObject({ server: serverName, uri: z.string().min(1).max(4_000) }))
+          .max(maxResourcesPerMessage)
+          .default([]),
       })
-      .refine((request) => request.text.trim() !== '' || request.images.length > 0, {
-        error: 'a message needs text or an image',
+      .refine((request) => request.text.trim() !== '' || request.images.length + request.resources.length > 0, {
+        error: 'a message needs text, an image or a resource',
         path: ['text'],
       }),
     response: returns<{ message: ChatMessage }>(),

@@ -4,7 +4,7 @@ export * from './contract.js';
 export * from './types.js';
 export * from './limits.js';
 export * from './tool-media.js';
-export { newChatMessage } from './chat-message.js';
+export { newChatMessage, resourceOfPart, resourceTextPart, type AttachedResource } from './chat-message.js';
 export { BridgeError, createBridgeClient, type BridgeClient } from './client.js';
 export { bridgePathPrefix, createHttpTransport, type HttpTransportOptions } from './http-transport.js';
 export {

@@ -7,3 +7,6 @@ export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'imag
 export const maxMessageChars = 200_000;
 export const maxSystemPromptChars = 50_000;
 export const maxTitleChars = 200;
+/** MCP resources attached to one message, and the text of each (the message's own limit applies to what is typed). */
+export const maxResourcesPerMessage = 8;
+export const maxResourceChars = 100_000;

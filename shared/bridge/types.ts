@@ -251,6 +251,31 @@ export type McpResourceContent =
   /** base64 */
   | { uri: string; mimeType?: string; blob: string };
 
+export interface McpPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  /** Every argument's value is text. */
+  arguments: { name: string; description?: string; required: boolean }[];
+}
+
+/** A piece of a prompt's message: text, an image to show, or an embedded text resource. */
+export type McpPromptContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; media: ToolMedia }
+  | { type: 'resource'; uri: string; mimeType?: string; text: string };
+
+export interface McpPromptMessages {
+  description?: string;
+  messages: { role: 'user' | 'assistant'; content: McpPromptContent }[];
+}
+
+/** An MCP resource attached to a chat message: main reads it when the message is sent. */
+export interface ResourceReference {
+  server: string;
+  uri: string;
+}
+
 export interface McpLogLine {
   /** `switchyard`: our own notes on the server's life (started, exited, restarting). */
   source: 'stderr' | 'stdout' | 'switchyard';

@@ -23,8 +23,8 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:rename-conversation': ({ id, title }) => ({ conversation: chat.renameConversation(id, title) }),
     'chat:delete-conversation': async ({ id }) => ({ deleted: await chat.deleteConversation(id) }),
     'chat:update-conversation': ({ id, ...changes }) => ({ conversation: chat.updateConversation(id, changes) }),
-    'chat:send': async ({ conversationId, text, images }) => ({
-      message: await chat.send(conversationId, text, images),
+    'chat:send': async ({ conversationId, text, images, resources }) => ({
+      message: await chat.send(conversationId, text, images, resources),
     }),
     'chat:regenerate': async ({ conversationId, messageId, model }) => ({
       conversation: await chat.regenerate(conversationId, messageId, model),
