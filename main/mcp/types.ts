@@ -1,6 +1,8 @@
 // The MCP manager's public shapes. Types only and no node imports, so they can move to shared/api/ when the
 // UI needs them (the bridge will carry server snapshots and status events as they are).
 
+import type { McpElicitation, McpElicitationContent } from '../../shared/bridge/types.js';
+
 /**
  * - `disabled`: `disabled: true` in the settings; not started.
  * - `connecting`: the process is starting or the handshake is running.
@@ -54,19 +56,13 @@ export interface ToolCallOptions {
   onElicitation?: ElicitationHandler;
 }
 
-/** A form a server asks the person to fill in during a tool call (MCP elicitation, form mode). */
-export interface ElicitationRequest {
-  server: string;
-  message: string;
-  /** A flat JSON Schema object: string, number, integer, boolean and enum properties (the spec's subset). */
-  requestedSchema: {
-    type: 'object';
-    properties: Record<string, Record<string, unknown>>;
-    required?: string[];
-  };
-}
+/**
+ * A form a server asks the person to fill in during a tool call (MCP elicitation, form mode): the UI's shape
+ * without the id the prompts give it.
+ */
+export type ElicitationRequest = Omit<McpElicitation, 'id'>;
 
-export type ElicitationContent = Record<string, string | number | boolean | string[]>;
+export type ElicitationContent = McpElicitationContent;
 
 export type ElicitationAnswer =
   { action: 'accept'; content: ElicitationContent } | { action: 'decline' } | { action: 'cancel' };

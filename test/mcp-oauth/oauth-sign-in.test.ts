@@ -26,15 +26,19 @@ let manager: McpManager;
 async function startAll(entry: Record<string, unknown> = {}, serverOptions: OAuthMcpServerOptions = {}) {
   remote = await startOAuthMcpServer(serverOptions);
   await writeSettings(dataDir, { remote: { type: 'streamableHttp', url: remote.url, ...entry } });
-  manager = new McpManager({
+  manager = newManager();
+  await manager.start();
+  return manager.waitUntilSettled();
+}
+
+function newManager(): McpManager {
+  return new McpManager({
     dataDir,
     logger: silentLogger,
     watch: false,
     restartPolicy: { maxRestarts: 0 },
     oauth: new OAuthCredentials(async () => secrets),
   });
-  await manager.start();
-  return manager.waitUntilSettled();
 }
 
 beforeEach(async () => {
@@ -148,13 +152,7 @@ describe('a remote server that answers 401 without OAuth', () => {
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
     await writeSettings(dataDir, { plain: { type: 'streamableHttp', url } });
-    manager = new McpManager({
-      dataDir,
-      logger: silentLogger,
-      watch: false,
-      restartPolicy: { maxRestarts: 0 },
-      oauth: new OAuthCredentials(async () => secrets),
-    });
+    manager = newManager();
     try {
       await manager.start();
       expect(await manager.waitUntilSettled()).toEqual([
