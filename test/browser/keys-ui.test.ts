@@ -23,7 +23,57 @@ closeAfterTests(() => ui);
 const modelsStatus = async (secret: string) =>
   (await fetch(`${ui.server.baseUrl}/models`, { headers: { authorization: `Bearer ${secret}` } })).status;
 
+const hubStatus = async (secret: string) => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'keys-ui-test', version: '1' } },
+  };
+  const response = await fetch(`${ui.server.baseUrl.replace(/\/api\/v1$/, '')}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(initialize),
+  });
+  await response.body?.cancel();
+  return response.status;
+};
+
 describe('the API keys screen', () => {
+  it('gives a key the MCP hub only when the MCP hub field names servers, and takes it away again', async () => {
+    const { page } = await ui.open('Keys');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Create an API key' });
+    expect(await form.getByLabel('MCP hub').inputValue()).toBe('');
+    await form.getByLabel('Name').fill('hub client');
+    await form.getByLabel('MCP hub').fill('*');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Key "hub client" created' });
+    const secret = await shown.getByLabel('New API key').inputValue();
+    expect(await hubStatus(secret)).toBe(200);
+    await page.keyboard.press('Escape');
+
+    const row = page.getByRole('row', { name: /hub client/ });
+    await row.getByRole('button', { name: 'Edit hub client' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit key hub client' });
+    expect(await edit.getByLabel('MCP hub').inputValue()).toBe('*');
+    await edit.getByLabel('MCP hub').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await hubStatus(secret)).toBe(403);
+
+    await row.getByRole('button', { name: 'Delete hub client' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete key hub client?' })
+      .getByRole('button', { name: 'Delete key' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+  });
+
   it('creates a key shown once, which works until it is deleted with confirmation, then gets 401', async () => {
     const { page, bridgeAnswers } = await ui.open('Keys', { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByText('No API keys yet').waitFor();

@@ -9,7 +9,7 @@ import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
 import { KeyDialog } from './key-dialog.js';
-import { editorPluginFormRules, editorPluginKey } from './test-keys.js';
+import { editorPluginRules, editorPluginKey } from './test-keys.js';
 
 afterEach(cleanup);
 
@@ -67,6 +67,7 @@ describe('KeyDialog', () => {
       expires_at: null,
       requests_per_minute: null,
       tokens_per_minute: null,
+      allowed_mcp: null,
     });
     const shown = await screen.findByRole('dialog', { name: 'Key "ci script" created' });
     expect(shown).toBeTruthy();
@@ -134,7 +135,7 @@ describe('KeyDialog', () => {
     await user.click(checkbox(/^Disabled/));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // Every rule as the key has it; only the disabled flag changed.
-    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', ...editorPluginFormRules, disabled: true });
+    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', ...editorPluginRules, disabled: true });
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
 
@@ -144,7 +145,7 @@ describe('KeyDialog', () => {
     await user.clear(screen.getByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), 'vs code');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', name: 'vs code', ...editorPluginFormRules });
+    expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', name: 'vs code', ...editorPluginRules });
   });
 
   it('keeps an existing key’s missing management right when editing', () => {

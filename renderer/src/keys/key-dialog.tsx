@@ -85,6 +85,20 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
 
         <ExpiryAndRateLimits form={form} set={set} />
 
+        <Field
+          label="MCP hub"
+          hint="The MCP servers this key may use at /mcp: server names or server__tool, comma-separated, * for every enabled server. Empty: no access."
+        >
+          {(props) => (
+            <input
+              {...props}
+              placeholder="no access"
+              value={form.mcp}
+              onChange={(event) => set('mcp', event.target.value)}
+            />
+          )}
+        </Field>
+
         {editing ? (
           <label className="checkbox">
             <input

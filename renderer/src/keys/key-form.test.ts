@@ -16,7 +16,7 @@ const existing: ApiKeyDetails = {
 };
 
 describe('toKeyForm', () => {
-  it('starts a new key with no limit, every model, no management right, never expiring', () => {
+  it('starts a new key with no limit, every model, no management right, no MCP hub, never expiring', () => {
     expect(toKeyForm(undefined, known)).toEqual({
       name: '',
       limit: '',
@@ -30,6 +30,7 @@ describe('toKeyForm', () => {
       rpm: '',
       tpm: '',
       disabled: false,
+      mcp: '',
     });
   });
 
@@ -43,9 +44,14 @@ describe('toKeyForm', () => {
 describe('toKeyRules', () => {
   it('gives back an existing key’s rules unchanged', () => {
     const { id: _id, name: _name, label: _label, created_at: _created, last_used_at: _used, ...rules } = existing;
-    // MCP hub access is not the form's: it is left as it is.
-    const { allowed_mcp: _mcp, ...formRules } = rules;
-    expect(toKeyRules(toKeyForm(existing, known), true)).toEqual(formRules);
+    expect(toKeyRules(toKeyForm(existing, known), true)).toEqual(rules);
+  });
+
+  it('sends the MCP hub servers as a list, and no access when the field is empty', () => {
+    const form = toKeyForm(existing, known);
+    expect(form.mcp).toBe('filesystem, everything__echo');
+    expect(toKeyRules({ ...form, mcp: ' * ' }, true).allowed_mcp).toEqual(['*']);
+    expect(toKeyRules({ ...form, mcp: ' , ' }, true).allowed_mcp).toBeNull();
   });
 
   it('leaves disabled out for a new key, and sends no model list for "All models"', () => {

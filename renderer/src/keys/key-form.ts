@@ -1,5 +1,5 @@
 // The key dialog's fields to and from a key's rules: what a new key starts with (no limit, every model, no
-// management right), what an existing key's rules show as, and the rules the fields send.
+// management right, no MCP hub), what an existing key's rules show as, and the rules the fields send.
 
 import type { ApiKeyDetails, KeyRules, LimitReset } from '../../../shared/api/index.js';
 
@@ -22,6 +22,8 @@ export interface KeyForm {
   rpm: string;
   tpm: string;
   disabled: boolean;
+  /** The MCP hub: comma-separated servers and server__tool names, `*` for every server; empty for no access. */
+  mcp: string;
 }
 
 const list = (text: string) =>
@@ -53,6 +55,7 @@ export function toKeyForm(apiKey: ApiKeyDetails | undefined, knownIds: ReadonlyS
     rpm: apiKey?.requests_per_minute?.toString() ?? '',
     tpm: apiKey?.tokens_per_minute?.toString() ?? '',
     disabled: apiKey?.disabled ?? false,
+    mcp: apiKey?.allowed_mcp?.join(', ') ?? '',
   };
 }
 
@@ -70,6 +73,7 @@ export function toKeyRules(form: KeyForm, editing: boolean): Partial<KeyRules> {
     expires_at: form.expires ? new Date(form.expires).toISOString() : null,
     requests_per_minute: optionalNumber(form.rpm),
     tokens_per_minute: optionalNumber(form.tpm),
+    allowed_mcp: list(form.mcp).length > 0 ? list(form.mcp) : null,
     ...(editing ? { disabled: form.disabled } : {}),
   };
 }

@@ -12,11 +12,8 @@ export const editorPluginRules: KeyRules = {
   disabled: false,
   requests_per_minute: 60,
   tokens_per_minute: null,
-  allowed_mcp: null,
+  allowed_mcp: ['filesystem', 'everything__echo'],
 };
-
-/** What the key form edits: every rule but MCP hub access, which it leaves as it is. */
-export const { allowed_mcp: _mcp, ...editorPluginFormRules } = editorPluginRules;
 
 export const editorPluginKey: ApiKeyDetails = {
   id: 'key-7',
