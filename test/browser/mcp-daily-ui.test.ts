@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingBin } from '../chat/chat-test-app.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { expectLooksRight } from './a11y.js';
 import { seedProvider } from './seed.js';
 import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
 
@@ -96,6 +97,7 @@ describe('MCP in daily use', { timeout: 60_000 }, () => {
     await json.uncheck({ force: true });
     expect(await kind.inputValue()).toBe('2'); // the third option, "debug"
     await ui.screenshot(page, 'mcp-run-form-light');
+    await expectLooksRight(page, [kind, image]);
     await run.getByRole('button', { name: 'Run', exact: true }).click();
     const result = run.getByRole('region', { name: 'Result' });
     await result.getByText(/debug/i).first().waitFor();
@@ -124,6 +126,48 @@ describe('MCP in daily use', { timeout: 60_000 }, () => {
     await log.getByText(/… the \d+ lines above repeated \d+ times?/).waitFor({ timeout: 20_000 });
     expect(await log.locator('.log-stderr').allTextContents()).toEqual(['Error: could not reach the database\n']);
     await ui.screenshot(page, 'mcp-log-repeats-light');
+  });
+
+  it('fills the message box from a server’s prompt, and sends a message with an attached resource', async () => {
+    const { page } = await ui.open('Chat');
+    await page.getByRole('combobox', { name: 'Model' }).waitFor();
+    await page.getByRole('button', { name: 'Use a prompt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Use a prompt' });
+    await dialog.getByRole('combobox', { name: 'Prompt' }).selectOption({ label: 'Arguments Prompt' });
+    await dialog.getByText('A prompt with two arguments, one required and one optional').waitFor();
+    const city = dialog.getByRole('textbox', { name: /^city/ });
+    expect(await city.getAttribute('aria-required')).toBe('true');
+    await dialog.locator('.field-hint', { hasText: 'Name of the city.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.locator('.field-error', { hasText: 'Required.' }).waitFor();
+    await expectLooksRight(page, [city, dialog.getByRole('button', { name: 'Insert' })]);
+    await city.fill('Lyon');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => message.inputValue()).toBe("What's weather in Lyon?");
+
+    await page.getByRole('button', { name: 'Attach a resource' }).click();
+    const picker = page.getByRole('dialog', { name: 'Attach resources' });
+    const everything = picker.getByRole('group', { name: 'everything' });
+    await everything.getByRole('checkbox', { name: /architecture\.md/ }).check();
+    await picker.getByRole('button', { name: 'Attach', exact: true }).click();
+    const attached = page.getByRole('list', { name: 'Attached resources' });
+    await attached.getByText('architecture.md').waitFor();
+    await expectLooksRight(page, [attached, page.getByRole('button', { name: 'Attach a resource' })]);
+    await ui.screenshot(page, 'chat-prompt-and-resource-light');
+    await message.press('Enter');
+
+    const sent = page.getByRole('article', { name: 'Your message' }).last();
+    await sent.getByText("What's weather in Lyon?").waitFor();
+    const resource = sent.locator('details.attached-resource');
+    await resource.locator('summary').getByText('demo://resource/static/document/architecture.md').waitFor();
+    await resource.locator('summary').click();
+    await expect
+      .poll(() => resource.getByLabel('Text of demo://resource/static/document/architecture.md').textContent())
+      .toMatch(/^Attached resource demo:\/\/resource\/static\/document\/architecture\.md \(text\/markdown\):\n\n\S/);
+    expect(await attached.count()).toBe(0);
+    await page.getByRole('article', { name: 'Assistant message' }).last().getByLabel('Usage').waitFor();
   });
 
   it('shows the image of a tool call in the chat, and "unpriced" for a model without a price', async () => {

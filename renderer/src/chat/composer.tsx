@@ -1,10 +1,12 @@
 // Where the user writes: Enter sends, Shift+Enter starts a new line; images come by paste, drop (on the whole
-// conversation) or the attach button, only when the model accepts them. Send and Stop share one place, so the
-// layout stays put when a turn starts or ends.
+// conversation) or the attach button, only when the model accepts them; an MCP server's prompt fills the box and
+// its resources go with the message (mcp-pickers.tsx). Send and Stop share one place, so the layout stays put when
+// a turn starts or ends.
 
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { ImageIcon } from '../shell/icons.js';
+import { ImageIcon, PaperclipIcon, PromptIcon } from '../shell/icons.js';
 import type { Attachment } from './attachments.js';
+import { PromptDialog, ResourceDialog, type ChosenResource, type InsertedPrompt } from './mcp-pickers.js';
 
 /** The message box's id, for the chat screen's skip link. */
 export const composerTextareaId = 'composer-message';
@@ -17,17 +19,33 @@ interface ComposerProps {
   attachments: Attachment[];
   onAddFiles(files: File[]): void;
   onRemoveAttachment(index: number): void;
+  resources: ChosenResource[];
+  onAttachResources(resources: ChosenResource[]): void;
+  onRemoveResource(index: number): void;
+  /** A prompt's images (and a note of what it could not put in the box). */
+  onPromptInserted(prompt: InsertedPrompt): void;
   /** Resolves true when the message was taken (the text is cleared then). */
   onSend(text: string): Promise<boolean>;
   onStop(): void;
 }
 
 export function Composer(props: ComposerProps) {
-  const { running, blockedReason, acceptsImages, attachments } = props;
+  const { running, blockedReason, acceptsImages, attachments, resources } = props;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const [picking, setPicking] = useState<'prompt' | 'resource' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const canSend = !running && !sending && !blockedReason && (text.trim() !== '' || attachments.length > 0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const canSend =
+    !running && !sending && !blockedReason && (text.trim() !== '' || attachments.length > 0 || resources.length > 0);
+
+  function insertPrompt(prompt: InsertedPrompt) {
+    setPicking(null);
+    if (prompt.text !== '')
+      setText((current) => (current.trim() === '' ? prompt.text : `${current}\n\n${prompt.text}`));
+    props.onPromptInserted(prompt);
+    textarea.current?.focus();
+  }
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -53,6 +71,24 @@ export function Composer(props: ComposerProps) {
 
   return (
     <form className="composer" onSubmit={(event) => void submit(event)}>
+      {resources.length > 0 ? (
+        <ul className="attached-resources" aria-label="Attached resources">
+          {resources.map((resource, index) => (
+            <li key={`${resource.server}\u0000${resource.uri}`} title={resource.uri}>
+              <PaperclipIcon />
+              <span>{resource.name}</span>
+              <span className="muted">{resource.server}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${resource.name}`}
+                onClick={() => props.onRemoveResource(index)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {attachments.length > 0 ? (
         <ul className="attachments" aria-label="Attachments">
           {attachments.map((attachment, index) => (
@@ -80,6 +116,24 @@ export function Composer(props: ComposerProps) {
         >
           <ImageIcon />
         </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Use a prompt"
+          title="Use a prompt of an MCP server"
+          onClick={() => setPicking('prompt')}
+        >
+          <PromptIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Attach a resource"
+          title="Attach resources of an MCP server"
+          onClick={() => setPicking('resource')}
+        >
+          <PaperclipIcon />
+        </button>
         <input
           ref={fileInput}
           type="file"
@@ -92,6 +146,7 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <textarea
+          ref={textarea}
           id={composerTextareaId}
           aria-label="Message"
           placeholder={blockedReason ?? 'Message the model (Enter sends, Shift+Enter for a new line)'}
@@ -117,6 +172,16 @@ export function Composer(props: ComposerProps) {
           </button>
         )}
       </div>
+      {picking === 'prompt' ? <PromptDialog onInsert={insertPrompt} onClose={() => setPicking(null)} /> : null}
+      {picking === 'resource' ? (
+        <ResourceDialog
+          onAttach={(chosen) => {
+            setPicking(null);
+            props.onAttachResources(chosen);
+          }}
+          onClose={() => setPicking(null)}
+        />
+      ) : null}
     </form>
   );
 }

@@ -3,6 +3,7 @@
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
+import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
   ChatMessage,
@@ -15,6 +16,7 @@ import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
 import { conversationListId } from './conversation-list.js';
 import { readAttachments, type Attachment } from './attachments.js';
 import { Composer } from './composer.js';
+import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationSettings } from './conversation-settings.js';
 import { withText } from './format.js';
 import { MessageList, type MessageActionHandlers } from './message-list.js';
@@ -52,11 +54,13 @@ export function ConversationView(props: ConversationViewProps) {
   const modelOption = models?.find((option) => option.id === model);
   const acceptsImages = modelOption?.acceptsImages ?? false;
   const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   // Attachments and notices belong to the conversation they were made in; the text being typed carries over.
   if (useChanged(current?.id)) {
     setAttachments([]);
+    setResources([]);
     setNotice(null);
     setShowSettings(false);
   }
@@ -70,6 +74,24 @@ export function ConversationView(props: ConversationViewProps) {
     const read = await readAttachments(files, attachments.length);
     setAttachments((previous) => [...previous, ...read.attachments]);
     setNotice(read.problem);
+  }
+
+  /** A prompt's images join the attachments (when the model takes images); what was left out is said. */
+  function insertedPrompt(prompt: InsertedPrompt) {
+    const notes: string[] = [];
+    if (prompt.images.length > 0 && !acceptsImages) {
+      notes.push(
+        `${model ?? 'This model'} does not accept images: the prompt's ${prompt.images.length} image(s) were left out.`,
+      );
+    } else if (prompt.images.length > 0) {
+      setAttachments((previous) => [...previous, ...prompt.images].slice(0, maxImagesPerMessage));
+    }
+    if (prompt.leftOut > 0) {
+      notes.push(
+        `The prompt's ${prompt.leftOut} assistant message(s) were left out: a message of yours carries your part only.`,
+      );
+    }
+    setNotice(notes.length > 0 ? notes.join(' ') : null);
   }
 
   async function changeModel(next: string) {
@@ -119,9 +141,15 @@ export function ConversationView(props: ConversationViewProps) {
       }),
     });
     try {
-      const { message } = await bridge.invoke('chat:send', { conversationId: target.id, text, images });
+      const { message } = await bridge.invoke('chat:send', {
+        conversationId: target.id,
+        text,
+        images,
+        resources: resources.map(({ server, uri }) => ({ server, uri })),
+      });
       dispatch({ type: 'send-done', localId, message });
       setAttachments([]);
+      setResources([]);
       setNotice(null);
       return true;
     } catch (error) {
@@ -276,6 +304,15 @@ export function ConversationView(props: ConversationViewProps) {
         attachments={attachments}
         onAddFiles={(files) => void addFiles(files)}
         onRemoveAttachment={(index) => setAttachments((previous) => previous.filter((_, at) => at !== index))}
+        resources={resources}
+        onAttachResources={(chosen) =>
+          setResources((previous) => [
+            ...previous,
+            ...chosen.filter((item) => !previous.some((had) => had.server === item.server && had.uri === item.uri)),
+          ])
+        }
+        onRemoveResource={(index) => setResources((previous) => previous.filter((_, at) => at !== index))}
+        onPromptInserted={insertedPrompt}
         onSend={send}
         onStop={stop}
       />

@@ -1,6 +1,7 @@
 // How numbers and texts read in the transcript.
 
 import { formatCost, type Usage } from '../../../shared/api/index.js';
+import { resourceOfPart } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage } from '../../../shared/bridge/types.js';
 
 /** Tokens and cost of a reply; a cost of null beside usage is a model without a price ("unpriced"). */
@@ -24,18 +25,24 @@ export function prettyArguments(text: string): string {
   }
 }
 
-/** The text of a message as the user wrote it or the model answered it (markdown source), without attachments. */
+/**
+ * The text of a message as the user wrote it or the model answered it (markdown source), without attachments
+ * (images, attached resources).
+ */
 export function messageText(content: ChatMessage['content']): string {
   if (typeof content === 'string') return content;
   return (content ?? [])
-    .filter((part) => part.type === 'text')
+    .filter((part) => part.type === 'text' && resourceOfPart(part) === null)
     .map((part) => part.text)
     .join('\n');
 }
 
 /** The content with its text replaced and its attachments kept (as main stores an edited message). */
 export function withText(content: ChatMessage['content'], text: string): ChatMessage['content'] {
-  const attached = typeof content === 'string' ? [] : (content ?? []).filter((part) => part.type !== 'text');
+  const attached =
+    typeof content === 'string'
+      ? []
+      : (content ?? []).filter((part) => part.type !== 'text' || resourceOfPart(part) !== null);
   if (attached.length === 0) return text;
   return [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
 }

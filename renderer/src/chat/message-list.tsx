@@ -10,10 +10,10 @@ import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
 import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
-import { noCreditsError } from '../../../shared/bridge/chat-message.js';
+import { noCreditsError, resourceOfPart, type AttachedResource } from '../../../shared/bridge/chat-message.js';
 import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
 import { ToolMediaList } from '../ui/tool-media.js';
-import { ToolIcon } from '../shell/icons.js';
+import { PaperclipIcon, ToolIcon } from '../shell/icons.js';
 import { useGoToScreen } from '../shell/navigation.js';
 
 /** What the transcript's message actions do. */
@@ -129,7 +129,13 @@ function UserMessage({ message, busy, actions }: UserMessageProps) {
     <article className="message message-user" aria-label="Your message">
       <div className="user-bubble">
         {parts.map((part, index) =>
-          part.type === 'text' ? (
+          resourceOfPart(part) ? (
+            <AttachedResourceView
+              key={index}
+              resource={resourceOfPart(part)!}
+              text={part.type === 'text' ? part.text : ''}
+            />
+          ) : part.type === 'text' ? (
             <p key={index} className="user-text">
               {part.text}
             </p>
@@ -153,6 +159,20 @@ function UserMessage({ message, busy, actions }: UserMessageProps) {
         onDelete={() => actions.onDelete(message.id)}
       />
     </article>
+  );
+}
+
+/** An MCP resource sent with the message: folded, its text (as the model got it) shown when opened. */
+function AttachedResourceView({ resource, text }: { resource: AttachedResource; text: string }) {
+  return (
+    <details className="attached-resource">
+      <summary>
+        <PaperclipIcon />
+        <span className="mono">{resource.uri}</span>
+        <span className="muted">{resource.server}</span>
+      </summary>
+      <pre aria-label={`Text of ${resource.uri}`}>{text}</pre>
+    </details>
   );
 }
 

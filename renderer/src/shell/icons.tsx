@@ -45,6 +45,14 @@ export const ImageIcon = lineIcon(
   </>,
 );
 
+/** A prompt of an MCP server: a page with lines of text. */
+export const PromptIcon = lineIcon(<path d="M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4" />);
+
+/** A resource attached to a message. */
+export const PaperclipIcon = lineIcon(
+  <path d="m20 11-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7" />,
+);
+
 export const SlidersIcon = lineIcon(
   <>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
