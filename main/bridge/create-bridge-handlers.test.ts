@@ -22,7 +22,12 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
         },
       ],
     },
-    mcp: { list: () => [], onServerStatus: nothing.event, onServersChanged: nothing.event },
+    mcp: {
+      list: () => [],
+      onServerStatus: nothing.event,
+      onServersChanged: nothing.event,
+      elicitations: { onPrompt: nothing.event, onPromptEnded: nothing.event },
+    },
     usage: { onRecord: nothing.event },
     accounts: {
       prices: {
