@@ -14,7 +14,7 @@ export {
   type CatalogEntry,
   type CatalogServer,
 } from './tool-catalog.js';
-export { errorResult, toolResultMedia, toolResultText, type ToolResult } from './tool-results.js';
+export { errorResult, toolResultMedia, toolResultText, type McpContentBlock, type ToolResult } from './tool-results.js';
 // The file is written only through McpManager's methods: no writer is exported.
 export { mergeServers, type ImportOptions, type ImportPreview, type ImportReport } from './import-config.js';
 export {

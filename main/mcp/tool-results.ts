@@ -3,6 +3,9 @@
 // timeout, a crashed server) are handed on the same way rather than thrown.
 
 import { ErrorCode, McpError, type CallToolResult, type ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+
+/** One part of a tool result or prompt message, as the MCP SDK types it. */
+export type McpContentBlock = ContentBlock;
 import { showableMedia, type ToolMedia } from '../../shared/bridge/tool-media.js';
 
 export interface ToolResult {

@@ -51,20 +51,29 @@ export type BridgeMcp = Pick<
 >;
 
 /** Edits of mcp_settings.json go through the manager, which writes the file and applies the change. */
+/**
+ * Runs `call` for one server; what goes wrong there (no such server, not connected, the server's own error) becomes
+ * a failure for the user to read.
+ */
+export async function onMcpServer<T>(
+  mcp: Pick<McpManager, 'server'>,
+  name: string,
+  call: () => T | Promise<T>,
+): Promise<T> {
+  if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
+  try {
+    return await call();
+  } catch (error) {
+    throw new BridgeFailure('unavailable', error instanceof Error ? error.message : String(error));
+  }
+}
+
 export function mcpHandlers(
   mcp: BridgeMcp,
   hubCalls: (limit: number) => McpHubCall[] = () => [],
   logger?: Pick<Logger, 'warn'>,
 ): BridgeHandlerMap<McpChannel> {
-  // What goes wrong in a call to one server (not connected, the server's own error) is for the user to read.
-  const onServer = async <T>(name: string, call: () => T | Promise<T>): Promise<T> => {
-    if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
-    try {
-      return await call();
-    } catch (error) {
-      throw new BridgeFailure('unavailable', error instanceof Error ? error.message : String(error));
-    }
-  };
+  const onServer = <T>(name: string, call: () => T | Promise<T>) => onMcpServer(mcp, name, call);
 
   return {
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),

@@ -2,24 +2,16 @@
 // Images come as media the UI may show (tool-media.ts), embedded text resources as text; anything else is described
 // in words, as a tool result's is for a model.
 
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import { showableMedia } from '../../../shared/bridge/tool-media.js';
 import type { McpPromptContent } from '../../../shared/bridge/types.js';
-import { toolResultText, type McpManager } from '../../mcp/index.js';
-import { BridgeFailure } from '../bridge-errors.js';
+import { toolResultText, type McpContentBlock, type McpManager } from '../../mcp/index.js';
+import { onMcpServer } from './mcp-handlers.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
 export type BridgeMcpPrompts = Pick<McpManager, 'server' | 'listPrompts' | 'getPrompt'>;
 
 export function mcpPromptHandlers(mcp: BridgeMcpPrompts): BridgeHandlerMap<'mcp:list-prompts' | 'mcp:get-prompt'> {
-  const onServer = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
-    if (!mcp.server(name)) throw new BridgeFailure('not-found', `There is no MCP server "${name}".`);
-    try {
-      return await call();
-    } catch (error) {
-      throw new BridgeFailure('unavailable', error instanceof Error ? error.message : String(error));
-    }
-  };
+  const onServer = <T>(name: string, call: () => Promise<T>) => onMcpServer(mcp, name, call);
   return {
     'mcp:list-prompts': async ({ name }) => ({
       prompts: (await onServer(name, () => mcp.listPrompts(name))).map((prompt) => ({
@@ -43,7 +35,7 @@ export function mcpPromptHandlers(mcp: BridgeMcpPrompts): BridgeHandlerMap<'mcp:
   };
 }
 
-function promptContent(part: ContentBlock): McpPromptContent {
+function promptContent(part: McpContentBlock): McpPromptContent {
   const media = showableMedia(part);
   if (media?.type === 'image') return { type: 'image', media };
   if (part.type === 'resource' && 'text' in part.resource) {
