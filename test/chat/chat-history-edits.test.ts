@@ -2,41 +2,17 @@
 // edit a message of the user's and answer it again, delete a message — against the real app, its gateway and the
 // scripted upstream, checking what is stored and what the model is sent next.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
-import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
+import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
-import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatBridge } from './chat-test-app.js';
 
-let env: ChatTestApp;
-let bridge: BridgeHandlers;
-
-beforeAll(async () => {
-  env = await startChatTestApp();
-  bridge = createBridgeHandlers(env.app, { appInfo: () => ({ version: '0.0.0', gatewayUrl: null }) });
-});
-
-afterAll(async () => {
-  bridge?.dispose();
-  await env?.close();
-});
-
-async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
-  const result = await bridge.invoke(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as BridgeResponse<C>;
-}
-
-async function failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo> {
-  const result = await bridge.invoke(channel, request);
-  if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+const chat = useChatBridge();
+const { call, failure } = chat;
 
 function turnsFinished(conversationId: string): number {
-  return env.events.filter((event) => event.conversationId === conversationId && event.type === 'turn-finish').length;
+  return chat.env.events.filter((event) => event.conversationId === conversationId && event.type === 'turn-finish')
+    .length;
 }
 
 /** Runs `action` and waits for the turn it starts to end. */
@@ -54,8 +30,8 @@ async function conversationWith(...texts: string[]) {
   return conversation;
 }
 
-const messagesOf = (conversationId: string) => env.app.chat.getConversation(conversationId).messages;
-const lastRequest = () => env.upstream.chatRequests().at(-1)?.body;
+const messagesOf = (conversationId: string) => chat.env.app.chat.getConversation(conversationId).messages;
+const lastRequest = () => chat.env.upstream.chatRequests().at(-1)?.body;
 
 describe('regenerate', () => {
   it('replaces the reply with a new one from another model, which becomes the conversation’s', async () => {
@@ -108,7 +84,7 @@ describe('edit a message', () => {
       ['assistant', expect.stringContaining('scripted')],
     ]);
     expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'what is 2+3' }]);
-    expect(env.app.chat.listConversations('2+3').map((found) => found.id)).toContain(conversation.id);
+    expect(chat.env.app.chat.listConversations('2+3').map((found) => found.id)).toContain(conversation.id);
   });
 
   it('refuses to edit a reply, or to leave a message empty', async () => {
@@ -133,7 +109,7 @@ describe('delete a message', () => {
       await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
       const approval = await waitFor(
         () =>
-          env.events.find(
+          chat.env.events.find(
             (event): event is Extract<ChatEvent, { type: 'approval-required' }> =>
               event.type === 'approval-required' && event.conversationId === conversation.id,
           ),

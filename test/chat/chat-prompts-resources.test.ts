@@ -2,38 +2,13 @@
 // and server-everything: a prompt's arguments filled in come back as its messages; a resource attached to a message
 // is read by main, stored with the message, and reaches the model as text (a line naming it, then its text).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
+import { describe, expect, it } from 'vitest';
 import { resourceOfPart } from '../../shared/bridge/chat-message.js';
-import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
-import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatBridge } from './chat-test-app.js';
 
-let env: ChatTestApp;
-let bridge: BridgeHandlers;
-
-beforeAll(async () => {
-  env = await startChatTestApp();
-  bridge = createBridgeHandlers(env.app, { appInfo: () => ({ version: '0.0.0', gatewayUrl: null }) });
-});
-
-afterAll(async () => {
-  bridge?.dispose();
-  await env?.close();
-});
-
-async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
-  const result = await bridge.invoke(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as BridgeResponse<C>;
-}
-
-async function failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo> {
-  const result = await bridge.invoke(channel, request);
-  if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+const chat = useChatBridge();
+const { call, failure } = chat;
 
 describe('prompts through the bridge', () => {
   it('lists a server’s prompts with their arguments', async () => {
@@ -94,7 +69,7 @@ describe('a resource attached to a message', () => {
     const documentText = 'text' in contents[0]! ? contents[0].text : '';
 
     const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
-    const before = env.upstream.chatRequests().length;
+    const before = chat.env.upstream.chatRequests().length;
     const { message } = await call('chat:send', {
       conversationId: conversation.id,
       text: 'Summarise this',
@@ -104,9 +79,9 @@ describe('a resource attached to a message', () => {
     const parts = Array.isArray(message.content) ? message.content : [];
     expect(parts[0]).toEqual({ type: 'text', text: 'Summarise this' });
     expect(resourceOfPart(parts[1]!)).toEqual({ server: 'everything', uri: document.uri, mimeType: 'text/markdown' });
-    await waitFor(() => !env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
+    await waitFor(() => !chat.env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
 
-    const sent = env.upstream.chatRequests().slice(before)[0]?.body?.messages?.at(-1);
+    const sent = chat.env.upstream.chatRequests().slice(before)[0]?.body?.messages?.at(-1);
     expect(sent).toEqual({
       role: 'user',
       content: [
@@ -126,7 +101,7 @@ describe('a resource attached to a message', () => {
       'Summarise it in one line',
       document.uri,
     ]);
-    await waitFor(() => !env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
+    await waitFor(() => !chat.env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
   });
 
   it('takes a resource alone, and says why one cannot be attached', async () => {
@@ -145,6 +120,6 @@ describe('a resource attached to a message', () => {
       code: 'unavailable',
       message: expect.stringContaining('Could not read demo://resource/no-such'),
     });
-    expect(env.app.chat.getConversation(conversation.id).messages).toEqual([]);
+    expect(chat.env.app.chat.getConversation(conversation.id).messages).toEqual([]);
   });
 });

@@ -6,8 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
+import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { createApp, type App } from '../../main/app/index.js';
+import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
 import { repoRoot } from '../support/cli.js';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.js';
 
@@ -67,6 +71,45 @@ export async function startChatTestApp(options: { maxSteps?: number } = {}): Pro
       await app.close();
       await upstream.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ChatBridge {
+  /** The app, once the file's tests run. */
+  readonly env: ChatTestApp;
+  /** A bridge call as the UI makes it; throws when it fails. */
+  call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>>;
+  /** A bridge call that must fail: its error. */
+  failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo>;
+}
+
+/** The chat test app with the bridge's handlers over it, started before the file's tests and closed after them. */
+export function useChatBridge(): ChatBridge {
+  let env: ChatTestApp | undefined;
+  let bridge: BridgeHandlers | undefined;
+  beforeAll(async () => {
+    env = await startChatTestApp();
+    bridge = createBridgeHandlers(env.app, { appInfo: () => ({ version: '0.0.0', gatewayUrl: null }) });
+  });
+  afterAll(async () => {
+    bridge?.dispose();
+    await env?.close();
+  });
+  return {
+    get env() {
+      if (!env) throw new Error('the chat test app has not started');
+      return env;
+    },
+    async call(channel, request) {
+      const result = await bridge!.invoke(channel, request);
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+      return result.value as BridgeResponse<typeof channel>;
+    },
+    async failure(channel, request) {
+      const result = await bridge!.invoke(channel, request);
+      if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
+      return result.error;
     },
   };
 }
