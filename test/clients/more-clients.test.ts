@@ -10,46 +10,36 @@ import { OpenAI as LlamaOpenAI } from '@llamaindex/openai';
 import { Agent } from '@mastra/core/agent';
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { TokenJS } from 'token.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callerSecret } from '../gateway/harness.js';
-import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
+import { useResilienceGateway } from '../resilience/harness.js';
 import { answer } from '../support/fake-openai.js';
 
-let setup: ResilienceGateway;
-let v1: string;
-
-beforeEach(async () => {
-  setup = await startResilienceGateway();
-  v1 = setup.baseURL.replace(/\/api\/v1$/, '/v1');
-});
-
-afterEach(async () => {
-  await setup.close();
-});
+const at = useResilienceGateway();
 
 const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
 const weatherCall = { id: 'call_w1', name: 'get_weather', arguments: '{"city":"Paris"}' };
 
 /** What the upstream received in its nth chat request. */
 function sent(index: number) {
-  return setup.primary.chatRequests()[index]!.body as Record<string, unknown> & {
+  return at.setup.primary.chatRequests()[index]!.body as Record<string, unknown> & {
     messages: { role: string; content?: unknown }[];
   };
 }
 
 describe('the AI SDK 6 with @ai-sdk/openai-compatible', () => {
   const provider = () =>
-    createOpenAICompatible({ name: 'switchyard', baseURL: v1, apiKey: callerSecret, includeUsage: true });
+    createOpenAICompatible({ name: 'switchyard', baseURL: at.v1, apiKey: callerSecret, includeUsage: true });
 
   it('generateText gets one answer with usage; Output.object parses structured output', async () => {
-    setup.primary.script(answer('plain answer', { usage }));
+    at.setup.primary.script(answer('plain answer', { usage }));
     const plain = await generateText({ model: provider()('primary/m1'), prompt: 'hi', maxRetries: 0 });
     expect(plain.text).toBe('plain answer');
     expect(plain.usage).toMatchObject({ inputTokens: 11, outputTokens: 7 });
     expect(sent(0).stream).not.toBe(true);
 
-    setup.primary.script(answer('{"name":"Ada","born":1815}'));
+    at.setup.primary.script(answer('{"name":"Ada","born":1815}'));
     const structured = await generateText({
       model: provider()('primary/m1'),
       output: Output.object({ schema: z.object({ name: z.string(), born: z.number() }) }),
@@ -60,7 +50,7 @@ describe('the AI SDK 6 with @ai-sdk/openai-compatible', () => {
   });
 
   it('streamText runs a tool and answers with its result, in two steps', async () => {
-    setup.primary.script(answer({ toolCalls: [weatherCall] }), answer('It is sunny in Paris.'));
+    at.setup.primary.script(answer({ toolCalls: [weatherCall] }), answer('It is sunny in Paris.'));
     const result = streamText({
       model: provider()('primary/m1'),
       prompt: 'Weather in Paris?',
@@ -83,10 +73,10 @@ describe('the AI SDK 6 with @ai-sdk/openai-compatible', () => {
 
 describe('LangChain’s ChatOpenAI', () => {
   const chat = () =>
-    new ChatOpenAI({ model: 'primary/m1', apiKey: callerSecret, configuration: { baseURL: v1 }, maxRetries: 0 });
+    new ChatOpenAI({ model: 'primary/m1', apiKey: callerSecret, configuration: { baseURL: at.v1 }, maxRetries: 0 });
 
   it('invoke gets one answer with usage; stream gets it in pieces', async () => {
-    setup.primary.script(answer('hello from langchain', { usage }), answer({ content: ['hello ', 'again'] }));
+    at.setup.primary.script(answer('hello from langchain', { usage }), answer({ content: ['hello ', 'again'] }));
     const message = await chat().invoke('hi');
     expect(message.content).toBe('hello from langchain');
     expect(message.usage_metadata).toMatchObject({ input_tokens: 11, output_tokens: 7, total_tokens: 18 });
@@ -97,12 +87,12 @@ describe('LangChain’s ChatOpenAI', () => {
   });
 
   it('bindTools gets the tool call; withStructuredOutput parses its object', async () => {
-    setup.primary.script(answer({ toolCalls: [weatherCall] }));
+    at.setup.primary.script(answer({ toolCalls: [weatherCall] }));
     const weather = { name: 'get_weather', description: 'The weather', schema: z.object({ city: z.string() }) };
     const called = await chat().bindTools([weather]).invoke('Weather in Paris?');
     expect(called.tool_calls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Paris' } })]);
 
-    setup.primary.script(answer('{"city":"Paris","population":2100000}'));
+    at.setup.primary.script(answer('{"city":"Paris","population":2100000}'));
     const City = z.object({ city: z.string(), population: z.number() });
     const parsed = await chat().withStructuredOutput(City).invoke('Paris?');
     expect(parsed).toEqual({ city: 'Paris', population: 2_100_000 });
@@ -111,8 +101,8 @@ describe('LangChain’s ChatOpenAI', () => {
 
 describe('token.js', () => {
   it('creates a completion and a stream through its openai-compatible provider', async () => {
-    setup.primary.script(answer('hello from token.js', { usage }), answer({ content: ['streamed ', 'answer'] }));
-    const client = new TokenJS({ baseURL: v1, apiKey: callerSecret });
+    at.setup.primary.script(answer('hello from token.js', { usage }), answer({ content: ['streamed ', 'answer'] }));
+    const client = new TokenJS({ baseURL: at.v1, apiKey: callerSecret });
     const completion = await client.chat.completions.create({
       provider: 'openai-compatible',
       model: 'primary/m1',
@@ -135,11 +125,11 @@ describe('token.js', () => {
 
 describe('LlamaIndex’s OpenAI LLM', () => {
   it('chat gets one answer with usage; a streamed chat gets it in pieces', async () => {
-    setup.primary.script(
+    at.setup.primary.script(
       answer('hello from llamaindex', { usage }),
       answer({ content: ['streamed ', 'by llamaindex'] }),
     );
-    const llm = new LlamaOpenAI({ model: 'primary/m1', apiKey: callerSecret, baseURL: v1, maxRetries: 0 });
+    const llm = new LlamaOpenAI({ model: 'primary/m1', apiKey: callerSecret, baseURL: at.v1, maxRetries: 0 });
     const whole = await llm.chat({ messages: [{ role: 'user', content: 'hi' }] });
     expect(whole.message.content).toBe('hello from llamaindex');
     expect(sent(0).stream).not.toBe(true);
@@ -156,11 +146,11 @@ describe('Mastra’s Agent', () => {
     new Agent({
       name: 'switchyard-test',
       instructions: 'Answer briefly.',
-      model: { providerId: 'switchyard', modelId: 'primary/m1', url: v1, apiKey: callerSecret },
+      model: { providerId: 'switchyard', modelId: 'primary/m1', url: at.v1, apiKey: callerSecret },
     });
 
   it('generate gets one answer; stream gets it in pieces', async () => {
-    setup.primary.script(answer('hello from mastra', { usage }), answer({ content: ['streamed ', 'by mastra'] }));
+    at.setup.primary.script(answer('hello from mastra', { usage }), answer({ content: ['streamed ', 'by mastra'] }));
     const generated = await agent().generate('hi');
     expect(generated.text).toBe('hello from mastra');
     expect(sent(0).messages[0]).toMatchObject({ role: 'system', content: 'Answer briefly.' });

@@ -7,42 +7,32 @@ import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import { generateObject, generateText } from 'ai';
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callerSecret } from '../gateway/harness.js';
 import { openAIParameters, openRouterParameters } from '../support/request-parameters.js';
-import { startResilienceGateway, type ResilienceGateway } from '../resilience/harness.js';
+import { useResilienceGateway } from '../resilience/harness.js';
 import { answer } from '../support/fake-openai.js';
 import { replayReply } from '../support/recording-server.js';
 
-let setup: ResilienceGateway;
-let v1: string;
-
-beforeEach(async () => {
-  setup = await startResilienceGateway();
-  v1 = setup.baseURL.replace(/\/api\/v1$/, '/v1');
-});
-
-afterEach(async () => {
-  await setup.close();
-});
+const at = useResilienceGateway();
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
 
 describe('/v1: OpenAI semantics', () => {
   it('answers the openai SDK’s default create() (no stream field) with one chat.completion object', async () => {
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const completion = await client.chat.completions.create({ model: 'primary/m1', messages: hi });
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]!.message.content).toBe('answer from primary');
-    expect(setup.primary.chatRequests()[0]!.body?.stream).toBe(false);
-    expect(setup.usage).toHaveLength(1);
-    expect(setup.usage[0]).toMatchObject({ model: 'primary/m1', streamed: false, status: 200 });
+    expect(at.setup.primary.chatRequests()[0]!.body?.stream).toBe(false);
+    expect(at.setup.usage).toHaveLength(1);
+    expect(at.setup.usage[0]).toMatchObject({ model: 'primary/m1', streamed: false, status: 200 });
   });
 
   it('parses structured output with the openai SDK’s parse()', async () => {
-    setup.primary.script(answer('{"city":"Paris","population":2100000}'));
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    at.setup.primary.script(answer('{"city":"Paris","population":2100000}'));
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const City = z.object({ city: z.string(), population: z.number() });
     const completion = await client.chat.completions.parse({
       model: 'primary/m1',
@@ -50,11 +40,11 @@ describe('/v1: OpenAI semantics', () => {
       response_format: zodResponseFormat(City, 'city'),
     });
     expect(completion.choices[0]!.message.parsed).toEqual({ city: 'Paris', population: 2_100_000 });
-    expect(setup.primary.chatRequests()[0]!.body?.response_format).toMatchObject({ type: 'json_schema' });
+    expect(at.setup.primary.chatRequests()[0]!.body?.response_format).toMatchObject({ type: 'json_schema' });
   });
 
   it('streams when asked to, as OpenAI does', async () => {
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const stream = await client.chat.completions.create({ model: 'primary/m1', messages: hi, stream: true });
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
@@ -62,11 +52,11 @@ describe('/v1: OpenAI semantics', () => {
   });
 
   it('serves the AI SDK’s generateText and generateObject through OpenRouter’s provider', async () => {
-    const openrouter = createOpenRouter({ baseURL: v1, apiKey: callerSecret });
+    const openrouter = createOpenRouter({ baseURL: at.v1, apiKey: callerSecret });
     const { text } = await generateText({ model: openrouter('primary/m1'), prompt: 'hi', maxRetries: 0 });
     expect(text).toBe('answer from primary');
 
-    setup.primary.script(answer('{"name":"Ada","born":1815}'));
+    at.setup.primary.script(answer('{"name":"Ada","born":1815}'));
     const { object } = await generateObject({
       model: openrouter('primary/m1'),
       schema: z.object({ name: z.string(), born: z.number() }),
@@ -78,15 +68,15 @@ describe('/v1: OpenAI semantics', () => {
 
   it('serves every endpoint under /v1 with the same keys: models, key, api-keys', async () => {
     for (const path of ['/models', '/api-keys']) {
-      const response = await fetch(`${v1}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
+      const response = await fetch(`${at.v1}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
       expect(response.status, path).toBe(200);
-      const spec = await fetch(`${setup.baseURL}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
+      const spec = await fetch(`${at.setup.baseURL}${path}`, { headers: { authorization: `Bearer ${callerSecret}` } });
       const ids = (body: { data: { id: string }[] }) => body.data.map((entry) => entry.id);
       expect(ids((await response.json()) as { data: { id: string }[] }), path).toEqual(
         ids((await spec.json()) as { data: { id: string }[] }),
       );
     }
-    const keyless = await fetch(`${v1}/models`);
+    const keyless = await fetch(`${at.v1}/models`);
     expect(keyless.status).toBe(401);
     expect(await keyless.json()).toEqual({
       error: { code: 401, message: 'Invalid or missing API key.', metadata: {} },
@@ -96,7 +86,7 @@ describe('/v1: OpenAI semantics', () => {
 
 describe('the gateway key as x-api-key', () => {
   it('authenticates on /v1 and /api/v1 alike; a wrong one is the spec’s 401', async () => {
-    for (const base of [v1, setup.baseURL]) {
+    for (const base of [at.v1, at.setup.baseURL]) {
       const ok = await fetch(`${base}/models`, { headers: { 'x-api-key': callerSecret } });
       expect(ok.status, base).toBe(200);
       const wrong = await fetch(`${base}/models`, { headers: { 'x-api-key': 'sk-sy-v1-nope' } });
@@ -107,7 +97,7 @@ describe('the gateway key as x-api-key', () => {
 
 describe('/api/v1 keeps the interface’s default', () => {
   it('streams a request without `stream`', async () => {
-    const response = await fetch(`${setup.baseURL}/chat/completions`, {
+    const response = await fetch(`${at.setup.baseURL}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'primary/m1', messages: hi }),
@@ -119,17 +109,17 @@ describe('/api/v1 keeps the interface’s default', () => {
 
 describe('no silent drops', () => {
   it('delivers every parameter the openai SDK sends to an OpenAI-compatible upstream, unknown ones included', async () => {
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const parameters = { ...openAIParameters, reasoning_effort: 'minimal' } as const;
     const extras = openRouterParameters;
     await client.chat.completions.create({ model: 'primary/m1', messages: hi, ...parameters, ...extras } as never);
-    expect(setup.primary.chatRequests()[0]!.body).toMatchObject({ ...parameters, ...extras });
+    expect(at.setup.primary.chatRequests()[0]!.body).toMatchObject({ ...parameters, ...extras });
   });
 });
 
 describe('content parts', () => {
   it('passes file (data and id), audio and refusal parts to an OpenAI-compatible upstream as they came', async () => {
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const messages = [
       {
         role: 'user',
@@ -144,13 +134,13 @@ describe('content parts', () => {
       { role: 'user', content: 'please' },
     ];
     await client.chat.completions.create({ model: 'primary/m1', messages } as never);
-    expect(setup.primary.chatRequests()[0]!.body?.messages).toEqual(messages);
+    expect(at.setup.primary.chatRequests()[0]!.body?.messages).toEqual(messages);
   });
 });
 
 describe('response fidelity', () => {
   it('answers whole with refusal and logprobs on every choice (null when absent), and the upstream’s own fields', async () => {
-    const response = await fetch(`${v1}/chat/completions`, {
+    const response = await fetch(`${at.v1}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'primary/m1', messages: hi }),
@@ -183,8 +173,8 @@ describe('response fidelity', () => {
           },
         ],
       })}\n\n`;
-    setup.primary.script(() => replayReply(`${chunk('Hi', -0.1)}${chunk('!', -0.3, 'stop')}data: [DONE]\n\n`));
-    const client = new OpenAI({ baseURL: v1, apiKey: callerSecret, maxRetries: 0 });
+    at.setup.primary.script(() => replayReply(`${chunk('Hi', -0.1)}${chunk('!', -0.3, 'stop')}data: [DONE]\n\n`));
+    const client = new OpenAI({ baseURL: at.v1, apiKey: callerSecret, maxRetries: 0 });
     const stream = await client.chat.completions.create({
       model: 'primary/m1',
       messages: hi,
@@ -201,6 +191,6 @@ describe('response fidelity', () => {
       ['Hi', 'Hi', -0.1],
       ['!', '!', -0.3],
     ]);
-    expect(setup.primary.chatRequests()[0]!.body?.logprobs).toBe(true);
+    expect(at.setup.primary.chatRequests()[0]!.body?.logprobs).toBe(true);
   });
 });

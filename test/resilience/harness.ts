@@ -10,6 +10,7 @@ import { createOpenAIAdapter, type OpenAIAdapterOptions } from '../../main/provi
 import { callerSecret } from '../gateway/harness.js';
 import { answer, FakeOpenAI } from '../support/fake-openai.js';
 import { refusingProvider, startTestGateway } from '../support/test-gateway.js';
+import { afterEach, beforeEach } from 'vitest';
 
 /** One chunk, then the connection drops. */
 export const dropAfterFirstChunk = () => answer({ content: ['Par'], ending: 'destroy' });
@@ -65,6 +66,29 @@ export async function startResilienceGateway(
       await served.close();
       await primary.close();
       await backup.close();
+    },
+  };
+}
+
+/** A fresh resilience gateway for each test of the file, and its OpenAI-semantics base (`…/v1`). */
+export function useResilienceGateway(): { readonly setup: ResilienceGateway; readonly v1: string } {
+  let current: ResilienceGateway | undefined;
+  beforeEach(async () => {
+    current = await startResilienceGateway();
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  const started = () => {
+    if (!current) throw new Error('the resilience gateway starts before each test');
+    return current;
+  };
+  return {
+    get setup() {
+      return started();
+    },
+    get v1() {
+      return started().baseURL.replace(/\/api\/v1$/, '/v1');
     },
   };
 }
