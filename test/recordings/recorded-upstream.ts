@@ -4,10 +4,12 @@
 // not recorded for (streamed when the recording was not, or the other way round) gets a 400 naming the mismatch,
 // so a wiring mistake cannot pass as a translation.
 
+import type { ProviderAdapter } from '../../main/providers/adapter.js';
 import { FakeAnthropic } from '../support/fake-anthropic.js';
 import { FakeGemini } from '../support/fake-gemini.js';
 import { FakeOpenAI } from '../support/fake-openai.js';
 import { jsonReply, replayReply, type RecordedRequest, type Step } from '../support/recording-server.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import type { Protocol, RecordedCase } from './recorded-cases.js';
 
 function asksForStream(protocol: Protocol, request: RecordedRequest): boolean {
@@ -52,6 +54,41 @@ export async function startRecordedUpstreams(cases: readonly RecordedCase[]): Pr
     urls,
     async close() {
       await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+    },
+  };
+}
+
+export interface RecordedGateway {
+  /** The gateway's root (the agent protocols' base URL). */
+  root: string;
+  usage: TestGateway['usage'];
+  close(): Promise<void>;
+}
+
+/**
+ * The real gateway with one provider in front of the recorded upstream of `protocol` (a native path's tests: the
+ * provider speaks the protocol the caller does), `callerSecret` its one caller key.
+ */
+export async function startRecordedGateway(
+  cases: readonly RecordedCase[],
+  protocol: Protocol,
+  provider: { id: string; kind: 'openai' | 'anthropic' | 'google'; apiKey: string },
+  adapter: ProviderAdapter,
+  callerSecret: string,
+): Promise<RecordedGateway> {
+  const upstreams = await startRecordedUpstreams(cases);
+  const gateway = await startTestGateway({
+    providers: [{ ...provider, baseUrl: upstreams.urls[protocol] }],
+    adapters: [adapter],
+    callers: { 'key-1': callerSecret },
+    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
+  });
+  return {
+    root: gateway.baseURL.replace(/\/api\/v1$/, ''),
+    usage: gateway.usage,
+    async close() {
+      await gateway.close();
+      await upstreams.close();
     },
   };
 }

@@ -11,32 +11,22 @@ import { describe, expect, it } from 'vitest';
 import { createAnthropicAdapter } from '../../../main/providers/anthropic/index.js';
 import { decodeSseEvents } from '../../../main/providers/http/upstream-http.js';
 import { loadCatalogue, type RecordedCase } from '../../recordings/recorded-cases.js';
-import { startRecordedUpstreams } from '../../recordings/recorded-upstream.js';
+import { startRecordedGateway } from '../../recordings/recorded-upstream.js';
 import { anthropicKey } from '../../support/fake-anthropic.js';
-import { startTestGateway } from '../../support/test-gateway.js';
 import { useHarness } from '../../support/use-harness.js';
 
 const callerSecret = 'sk-sy-v1-anthropic-recordings';
 const cases = loadCatalogue().cases.filter((recorded) => recorded.protocol === 'anthropic');
 
-const harness = useHarness(async () => {
-  const upstreams = await startRecordedUpstreams(cases);
-  const gateway = await startTestGateway({
-    providers: [{ id: 'claude', kind: 'anthropic', baseUrl: upstreams.urls.anthropic, apiKey: anthropicKey }],
-    adapters: [createAnthropicAdapter()],
-    callers: { 'key-1': callerSecret },
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
-  });
-  const root = gateway.baseURL.replace(/\/api\/v1$/, '');
-  return {
-    root,
-    usage: gateway.usage,
-    async close() {
-      await gateway.close();
-      await upstreams.close();
-    },
-  };
-});
+const harness = useHarness(() =>
+  startRecordedGateway(
+    cases,
+    'anthropic',
+    { id: 'claude', kind: 'anthropic', apiKey: anthropicKey },
+    createAnthropicAdapter(),
+    callerSecret,
+  ),
+);
 
 /** The recorded stream as Anthropic frames it (`event:` then `data:`), message_start naming `model`. */
 async function expectedStream(recorded: RecordedCase, model: string): Promise<string> {

@@ -8,32 +8,22 @@ import { GoogleGenAI } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { createGoogleAdapter } from '../../../main/providers/google/index.js';
 import { loadCatalogue, type RecordedCase } from '../../recordings/recorded-cases.js';
-import { startRecordedUpstreams } from '../../recordings/recorded-upstream.js';
+import { startRecordedGateway } from '../../recordings/recorded-upstream.js';
 import { geminiKey } from '../../support/fake-gemini.js';
-import { startTestGateway } from '../../support/test-gateway.js';
 import { useHarness } from '../../support/use-harness.js';
 
 const callerSecret = 'sk-sy-v1-gemini-recordings';
 const cases = loadCatalogue().cases.filter((recorded) => recorded.protocol === 'gemini');
 
-const harness = useHarness(async () => {
-  const upstreams = await startRecordedUpstreams(cases);
-  const gateway = await startTestGateway({
-    providers: [{ id: 'gemini', kind: 'google', baseUrl: upstreams.urls.gemini, apiKey: geminiKey }],
-    adapters: [createGoogleAdapter()],
-    callers: { 'key-1': callerSecret },
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 } },
-  });
-  const root = gateway.baseURL.replace(/\/api\/v1$/, '');
-  return {
-    root,
-    usage: gateway.usage,
-    async close() {
-      await gateway.close();
-      await upstreams.close();
-    },
-  };
-});
+const harness = useHarness(() =>
+  startRecordedGateway(
+    cases,
+    'gemini',
+    { id: 'gemini', kind: 'google', apiKey: geminiKey },
+    createGoogleAdapter(),
+    callerSecret,
+  ),
+);
 
 /** The recording's payloads: each `data:` event of a stream, or the one JSON body. */
 function recordedPayloads(recorded: RecordedCase): Record<string, unknown>[] {
