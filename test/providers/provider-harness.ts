@@ -12,23 +12,7 @@ import * as anthropic from '../support/fake-anthropic.js';
 import * as gemini from '../support/fake-gemini.js';
 import type { Step } from '../support/recording-server.js';
 import { startTestGateway } from '../support/test-gateway.js';
-
-const anthropicText = {
-  id: 'msg_01TextWhole',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-sonnet-4-20250514',
-  content: [{ type: 'text', text: 'Hello from Claude.' }],
-  stop_reason: 'end_turn',
-  stop_sequence: null,
-  usage: { input_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 10, output_tokens: 5 },
-};
-
-/** Whether a request offers tools and its last message answers none (the first turn of a tool loop). */
-function wantsTools(offered: unknown, lastParts: { type?: string; functionResponse?: unknown }[] | undefined) {
-  const answered = lastParts?.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
-  return Array.isArray(offered) && offered.length > 0 && !answered;
-}
+import { anthropicText, geminiText, wantsTools } from '../support/three-kinds.js';
 
 const cutBefore = 'event: content_block_stop';
 const anthropicSteps = {
@@ -56,13 +40,6 @@ const anthropicAnswer = anthropic.answer((request) => {
       }
     : { stream: 'anthropic-text.sse.txt', whole: anthropicText };
 });
-
-const geminiText = {
-  candidates: [{ content: { parts: [{ text: 'Hello from Gemini.' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-  usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 4, totalTokenCount: 34, cachedContentTokenCount: 16 },
-  modelVersion: 'gemini-2.5-flash',
-  responseId: 'whole-1',
-};
 
 const geminiSteps = {
   'gemini-2.5-flash': undefined,

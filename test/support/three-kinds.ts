@@ -19,7 +19,7 @@ export const geminiModel = 'gemini/gemini-2.5-flash';
 export const openaiModel = 'oai/gpt-test';
 
 /** Whether a request offers tools and its last message answers none (the first turn of a tool loop). */
-function wantsTools(offered: unknown, lastParts: unknown) {
+export function wantsTools(offered: unknown, lastParts: unknown) {
   const parts = Array.isArray(lastParts) ? (lastParts as { type?: string; functionResponse?: unknown }[]) : [];
   const answered = parts.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
   return Array.isArray(offered) && offered.length > 0 && !answered;
