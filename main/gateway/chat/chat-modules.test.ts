@@ -1,25 +1,15 @@
 // The chat route's work without a server: a Generation over a scripted adapter, answered whole or relayed to a
 // recording StreamOutput.
 
-import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  type ChatCompletionChunk,
-  type ChatRequest,
-  type ProviderInfo,
-  type UsageRecord,
-} from '../../../shared/api/index.js';
+import { ApiError, type ChatCompletionChunk, type ChatRequest, type ProviderInfo } from '../../../shared/api/index.js';
 import type { AdapterCompletion, ProviderAdapter, StreamPart } from '../../providers/adapter.js';
-import type { ResolvedModel } from '../../providers/registry.js';
 import { UpstreamError } from '../../providers/index.js';
 import { CallerGoneError } from '../in-flight.js';
-import { UsageRecorder } from '../usage-recorder.js';
-import type { Generation, GenerationContext } from './generation.js';
+import { testGeneration } from './test-support.js';
 import { processingComment, relayStream, type StreamOutput } from './stream-relay.js';
 import { answerWhole } from './whole-answer.js';
 
-const logger = pino({ level: 'silent' });
 const provider: ProviderInfo = {
   id: 'p',
   kind: 'openai',
@@ -54,43 +44,7 @@ function scriptedAdapter(script: {
 }
 
 function setup(adapter: ProviderAdapter, request: Partial<ChatRequest> = {}) {
-  const rows: UsageRecord[] = [];
-  const controller = new AbortController();
-  const chatRequest: ChatRequest = {
-    model: 'p/m',
-    messages: [{ role: 'user', content: 'hi' }],
-    stream: true,
-    ...request,
-  };
-  const generation: Generation = {
-    id: 'gen-1',
-    created: 1,
-    request: chatRequest,
-    keyId: 'k',
-    recorder: new UsageRecorder({ record: (row) => rows.push(row) }, logger, {
-      id: 'gen-1',
-      created_at: 0,
-      key_id: 'k',
-      app_title: null,
-      app_referer: null,
-      model: chatRequest.model,
-      streamed: chatRequest.stream,
-    }),
-    signal: controller.signal,
-    logger,
-    callerSecrets: ['sk-sy-v1-caller-secret-0123456789'],
-  };
-  const context: GenerationContext = {
-    providers: {
-      resolve: async (model: string): Promise<ResolvedModel> => ({
-        adapter,
-        target: { provider, apiKey: null, model: model.split('/')[1]! },
-      }),
-    },
-    errors: { logger, bodyLimitBytes: 1024 },
-    retry: { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
-  };
-  return { generation, context, rows, controller };
+  return testGeneration(adapter, provider, request, ['sk-sy-v1-caller-secret-0123456789']);
 }
 
 class RecordingOutput implements StreamOutput {

@@ -1,13 +1,11 @@
 // The native relay without a server: a scripted adapter's native answers relayed to a recording output.
 
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ChatRequest, type ProviderInfo, type UsageRecord } from '../../../shared/api/index.js';
+import { ApiError, type ChatRequest, type ProviderInfo } from '../../../shared/api/index.js';
 import type { NativeAnswer, NativeCall, ProviderAdapter } from '../../providers/adapter.js';
 import { UpstreamError } from '../../providers/index.js';
-import type { Generation, GenerationContext } from '../chat/generation.js';
+import { testGeneration } from '../chat/test-support.js';
 import { CallerGoneError } from '../in-flight.js';
-import { UsageRecorder } from '../usage-recorder.js';
 import {
   answerNativeWhole,
   relayNativeStream,
@@ -17,7 +15,6 @@ import {
 } from './native-relay.js';
 import type { RawStreamOutput } from './sse-output.js';
 
-const logger = pino({ level: 'silent' });
 const provider: ProviderInfo = {
   id: 'p',
   kind: 'anthropic',
@@ -43,9 +40,7 @@ const protocol: NativeProtocol = {
 };
 
 function setup(native: (call: NativeCall) => Promise<NativeAnswer>, request: Partial<ChatRequest> = {}) {
-  const rows: UsageRecord[] = [];
   const calls: NativeCall[] = [];
-  const controller = new AbortController();
   const adapter: ProviderAdapter = {
     kind: 'anthropic',
     listModels: async () => [],
@@ -60,37 +55,7 @@ function setup(native: (call: NativeCall) => Promise<NativeAnswer>, request: Par
       return native(call);
     },
   };
-  const chatRequest: ChatRequest = {
-    model: 'p/m',
-    messages: [{ role: 'user', content: 'hi' }],
-    stream: true,
-    ...request,
-  };
-  const generation: Generation = {
-    id: 'gen-1',
-    created: 1,
-    request: chatRequest,
-    keyId: 'k',
-    recorder: new UsageRecorder({ record: (row) => rows.push(row) }, logger, {
-      id: 'gen-1',
-      created_at: 0,
-      key_id: 'k',
-      app_title: null,
-      app_referer: null,
-      model: chatRequest.model,
-      streamed: chatRequest.stream,
-    }),
-    signal: controller.signal,
-    logger,
-    callerSecrets: [],
-  };
-  const context: GenerationContext = {
-    providers: {
-      resolve: async (model) => ({ adapter, target: { provider, apiKey: null, model: model.split('/')[1]! } }),
-    },
-    errors: { logger, bodyLimitBytes: 1024 },
-    retry: { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
-  };
+  const { generation, context, rows, controller, chatRequest } = testGeneration(adapter, provider, request);
   const callFor = (target: { model: string }): NativeCall => ({
     operation: 'messages',
     body: { model: target.model },
