@@ -142,6 +142,51 @@ const chatSchema = `
   CREATE INDEX messages_conversation_id ON messages (conversation_id);
 `;
 
+/**
+ * What only a team server needs (decision 017), so SQLite's version 10 creates nothing:
+ * - rate_window: the admission times of the last 60 s of each key with a requests-per-minute rule, shared by every
+ *   instance (one row per key; its lock orders racing admissions).
+ * - sealed_secrets: provider keys and MCP sign-ins, sealed with SWITCHYARD_SECRET_KEY (main/secrets/secret-cipher.ts);
+ *   `name` is the entry's name (`provider:openai`), authenticated with the value.
+ * - ui_sessions: browser sign-ins with a management key; only the token's SHA-256 is stored.
+ * - instances and changes: the barrier that revoking writes wait on until every live instance applied them.
+ */
+export const teamOnlyTables = ['rate_window', 'sealed_secrets', 'ui_sessions', 'instances', 'changes'] as const;
+
+const teamSchema = `
+  CREATE TABLE rate_window (
+    key_id text PRIMARY KEY REFERENCES api_keys (id) ON DELETE CASCADE,
+    admitted bigint[] NOT NULL
+  );
+
+  CREATE TABLE sealed_secrets (
+    name text PRIMARY KEY,
+    sealed text NOT NULL,
+    updated_at bigint NOT NULL
+  );
+
+  CREATE TABLE ui_sessions (
+    id text PRIMARY KEY,
+    token_hash bytea NOT NULL UNIQUE,
+    key_id text NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL,
+    revoked_at bigint
+  );
+
+  CREATE TABLE instances (
+    id text PRIMARY KEY,
+    applied_seq bigint NOT NULL,
+    lease_until bigint NOT NULL
+  );
+
+  CREATE TABLE changes (
+    seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    topic text NOT NULL,
+    created_at bigint NOT NULL
+  );
+`;
+
 export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 1, name: 'keys, providers and usage log', sql: initialSchema },
   { version: 2, name: 'key rules, credits, exact costs and prices', sql: creditsSchema },
@@ -194,4 +239,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       );
     `,
   },
+  { version: 10, name: 'team server state', sql: teamSchema },
 ];
