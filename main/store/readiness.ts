@@ -16,6 +16,8 @@ export interface DatabaseReadiness {
     database: 'reachable' | 'unreachable';
     /** `pending`: older than this build (a migration has not run); `newer`: written by a newer Switchyard. */
     migrations: 'current' | 'pending' | 'newer' | 'unknown';
+    /** PostgreSQL only: `resyncing` while an instance reloads its snapshot after losing its notifications. */
+    listener?: 'listening' | 'resyncing';
   };
 }
 

@@ -1,0 +1,126 @@
+// What the rest of the app asks of its database, whichever engine holds it (decision 017): SQLite in the data
+// folder (the default) or PostgreSQL shared by many instances (`--database-url`).
+//
+// The methods split along what the gateway's hot path needs:
+// - The snapshot, read synchronously from memory: keys and their rules, providers, price overrides, model aliases,
+//   the credit account and each key's daily spend. The caches (ApiKeys, SpendTracker, PriceBook, ModelAliases, the
+//   provider registry) call these and reload when changeVersion() moves. SQLite answers them from the file;
+//   PostgreSQL from a copy in each instance, refreshed by notifications.
+// - Everything else is asynchronous: every write, usage rows and their listings, the ledger, conversations and
+//   MCP hub calls. SQLite does the work at once and resolves; PostgreSQL does it on the server.
+
+import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
+import type { ConversationChanges, MessageChanges } from './chat-table.js';
+import type { KeyRulesRow } from './key-rules-table.js';
+import type { KeyRow, NewKeyRow } from './key-table.js';
+import type { McpCallRow } from './mcp-call-table.js';
+import type { PriceRow } from './price-table.js';
+import type { DatabaseReadiness } from './readiness.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow } from './spend-table.js';
+import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage-table.js';
+
+/** Conversations and messages of the app's chat (main/chat). */
+export interface ChatStore {
+  insertConversation(conversation: Conversation): Promise<void>;
+  getConversation(id: string): Promise<Conversation | undefined>;
+  /** Most recently updated first; `query` matches titles and message text (substring, any case). */
+  listConversations(options?: { query?: string; limit?: number }): Promise<Conversation[]>;
+  updateConversation(id: string, changes: ConversationChanges, updatedAt: number): Promise<Conversation | undefined>;
+  deleteConversation(id: string): Promise<boolean>;
+  insertMessage(message: ChatMessage): Promise<void>;
+  getMessage(id: string): Promise<ChatMessage | undefined>;
+  /** Oldest first. */
+  listMessages(conversationId: string): Promise<ChatMessage[]>;
+  /** How many were deleted. */
+  deleteMessages(ids: readonly string[]): Promise<number>;
+  updateMessage(id: string, changes: MessageChanges): Promise<ChatMessage | undefined>;
+}
+
+/** Tool calls made through the MCP hub (main/mcp/hub), for the Activity screen. */
+export interface McpCallStore {
+  insert(row: McpCallRow): Promise<void>;
+  /** Newest first. */
+  recent(limit: number): Promise<McpCallRow[]>;
+}
+
+/** Which engine holds the data: shown by `/readyz` and in messages, never with credentials. */
+export type StoreEngine = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly engine: StoreEngine;
+  readonly chat: ChatStore;
+  readonly mcpCalls: McpCallStore;
+
+  // --- The snapshot: synchronous, from memory or the local file. ---
+
+  getKey(id: string): KeyRow | undefined;
+  /** Oldest first. */
+  listKeys(): KeyRow[];
+  /** The key's rules; the defaults for a key without any (or an unknown id). */
+  getKeyRules(id: string): KeyRulesRow;
+  /** Rules of the keys that have some; the others have the defaults. */
+  listKeyRules(): Map<string, KeyRulesRow>;
+  /** Oldest first. */
+  listProviders(): ProviderInfo[];
+  getProvider(id: string): ProviderInfo | undefined;
+  /** The user's price overrides, by model. */
+  listPrices(): PriceRow[];
+  /** By name. */
+  listModelAliases(): ModelAliasInfo[];
+  getCreditAccount(): CreditAccountRow;
+  /** What the key spent in usage rows created on `fromDay` (days since 1970-01-01 UTC) or later. */
+  keySpendSince(keyId: string, fromDay: number): number;
+  /**
+   * A number that differs from the previous call's whenever the snapshot may have changed since (through this
+   * store or any other process or instance). Cheap enough to call per request. `fresh`: authentication asks for
+   * the newest state the engine can vouch for, so a key deleted elsewhere fails on the very next request.
+   */
+  changeVersion(options?: { fresh?: boolean }): number;
+
+  // --- Writes and everything outside the snapshot: asynchronous. ---
+
+  /** Inserts the key, and its rules in the same transaction when given (else it has the defaults). */
+  insertKey(row: NewKeyRow, rules?: KeyRulesRow): Promise<void>;
+  /** False when no key has this id. */
+  setKeyRules(id: string, rules: KeyRulesRow): Promise<boolean>;
+  /** False when no key has this id. Once it resolves true, no instance authenticates the key any more. */
+  deleteKey(id: string): Promise<boolean>;
+  /** False when no key has this id. */
+  renameKey(id: string, name: string): Promise<boolean>;
+  /** The names deleted keys had, by id: their usage stays and is still shown under them. */
+  deletedKeyNames(): Promise<Map<string, string>>;
+  /** Records when keys were last used, in one transaction; a time older than the stored one is ignored. */
+  touchKeys(lastUsed: ReadonlyMap<string, number>): Promise<void>;
+  /** Adds the provider or updates it; an update keeps the original created_at. */
+  upsertProvider(provider: ProviderInfo): Promise<void>;
+  removeProvider(id: string): Promise<boolean>;
+  /**
+   * Writes the rows in one transaction; a row whose id is already stored is skipped. The same transaction adds
+   * the inserted rows' cost to the credit account's used total and to each key's daily spend.
+   */
+  insertUsage(rows: readonly UsageRecord[]): Promise<void>;
+  getUsage(id: string): Promise<UsageRecord | undefined>;
+  /** Newest first. */
+  listUsage(query?: UsageQuery): Promise<UsageRecord[]>;
+  /** Usage grouped by day (UTC), model, app or key; costs in whole nano-dollars. */
+  usageSummary(query: UsageSummaryQuery): Promise<UsageSummaryGroup[]>;
+  /** Changes the granted total and writes a ledger entry, in one transaction. */
+  changeCredits(change: CreditChange): Promise<CreditAccountRow>;
+  /** Oldest first. */
+  listCreditLedger(): Promise<CreditLedgerRow[]>;
+  setPrice(price: PriceRow): Promise<void>;
+  removePrice(model: string): Promise<boolean>;
+  /** Creates the alias or points it to `target`; returns what it was before, if it existed. */
+  setModelAlias(name: string, target: string, createdAt: number): Promise<ModelAliasInfo | undefined>;
+  removeModelAlias(name: string): Promise<boolean>;
+  /**
+   * Admits one request of a key with a requests-per-minute rule against a window shared by every instance: the
+   * milliseconds to wait, 0 when admitted (and counted). Undefined when the engine has no shared window (SQLite:
+   * the process's own limiter decides, decision 004).
+   */
+  admitRequest?(keyId: string, rpm: number, now: number): Promise<number>;
+  /** Whether the database answers and its schema is this build's (for `/readyz`). */
+  readiness(): Promise<DatabaseReadiness>;
+  close(): Promise<void>;
+}
