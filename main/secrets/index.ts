@@ -10,3 +10,5 @@ export {
   SecretKeyError,
   secretKeyVariable,
 } from './secret-cipher.js';
+export { DatabaseSecretStore, openDatabaseSecrets, type SqlClient } from './database-secret-store.js';
+export { previousSecretKeyVariable, SecretKeyring } from './secret-keyring.js';
