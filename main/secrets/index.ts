@@ -12,3 +12,4 @@ export {
 } from './secret-cipher.js';
 export { DatabaseSecretStore, openDatabaseSecrets, type SqlClient } from './database-secret-store.js';
 export { previousSecretKeyVariable, SecretKeyring } from './secret-keyring.js';
+export { resealSecrets, type ResealOutcome } from './reseal-secrets.js';
