@@ -37,7 +37,7 @@ import {
 } from './processes.js';
 import { judge, renderMarkdown, type BenchResults, type Contender, type Figure } from './report.js';
 import { median, slope } from './stats.js';
-import { chatBody, profiles, switchyardChatJob } from './workloads.js';
+import { chatBody, latencyStartSpreadMs, profiles, switchyardChatJob } from './workloads.js';
 
 interface Options {
   quick: boolean;
@@ -312,7 +312,11 @@ async function main(): Promise<void> {
       const samples = new Map<string, { total: number[]; firstByte: number[]; rps: number[] }>();
       for (let round = 0; round < (options.quick ? 1 : 3); round += 1) {
         for (const target of active) {
-          const job = { ...target.job('latency', stream, 50, seconds(4, 1.5)), keepSamples: true };
+          const job = {
+            ...target.job('latency', stream, 50, seconds(4, 1.5)),
+            keepSamples: true,
+            startSpreadMs: latencyStartSpreadMs,
+          };
           const result = await run(target, job);
           const collected = samples.get(target.name) ?? { total: [], firstByte: [], rps: [] };
           collected.total.push(...(result.totalSamples ?? []));
@@ -585,7 +589,9 @@ async function main(): Promise<void> {
         `Workload: OpenAI-style chat requests (a system and a user message). Fake upstream in its own process; ` +
         `latency figures use a model that sends its first token after ${profiles.latency.firstTokenMs} ms and ` +
         `${profiles.latency.contentChunks} chunks ${profiles.latency.chunkIntervalMs} ms apart (non-streaming: ` +
-        `the whole answer after the same time), measured against calling the upstream directly in the same run; ` +
+        `the whole answer after the same time), measured against calling the upstream directly in the same run, ` +
+        `the 50 connections opened evenly over ${latencyStartSpreadMs} ms (one answer's time) as independent ` +
+        `clients would; ` +
         `throughput figures use a zero-latency model (${profiles.throughput.contentChunks} chunks at once, or the ` +
         `whole answer at once). Closed-loop ` +
         `load generator with keep-alive connections, in its own process. The bare Node proxy (bench/bare-proxy.ts: ` +
