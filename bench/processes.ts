@@ -67,8 +67,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startUpstream(): Promise<Running> {
-  const child = spawn(process.execPath, [...tsx, path.join(repoRoot, 'bench/fake-upstream.ts')], { cwd: repoRoot });
+/** The fake upstream (bench/fake-upstream.ts, or another script that prints `listening <port>`). */
+export async function startUpstream(script = path.join(repoRoot, 'bench/fake-upstream.ts')): Promise<Running> {
+  const child = spawn(process.execPath, [...tsx, script], { cwd: repoRoot });
   const output = collect(child);
   const port = Number(await waitForLine(child, /listening (\d+)/, 'the fake upstream', output));
   return { child, port, output, stop: () => stopChild(child) };
