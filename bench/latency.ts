@@ -10,12 +10,19 @@
 // Connections open spread over one upstream answer, as in the bench; `--burst` also measures every target with
 // all of them opened at once (the bench's method until 2026-11-24). `--upstream` runs another fake upstream script.
 
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { summarize, type LoadJob } from './load-generator.js';
-import { LoadWorker, pinToCpus, repoRoot, startBareProxy, startUpstream } from './processes.js';
+import {
+  LoadWorker,
+  pinToCpus,
+  repoRoot,
+  runSwitchyard,
+  startBareProxy,
+  startGateway,
+  startUpstream,
+} from './processes.js';
 import { chatBody, latencyStartSpreadMs, switchyardChatJob } from './workloads.js';
 
 const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'));
@@ -32,43 +39,18 @@ const builds = roots.length > 0 ? roots.map((root) => path.resolve(root)) : [rep
 const providerKey = 'sk-bench-provider-key';
 const env = { SWITCHYARD_SECRET_STORE: 'file', SWITCHYARD_LOG_LEVEL: 'warn', BENCH_PROVIDER_KEY: providerKey };
 
-function cli(root: string, dataDir: string, args: string[]): string {
-  const result = spawnSync(process.execPath, [path.join(root, 'bin/switchyard.js'), ...args, '--data-dir', dataDir], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`switchyard ${args.join(' ')} failed in ${root}:\n${result.stderr}`);
-  return result.stdout;
-}
-
 /** `switchyard serve` of one build on a fresh data dir with the fake provider and a key. */
 async function serve(root: string, upstreamUrl: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-latency-'));
+  const environment = { root, dataDir: mkdtempSync(path.join(os.tmpdir(), 'switchyard-latency-')), env };
   const add = ['providers', 'add', 'fake', '--kind', 'openai', '--base-url', upstreamUrl];
-  cli(root, dataDir, [...add, '--api-key-env', 'BENCH_PROVIDER_KEY']);
-  const key = (JSON.parse(cli(root, dataDir, ['keys', 'create', '--name', 'bench', '--json'])) as { key: string }).key;
-  const child = spawn(
-    process.execPath,
-    ['bin/switchyard.js', 'serve', '--no-ui', '--port', '0', '--data-dir', dataDir],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
-  const port = await new Promise<number>((resolve) =>
-    child.stdout.on('data', (data: Buffer) => {
-      const match = /:(\d+)\/api\/v1/.exec(data.toString());
-      if (match) resolve(Number(match[1]));
-    }),
-  );
+  runSwitchyard([...add, '--api-key-env', 'BENCH_PROVIDER_KEY'], environment);
+  const created = runSwitchyard(['keys', 'create', '--name', 'bench', '--json'], environment);
+  const gateway = await startGateway(environment, ['--no-ui']);
   const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await gateway.stop();
+    rmSync(environment.dataDir, { recursive: true, force: true });
   };
-  return { port, key, pid: child.pid!, stop };
+  return { port: gateway.port, key: (JSON.parse(created) as { key: string }).key, pid: gateway.child.pid!, stop };
 }
 
 const upstream = await startUpstream(upstreamScript);
@@ -113,11 +95,12 @@ for (let round = 0; round < rounds; round += 1) {
     if (result.errors > 0) process.stderr.write(`${target.name}: ${result.errors} errors; ${result.firstError}\n`);
   }
 }
+const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(2)}`;
 for (const target of targets) {
   const summary = summarize(samples.get(target.name)!);
   const direct = summarize(samples.get(target.name.endsWith(', burst') ? 'direct, burst' : 'direct')!);
   const added = (quantile: 'p50' | 'p90' | 'p99') =>
-    `${quantile} ${summary[quantile].toFixed(2)} ms (+${(summary[quantile] - direct[quantile]).toFixed(2)})`;
+    `${quantile} ${summary[quantile].toFixed(2)} ms (${signed(summary[quantile] - direct[quantile])})`;
   process.stdout.write(`${mode} ${target.name.padEnd(28)} ${added('p50')}, ${added('p90')}, ${added('p99')}\n`);
 }
 await worker.close();
