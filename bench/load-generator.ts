@@ -16,6 +16,8 @@ export interface LoadJob {
   durationMs: number;
   /** Return every request's timings (for merging rounds); otherwise only their percentiles. */
   keepSamples?: boolean;
+  /** Open the connections evenly over this long (at most half the duration) instead of all at once. */
+  startSpreadMs?: number;
 }
 
 export interface TimingSummary {
@@ -175,6 +177,12 @@ class ResponseParser {
   }
 }
 
+/** When each connection of a job opens, in ms after the start: evenly over `startSpreadMs` (at most half the run). */
+export function connectionOpenDelays(job: Pick<LoadJob, 'connections' | 'durationMs' | 'startSpreadMs'>): number[] {
+  const spread = Math.min(job.startSpreadMs ?? 0, job.durationMs / 2);
+  return Array.from({ length: job.connections }, (_, index) => (spread * index) / job.connections);
+}
+
 export function runLoad(job: LoadJob): Promise<LoadResult> {
   const body = Buffer.from(job.body);
   const headerLines = Object.entries({
@@ -270,7 +278,10 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
       });
     };
 
-    for (let index = 0; index < job.connections; index += 1) startConnection();
+    for (const delay of connectionOpenDelays(job)) {
+      if (delay > 0) setTimeout(startConnection, delay);
+      else startConnection();
+    }
   });
 }
 

@@ -67,24 +67,27 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startUpstream(): Promise<Running> {
-  const child = spawn(process.execPath, [...tsx, path.join(repoRoot, 'bench/fake-upstream.ts')], { cwd: repoRoot });
+/** The fake upstream (bench/fake-upstream.ts, or another script that prints `listening <port>`). */
+export async function startUpstream(script = path.join(repoRoot, 'bench/fake-upstream.ts')): Promise<Running> {
+  const child = spawn(process.execPath, [...tsx, script], { cwd: repoRoot });
   const output = collect(child);
   const port = Number(await waitForLine(child, /listening (\d+)/, 'the fake upstream', output));
   return { child, port, output, stop: () => stopChild(child) };
 }
 
-const cliEntry = path.join(repoRoot, 'bin/switchyard.js');
-
 export interface GatewayEnvironment {
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /** The build to run: a tree with bin/switchyard.js and a compiled dist/ (default: this one). */
+  root?: string;
 }
+
+const cliEntry = (environment: GatewayEnvironment) => path.join(environment.root ?? repoRoot, 'bin/switchyard.js');
 
 /** Runs one `switchyard` command to completion; returns its standard output. */
 export function runSwitchyard(args: string[], environment: GatewayEnvironment): string {
-  const result = spawnSync(process.execPath, [cliEntry, ...args, '--data-dir', environment.dataDir], {
-    cwd: repoRoot,
+  const result = spawnSync(process.execPath, [cliEntry(environment), ...args, '--data-dir', environment.dataDir], {
+    cwd: environment.root ?? repoRoot,
     env: { ...process.env, ...environment.env },
     encoding: 'utf8',
   });
@@ -95,8 +98,8 @@ export function runSwitchyard(args: string[], environment: GatewayEnvironment): 
 export async function startGateway(environment: GatewayEnvironment, extraArgs: string[] = []): Promise<Running> {
   const child = spawn(
     process.execPath,
-    [cliEntry, 'serve', '--port', '0', '--data-dir', environment.dataDir, ...extraArgs],
-    { cwd: repoRoot, env: { ...process.env, ...environment.env } },
+    [cliEntry(environment), 'serve', '--port', '0', '--data-dir', environment.dataDir, ...extraArgs],
+    { cwd: environment.root ?? repoRoot, env: { ...process.env, ...environment.env } },
   );
   const output = collect(child);
   const url = await waitForLine(child, /listening at (http:\/\/\S+)/, 'switchyard serve', output);

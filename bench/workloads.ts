@@ -35,6 +35,15 @@ export function profileDurationMs(profile: UpstreamProfile): number {
   return profile.firstTokenMs + (profile.contentChunks - 1) * profile.chunkIntervalMs;
 }
 
+/**
+ * How long the load generator takes to open the connections of a latency measurement: one `latency` answer, so
+ * that they arrive as independent clients would, spread over the upstream's time. Opened all at once, they stay
+ * one burst round after round (every whole answer takes the same time, so nothing spreads them), and the added
+ * latency then measures the queue inside that burst, which depends on whatever clumps it further, not on what one
+ * request costs (bench/results/gateway-cost.md).
+ */
+export const latencyStartSpreadMs = profileDurationMs(profiles.latency);
+
 /** A chat request as a client sends it: a short system prompt and one user message. */
 export function chatBody(model: string, stream: boolean): string {
   return JSON.stringify({
