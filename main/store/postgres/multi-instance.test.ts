@@ -3,13 +3,13 @@
 // resynced, and rate windows, usage and credits are counted once for all.
 
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/index.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { waitFor } from '../../../test/support/wait-for.js';
 import { defaultKeyRules } from '../key-rules-table.js';
-import type { PostgresStore } from './postgres-store.js';
+import { leaseMs, type PostgresStore } from './postgres-store.js';
 
 const stores = usePostgresStores();
 const hash = Buffer.from('b'.repeat(64), 'hex');
@@ -81,7 +81,10 @@ describe('two instances on one database', () => {
   });
 
   it('fail closed when the listener is cut, then resync everything that changed meanwhile', async () => {
-    const [a, b, url] = await twoInstances();
+    const url = await stores.database();
+    const a = await stores.open(url, { instance: true });
+    // Slow to reconnect, so that the time without a listener can be looked at.
+    const b = await stores.open(url, { instance: true, reconnectDelayMs: 1_000 });
     await a.insertKey(newKey('gone'));
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -100,6 +103,10 @@ describe('two instances on one database', () => {
       );
       expect(refusal).toBeInstanceOf(ApiError);
       expect(refusal).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
+      expect(await b.readiness()).toEqual({
+        ready: false,
+        checks: { database: 'reachable', migrations: 'current', listener: 'resyncing' },
+      });
       // Written while b cannot hear it: b must find it when it resyncs.
       await a.deleteKey('gone');
       await waitFor(
@@ -108,7 +115,6 @@ describe('two instances on one database', () => {
             b.changeVersion({ fresh: true });
             return true;
           } catch {
-            expect((await b.readiness()).checks.listener).toBe('resyncing');
             return false;
           }
         },
@@ -180,6 +186,30 @@ describe('two instances on one database', () => {
     a.changeVersion({ fresh: true });
     expect(a.getCreditAccount().grantedNanos).toBe(0);
     expect((await a.listCreditLedger()).map((row) => row.action)).toEqual(['set', 'set']);
+  });
+
+  it('refuse while their lease has run out (a stalled process), and vouch again once renewed', async () => {
+    const [a, b] = await twoInstances();
+    await a.insertKey(newKey('k'));
+    const realNow = Date.now;
+    // b's clock jumps past its lease, as when its event loop was stuck for longer than the lease: from then on
+    // it vouches again only once it renewed its lease (after reloading everything).
+    const stalled = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + leaseMs + 1);
+    try {
+      expect(() => b.changeVersion({ fresh: true })).toThrow(ApiError);
+      await waitFor(
+        () => {
+          try {
+            return authenticate(b, 'k');
+          } catch {
+            return undefined;
+          }
+        },
+        { what: 'the instance to vouch again' },
+      );
+    } finally {
+      stalled.mockRestore();
+    }
   });
 
   it('deregister on close, so writers stop waiting for them', async () => {

@@ -58,6 +58,8 @@ export interface PostgresStoreOptions {
   instance?: boolean;
   /** Connections in the pool (10 by default). */
   poolSize?: number;
+  /** The first delay before the listener reconnects after a loss (doubling up to 5 s); 100 ms by default. */
+  reconnectDelayMs?: number;
 }
 
 /** What a notification on switchyard_changed carries (JSON). */
@@ -117,7 +119,7 @@ export class PostgresStore implements Store {
         lost: () => this.markStale(),
         connected: () => this.enqueueResync(),
       },
-      { channels: [changesChannel, appliedChannel] },
+      { channels: [changesChannel, appliedChannel], firstRetryMs: options.reconnectDelayMs },
     );
   }
 
