@@ -8,6 +8,7 @@ import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { defaultKeyRules, type KeyRulesRow } from '../key-rules-table.js';
 import { openPostgresStore } from './postgres-store.js';
+import { isPostgresRowRejection } from './row-rejection.js';
 
 const stores = usePostgresStores();
 const hash = Buffer.from('a'.repeat(64), 'hex');
@@ -177,6 +178,17 @@ describe('PostgresStore: credits, usage and the ledger', () => {
       { id: 2, createdAt: 2, action: 'add', amountNanos: 1_000_000_000, balanceNanos: 10_250_000_000 },
       { id: 3, createdAt: 3, action: 'unset', amountNanos: 0, balanceNanos: null },
     ]);
+  });
+
+  it('rejects a batch holding a row that can never be written, as a row rejection', async () => {
+    const store = await freshStore();
+    const bad = { ...usageRecord({ id: 'bad', key_id: 'k', cost: 1 }), model: undefined as unknown as string };
+    const failure = await store.insertUsage([usageRecord({ id: 'ok', key_id: 'k', cost: 1 }), bad]).catch((e) => e);
+    expect(isPostgresRowRejection(failure)).toBe(true);
+    expect(isPostgresRowRejection(new Error('connection terminated'))).toBe(false);
+    // All or nothing: the good row and its cost were not written either.
+    expect(await store.getUsage('ok')).toBeUndefined();
+    expect(store.getCreditAccount().usedNanos).toBe(0);
   });
 
   it('reads usage back as it was recorded, newest first, and summarises it', async () => {
