@@ -1,6 +1,7 @@
 // The PostgreSQL engine on a real throwaway server, one store at a time: every method of the Store interface, the
 // snapshot read from memory after each write, and what the engine does with a bad URL or password.
 
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../../shared/api/index.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
@@ -304,6 +305,28 @@ describe('PostgresStore: opening and health', () => {
       checks: { database: 'reachable', migrations: 'current', listener: 'listening' },
     });
     expect(store.engine).toBe('postgres');
+  });
+
+  it('keeps only the last thousand change numbers, and forgets instances gone for an hour', async () => {
+    const url = await stores.database();
+    const store = await stores.open(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(
+        "INSERT INTO instances (id, applied_seq, lease_until) VALUES ('dead', 0, 0), ('recent', 0, $1)",
+        [Date.now() - 60_000],
+      );
+      for (let index = 0; index < 2_000; index++) await store.setModelAlias('a', `up/m${index}`, 1);
+      const changes = await admin.query('SELECT count(*)::int AS n, max(seq)::int AS newest FROM changes');
+      expect(changes.rows[0]).toEqual({ n: 1_000, newest: 2_000 });
+      await stores.open(url, { instance: true });
+      const instances = await admin.query('SELECT id FROM instances ORDER BY id');
+      expect(instances.rows.map((row) => row.id)).not.toContain('dead');
+      expect(instances.rows.map((row) => row.id)).toContain('recent');
+    } finally {
+      await admin.end();
+    }
   });
 
   it('never shows the password in its errors', async () => {

@@ -394,6 +394,8 @@ export class PostgresStore implements Store {
         [topic],
       );
       const seq = rows[0]!.seq;
+      // Only the newest number is ever read (a resync's starting point): keep the table small.
+      if (seq % 1_000 === 0) await client.query('DELETE FROM changes WHERE seq <= $1', [seq - 1_000]);
       await this.notify(client, { topic, seq, origin: this.id }, scope.table);
       return { result, seq };
     });
@@ -556,6 +558,8 @@ export class PostgresStore implements Store {
   private async resync(): Promise<void> {
     if (!this.listener.listening) return; // the listener's reconnection will ask again
     if (this.instance) {
+      // Instances that stopped without deregistering (killed) are forgotten an hour after their lease ran out.
+      await this.listener.query(`DELETE FROM instances WHERE lease_until < ${databaseNowMs} - 3600000`, []);
       await this.listener.query(
         `INSERT INTO instances (id, applied_seq, lease_until) VALUES ($1, 0, ${databaseNowMs} + ${leaseMs})
          ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until`,
