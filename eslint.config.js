@@ -127,4 +127,12 @@ export default tseslint.config(
       folderMessage: 'The renderer talks only to the bridge in shared/.',
     }),
   },
+  {
+    // The store's writes are asynchronous (decision 017): a write whose promise nobody awaits would lose its
+    // failure, and on PostgreSQL its ordering. Type-aware, so only where it matters: the app's own code.
+    files: ['main/**/*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
 );

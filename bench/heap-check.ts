@@ -20,7 +20,7 @@ const upstream = await startUpstream();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-heap-'));
 const app = createApp({ dataDir, secretStoreMode: 'file' });
 await app.providers.add({ id: 'fake', kind: 'openai', baseUrl: `http://127.0.0.1:${upstream.port}/v1`, apiKey: 'k' });
-const apiKey = app.keys.create('heap-check').key;
+const apiKey = (await app.keys.create('heap-check')).key;
 const gateway = app.createGateway();
 const port = Number(new URL(await gateway.listen({ host: '127.0.0.1', port: 0 })).port);
 const worker = new LoadWorker();

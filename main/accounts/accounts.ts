@@ -146,12 +146,12 @@ export class Accounts {
   }
 
   /** A new key (everything allowed but management unless the rules say otherwise); its secret is in `key`. */
-  createKey(name: string, rules: KeyRulesChange = {}): CreatedApiKey & ApiKeyDetails {
+  createKey(name: string, rules: KeyRulesChange = {}): Promise<CreatedApiKey & ApiKeyDetails> {
     return this.keys.create(name, rules);
   }
 
   /** Changes a key's rules, and its name when given. Throws ApiError 404 (unknown key) or 400 (invalid change). */
-  updateKey(keyId: string, rules: KeyRulesChange, name?: string): ApiKeyDetails {
+  updateKey(keyId: string, rules: KeyRulesChange, name?: string): Promise<ApiKeyDetails> {
     return this.keys.update(keyId, rules, name);
   }
 
@@ -210,25 +210,25 @@ export class Accounts {
   }
 
   /** Makes the balance `usd` (from unlimited too). Throws ApiError(400) for a negative or absurd amount. */
-  setCredits(usd: number): CreditsStatus {
+  async setCredits(usd: number): Promise<CreditsStatus> {
     return this.changeCredits({ action: 'set', balanceNanos: creditAmount(usd, 'The balance'), at: this.now() });
   }
 
   /** Adds `usd` (> 0) to the balance; on an unlimited account the balance starts from 0. */
-  addCredits(usd: number): CreditsStatus {
+  async addCredits(usd: number): Promise<CreditsStatus> {
     const amount = creditAmount(usd, 'The amount to add');
     if (amount === 0) throw new ApiError(400, 'The amount to add must be more than 0.');
     return this.changeCredits({ action: 'add', amountNanos: amount, at: this.now() });
   }
 
   /** Back to unlimited: no balance, nothing refused for credits. */
-  unsetCredits(): CreditsStatus {
+  async unsetCredits(): Promise<CreditsStatus> {
     return this.changeCredits({ action: 'unset', at: this.now() });
   }
 
   /** Every change of the balance, oldest first. */
-  creditLedger(): CreditLedgerEntry[] {
-    return this.store.listCreditLedger().map((entry) => ({
+  async creditLedger(): Promise<CreditLedgerEntry[]> {
+    return (await this.store.listCreditLedger()).map((entry) => ({
       id: entry.id,
       created_at: new Date(entry.createdAt).toISOString(),
       action: entry.action,
@@ -241,21 +241,21 @@ export class Accounts {
    * GET /api/v1/generation: one request's record, or undefined when there is none yet (it is recorded when the
    * response ends) or it belongs to another key and the caller is not a management key.
    */
-  generation(id: string, keyId: string): GenerationInfo | undefined {
-    const row = this.usage.get(id);
+  async generation(id: string, keyId: string): Promise<GenerationInfo | undefined> {
+    const row = await this.usage.get(id);
     if (!row || (row.key_id !== keyId && !this.keys.rulesOf(keyId).management)) return undefined;
     return toGenerationInfo(row);
   }
 
   /** One request's record for the owner of the data (the UI): any key's; undefined when unknown. */
-  generationById(id: string): GenerationInfo | undefined {
-    const row = this.usage.get(id);
+  async generationById(id: string): Promise<GenerationInfo | undefined> {
+    const row = await this.usage.get(id);
     return row && toGenerationInfo(row);
   }
 
   /** Every key (never its secret) with where it stands now and what it has spent in total, oldest first. */
-  keysWithUsage(): KeyWithUsage[] {
-    const spent = new Map(this.usageSummary({ by: 'key' }).map((row) => [row.group, row]));
+  async keysWithUsage(): Promise<KeyWithUsage[]> {
+    const spent = new Map((await this.usageSummary({ by: 'key' })).map((row) => [row.group, row]));
     const now = this.now();
     return this.keys.list().map((key) => {
       const rules = this.keys.rulesOf(key.id);
@@ -270,10 +270,11 @@ export class Accounts {
   }
 
   /** Usage grouped by UTC day, model, app or key, including rows not written yet. */
-  usageSummary(query: UsageSummaryQuery): UsageSummaryRow[] {
-    this.flushUsage();
-    const names = query.by === 'key' ? this.keys.namesById() : null;
-    return this.store.usageSummary({ by: query.by, sinceMs: query.since, untilMs: query.until }).map((group) => ({
+  async usageSummary(query: UsageSummaryQuery): Promise<UsageSummaryRow[]> {
+    await this.flushUsage();
+    const names = query.by === 'key' ? await this.keys.namesById() : null;
+    const groups = await this.store.usageSummary({ by: query.by, sinceMs: query.since, untilMs: query.until });
+    return groups.map((group) => ({
       group: group.group,
       label: names ? (names.get(group.group) ?? '(deleted key)') : group.group,
       requests: group.requests,
@@ -289,9 +290,9 @@ export class Accounts {
   }
 
   /** Individual requests, newest first, from `since` (inclusive) to `until` (exclusive). */
-  usageRows(query: { since?: number; until?: number; limit?: number } = {}): UsageRecord[] {
+  async usageRows(query: { since?: number; until?: number; limit?: number } = {}): Promise<UsageRecord[]> {
     const until = query.until ?? Number.POSITIVE_INFINITY;
-    const rows = this.usage.list({ sinceMs: query.since }).filter((row) => row.created_at < until);
+    const rows = (await this.usage.list({ sinceMs: query.since })).filter((row) => row.created_at < until);
     return query.limit === undefined ? rows : rows.slice(0, Math.max(0, query.limit));
   }
 
@@ -300,16 +301,16 @@ export class Accounts {
     this.spend.close();
   }
 
-  private changeCredits(change: CreditChange): CreditsStatus {
+  private async changeCredits(change: CreditChange): Promise<CreditsStatus> {
     // Rows still queued here would otherwise be subtracted after a `set`, leaving a balance below the one asked for.
-    this.flushUsage();
-    this.store.changeCredits(change);
+    await this.flushUsage();
+    await this.store.changeCredits(change);
     return this.creditsStatus();
   }
 
-  private flushUsage(): void {
+  private async flushUsage(): Promise<void> {
     try {
-      this.usage.flush();
+      await this.usage.flush();
     } catch {
       // The rows stay queued and the usage log reports the failure; reads still count them.
     }

@@ -55,12 +55,12 @@ function instrumented(target: Store) {
     deleteKey: (id) => target.deleteKey(id),
     deletedKeyNames: () => target.deletedKeyNames(),
     renameKey: (id, name) => target.renameKey(id, name),
-    touchKeys: (lastUsed) => {
+    touchKeys: async (lastUsed) => {
       if (state.failTouches > 0) {
         state.failTouches--;
         throw new Error('database is locked');
       }
-      target.touchKeys(lastUsed);
+      await target.touchKeys(lastUsed);
     },
     changeVersion: () => target.changeVersion(),
     getKeyRules: (id) => target.getKeyRules(id),
@@ -85,9 +85,9 @@ const defaultRules: KeyRules = {
 };
 
 describe('create', () => {
-  it('returns the secret in the sk-sy-v1-<id>-<random> format, once, with its info', () => {
+  it('returns the secret in the sk-sy-v1-<id>-<random> format, once, with its info', async () => {
     const before = Date.now();
-    const created = keys.create('  Laptop  ');
+    const created = await keys.create('  Laptop  ');
     const match = secretFormat.exec(created.key);
     expect(match).not.toBeNull();
     const randomPart = match![2]!;
@@ -107,8 +107,8 @@ describe('create', () => {
     expect(keys.get(created.id)).toEqual(info);
   });
 
-  it('makes a different id and secret every time', () => {
-    const created = Array.from({ length: 20 }, () => keys.create('k'));
+  it('makes a different id and secret every time', async () => {
+    const created = await Promise.all(Array.from({ length: 20 }, () => keys.create('k')));
     expect(new Set(created.map((key) => key.id)).size).toBe(20);
     expect(new Set(created.map((key) => randomPartOf(key.key))).size).toBe(20);
   });
@@ -119,10 +119,10 @@ describe('create', () => {
     ['too long', 'a'.repeat(101)],
     ['multi-line', 'a\nb'],
     ['not a string', 42 as unknown as string],
-  ])('rejects a %s name with ApiError 400 and stores nothing', (_case, name) => {
+  ])('rejects a %s name with ApiError 400 and stores nothing', async (_case, name) => {
     let thrown: unknown;
     try {
-      keys.create(name);
+      await keys.create(name);
     } catch (error) {
       thrown = error;
     }
@@ -131,17 +131,17 @@ describe('create', () => {
     expect(keys.list()).toEqual([]);
   });
 
-  it('accepts names of up to 100 characters, counting an emoji as one', () => {
-    expect(keys.create('a'.repeat(100)).name).toHaveLength(100);
-    expect(keys.create('😀'.repeat(100)).name).toBe('😀'.repeat(100));
+  it('accepts names of up to 100 characters, counting an emoji as one', async () => {
+    expect((await keys.create('a'.repeat(100))).name).toHaveLength(100);
+    expect((await keys.create('😀'.repeat(100))).name).toBe('😀'.repeat(100));
   });
 });
 
 describe('storage', () => {
-  it('keeps only sha256 of the secret: no column of any row, nor the files, holds the secret', () => {
-    const created = keys.create('k');
+  it('keeps only sha256 of the secret: no column of any row, nor the files, holds the secret', async () => {
+    const created = await keys.create('k');
     keys.authenticate(created.key);
-    keys.flushLastUsed();
+    await keys.flushLastUsed();
     const randomPart = randomPartOf(created.key);
     const needles = [created.key, randomPart].map((needle) => Buffer.from(needle));
 
@@ -171,15 +171,15 @@ describe('storage', () => {
 });
 
 describe('authenticate', () => {
-  it('accepts the secret and returns the key’s info', () => {
-    const created = keys.create('k');
+  it('accepts the secret and returns the key’s info', async () => {
+    const created = await keys.create('k');
     const info = keys.authenticate(created.key);
     expect(info).toMatchObject({ id: created.id, name: 'k', label: created.label });
     expect(info).not.toHaveProperty('key');
   });
 
-  it('rejects a wrong secret carrying the right id', () => {
-    const created = keys.create('k');
+  it('rejects a wrong secret carrying the right id', async () => {
+    const created = await keys.create('k');
     const wrong = `sk-sy-v1-${created.id}-${crypto.randomBytes(32).toString('base64url')}`;
     expect(wrong).toMatch(secretFormat);
     expect(keys.authenticate(wrong)).toBeNull();
@@ -188,8 +188,8 @@ describe('authenticate', () => {
     expect(keys.authenticate(wrong)).toBeNull();
   });
 
-  it('rejects malformed and foreign strings without throwing', () => {
-    const created = keys.create('k');
+  it('rejects malformed and foreign strings without throwing', async () => {
+    const created = await keys.create('k');
     const malformed = [
       '',
       'sk-sy-v1-',
@@ -209,55 +209,55 @@ describe('authenticate', () => {
     }
   });
 
-  it('reads a key from the database once, then serves it from memory', () => {
+  it('reads a key from the database once, then serves it from memory', async () => {
     const { keyStore, state } = instrumented(store);
     const cached = new ApiKeys(keyStore);
-    const created = keys.create('k');
+    const created = await keys.create('k');
     for (let index = 0; index < 5; index++) expect(cached.authenticate(created.key)).not.toBeNull();
     expect(state.getKeyCalls).toBe(1);
   });
 
-  it('rejects a deleted key at once', () => {
-    const created = keys.create('k');
+  it('rejects a deleted key at once', async () => {
+    const created = await keys.create('k');
     expect(keys.authenticate(created.key)).not.toBeNull();
-    expect(keys.delete(created.id)).toBe(true);
+    expect(await keys.delete(created.id)).toBe(true);
     expect(keys.authenticate(created.key)).toBeNull();
-    expect(keys.delete(created.id)).toBe(false);
+    expect(await keys.delete(created.id)).toBe(false);
     expect(keys.get(created.id)).toBeUndefined();
   });
 
-  it('rejects at the very next call a key deleted through another Store on the same file (another process)', () => {
+  it('rejects at the very next call a key deleted through another Store on the same file (another process)', async () => {
     const other = openSecond();
-    const created = keys.create('k');
+    const created = await keys.create('k');
     expect(keys.authenticate(created.key)).not.toBeNull();
-    expect(other.keys.delete(created.id)).toBe(true);
+    expect(await other.keys.delete(created.id)).toBe(true);
     expect(keys.authenticate(created.key)).toBeNull();
   });
 
-  it('rejects at the very next call a key deleted by another process, also when the Store reads data_version once per turn', () => {
+  it('rejects at the very next call a key deleted by another process, also when the Store reads data_version once per turn', async () => {
     const gatewayStore = openStore(dataDir, { dataVersionReads: 'once-per-turn' });
     const gatewayKeys = new ApiKeys(gatewayStore);
     closers.unshift(
       () => gatewayKeys.close(),
       () => gatewayStore.close(),
     );
-    const created = keys.create('k');
+    const created = await keys.create('k');
     expect(gatewayKeys.authenticate(created.key)).not.toBeNull();
     expect(gatewayKeys.rulesOf(created.id)).toBeDefined(); // the rest of the request: served from the cache
-    expect(keys.delete(created.id)).toBe(true);
+    expect(await keys.delete(created.id)).toBe(true);
     expect(gatewayKeys.authenticate(created.key)).toBeNull();
   });
 
-  it('accepts at once a key created through another Store on the same file', () => {
+  it('accepts at once a key created through another Store on the same file', async () => {
     const other = openSecond();
-    const created = other.keys.create('from the CLI');
+    const created = await other.keys.create('from the CLI');
     expect(keys.authenticate(created.key)?.name).toBe('from the CLI');
   });
 });
 
 describe('list', () => {
-  it('lists keys oldest first, with info fields only and never a secret', () => {
-    const created = [keys.create('one'), keys.create('two')];
+  it('lists keys oldest first, with info fields only and never a secret', async () => {
+    const created = [await keys.create('one'), await keys.create('two')];
     const listed = keys.list();
     expect(listed.map((key) => key.id)).toEqual(created.map((key) => key.id));
     for (const key of listed)
@@ -273,13 +273,13 @@ describe('list', () => {
 });
 
 describe('names', () => {
-  it('names every key by id, a deleted one as "name (deleted)" for the usage it left behind', () => {
-    const kept = keys.create('kept');
-    const gone = keys.create('reports');
-    const alsoGone = keys.create('reports');
-    keys.delete(gone.id);
-    keys.delete(alsoGone.id);
-    expect(keys.namesById()).toEqual(
+  it('names every key by id, a deleted one as "name (deleted)" for the usage it left behind', async () => {
+    const kept = await keys.create('kept');
+    const gone = await keys.create('reports');
+    const alsoGone = await keys.create('reports');
+    await keys.delete(gone.id);
+    await keys.delete(alsoGone.id);
+    expect(await keys.namesById()).toEqual(
       new Map([
         [kept.id, 'kept'],
         [gone.id, 'reports (deleted)'],
@@ -291,8 +291,8 @@ describe('names', () => {
 });
 
 describe('last used', () => {
-  it('is kept in memory per request and written by flushLastUsed', () => {
-    const created = keys.create('k');
+  it('is kept in memory per request and written by flushLastUsed', async () => {
+    const created = await keys.create('k');
     const before = Date.now();
     keys.authenticate(created.key);
     const after = Date.now();
@@ -300,19 +300,19 @@ describe('last used', () => {
     const shown = Date.parse(keys.list()[0]!.last_used_at!);
     expect(shown).toBeGreaterThanOrEqual(before);
 
-    keys.flushLastUsed();
+    await keys.flushLastUsed();
     const written = store.getKey(created.id)?.lastUsedAt;
     expect(written).toBeGreaterThanOrEqual(before);
     expect(written).toBeLessThanOrEqual(after);
     expect(openSecond().keys.get(created.id)?.last_used_at).toBe(new Date(written!).toISOString());
   });
 
-  it('is written by start()’s timer, and by close(), which also stops the timer', () => {
+  it('is written by start()’s timer, and by close(), which also stops the timer', async () => {
     vi.useFakeTimers();
     const timed = new ApiKeys(store, { flushIntervalMs: 10 });
     closers.unshift(() => timed.close());
-    const first = timed.create('first');
-    const second = timed.create('second');
+    const first = await timed.create('first');
+    const second = await timed.create('second');
     timed.start();
     timed.authenticate(first.key);
     vi.advanceTimersByTime(9);
@@ -320,28 +320,28 @@ describe('last used', () => {
     vi.advanceTimersByTime(1);
     expect(store.getKey(first.id)?.lastUsedAt).not.toBeNull();
 
-    timed.close();
+    await timed.close();
     timed.authenticate(second.key);
     vi.advanceTimersByTime(100);
     expect(store.getKey(second.id)?.lastUsedAt).toBeNull();
-    timed.close();
+    await timed.close();
     expect(store.getKey(second.id)?.lastUsedAt).not.toBeNull();
   });
 
-  it('keeps the times when a timed write fails, reports it, and writes them next time', () => {
+  it('keeps the times when a timed write fails, reports it, and writes them next time', async () => {
     vi.useFakeTimers();
     const { keyStore, state } = instrumented(store);
     const errors: unknown[] = [];
     const failing = new ApiKeys(keyStore, { flushIntervalMs: 10, onError: (error) => errors.push(error) });
     closers.unshift(() => failing.close());
-    const created = failing.create('k');
+    const created = await failing.create('k');
     state.failTouches = 1;
     failing.start();
     failing.authenticate(created.key);
-    vi.advanceTimersByTime(10);
+    await vi.advanceTimersByTimeAsync(10);
     expect(errors).toHaveLength(1);
     expect(store.getKey(created.id)?.lastUsedAt).toBeNull();
-    vi.advanceTimersByTime(10);
+    await vi.advanceTimersByTimeAsync(10);
     expect(store.getKey(created.id)?.lastUsedAt).not.toBeNull();
   });
 });

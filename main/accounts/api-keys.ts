@@ -68,12 +68,12 @@ export class ApiKeys {
    * Creates a key, with rules when given (else everything allowed but management). Throws
    * ApiError(400) for an empty, too long or multi-line name, or an invalid rule.
    */
-  create(name: string, rules: KeyRulesChange = {}): CreatedApiKey & ApiKeyDetails {
+  async create(name: string, rules: KeyRulesChange = {}): Promise<CreatedApiKey & ApiKeyDetails> {
     const validName = validateName(name);
     const validRules = applyRulesChange(newKeyRules, rules);
     const { id, secret, label } = generateKeySecret();
     const row = { id, name: validName, label, secretHash: hashKeySecret(secret), createdAt: Date.now() };
-    this.store.insertKey(row, validRules);
+    await this.store.insertKey(row, validRules);
     return { ...this.toInfo({ ...row, lastUsedAt: null }, validRules), key: secret };
   }
 
@@ -81,13 +81,13 @@ export class ApiKeys {
    * Changes some of a key's rules, and its name when given; both are checked before either is stored. Throws ApiError
    * 404 for an unknown key, 400 for an invalid rule or a name create() would refuse.
    */
-  update(id: string, change: KeyRulesChange, name?: string): ApiKeyDetails {
+  async update(id: string, change: KeyRulesChange, name?: string): Promise<ApiKeyDetails> {
     const row = this.store.getKey(id);
     if (!row) throw new ApiError(404, `No API key has the id "${id}".`);
     const rules = applyRulesChange(this.store.getKeyRules(id), change);
     const newName = name === undefined ? row.name : validateName(name);
-    if (!this.store.setKeyRules(id, rules)) throw new ApiError(404, `No API key has the id "${id}".`);
-    if (newName !== row.name) this.store.renameKey(id, newName);
+    if (!(await this.store.setKeyRules(id, rules))) throw new ApiError(404, `No API key has the id "${id}".`);
+    if (newName !== row.name) await this.store.renameKey(id, newName);
     this.cache.delete(id);
     return this.toInfo({ ...row, name: newName }, rules);
   }
@@ -109,14 +109,14 @@ export class ApiKeys {
   }
 
   /** Every key's name by id; a deleted key's as `name (deleted)` (keys deleted before names were kept have none). */
-  namesById(): Map<string, string> {
-    const names = new Map([...this.store.deletedKeyNames()].map(([id, name]) => [id, `${name} (deleted)`]));
+  async namesById(): Promise<Map<string, string>> {
+    const names = new Map([...(await this.store.deletedKeyNames())].map(([id, name]) => [id, `${name} (deleted)`]));
     for (const key of this.store.listKeys()) names.set(key.id, key.name);
     return names;
   }
 
   /** False when no key has this id. Once it returns true, authenticate() rejects the key. */
-  delete(id: string): boolean {
+  async delete(id: string): Promise<boolean> {
     this.cache.delete(id);
     this.lastUsed.delete(id);
     return this.store.deleteKey(id);
@@ -142,31 +142,29 @@ export class ApiKeys {
   }
 
   /** Writes the queued last-used times. Throws when the write fails; the times stay queued then. */
-  flushLastUsed(): void {
+  async flushLastUsed(): Promise<void> {
     if (this.lastUsed.size === 0) return;
-    this.store.touchKeys(this.lastUsed);
-    this.lastUsed.clear();
+    // Times recorded during the write stay queued for the next one.
+    const written = new Map(this.lastUsed);
+    await this.store.touchKeys(written);
+    for (const [id, at] of written) if (this.lastUsed.get(id) === at) this.lastUsed.delete(id);
   }
 
   /** Starts writing last-used times every flushIntervalMs; close() stops it. */
   start(): void {
     if (this.flushTimer) return;
     this.flushTimer = setInterval(() => {
-      try {
-        this.flushLastUsed();
-      } catch (error) {
-        this.onError(error);
-      }
+      this.flushLastUsed().catch((error: unknown) => this.onError(error));
     }, this.flushIntervalMs);
     // The timer must not keep `switchyard keys …` or a test alive; the owner's close() writes the rest.
     this.flushTimer.unref();
   }
 
-  /** Stops the timer and writes what is queued (throws if that write fails). Safe to call twice. */
-  close(): void {
+  /** Stops the timer and writes what is queued (rejects if that write fails). Safe to call twice. */
+  async close(): Promise<void> {
     clearInterval(this.flushTimer);
     this.flushTimer = undefined;
-    this.flushLastUsed();
+    await this.flushLastUsed();
   }
 
   private findKey(id: string, read?: { fresh: boolean }): CachedKey | undefined {

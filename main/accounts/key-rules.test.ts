@@ -17,15 +17,15 @@ beforeEach(() => {
   keys = new ApiKeys(store, { now: () => clock.now });
 });
 
-afterEach(() => {
-  keys.close();
-  store.close();
+afterEach(async () => {
+  await keys.close();
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function thrown(action: () => unknown): ApiError {
+async function thrown(action: () => unknown): Promise<ApiError> {
   try {
-    action();
+    await action();
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
@@ -34,15 +34,15 @@ function thrown(action: () => unknown): ApiError {
 }
 
 describe('applyRulesChange', () => {
-  it('takes MCP hub access as servers, server__tool names or *, and null to take it away', () => {
+  it('takes MCP hub access as servers, server__tool names or *, and null to take it away', async () => {
     const rules = applyRulesChange(defaultKeyRules, { allowed_mcp: ['fs', 'everything__echo', 'fs'] });
     expect(rules.allowedMcp).toEqual(['fs', 'everything__echo']);
     expect(applyRulesChange(rules, { allowed_mcp: null }).allowedMcp).toBeNull();
     expect(defaultKeyRules.allowedMcp).toBeNull();
-    expect(thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: ['two words'] })).message).toBe(
+    expect((await thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: ['two words'] }))).message).toBe(
       'allowed_mcp: "two words" is not an MCP server, server__tool or *.',
     );
-    expect(thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: [] })).status).toBe(400);
+    expect((await thrown(() => applyRulesChange(defaultKeyRules, { allowed_mcp: [] }))).status).toBe(400);
   });
 
   it('converts USD and ISO times to their stored forms and leaves absent fields alone', () => {
@@ -80,8 +80,8 @@ describe('applyRulesChange', () => {
     [{ requests_per_minute: 0 }, /requests_per_minute/],
     [{ tokens_per_minute: 1.5 }, /tokens_per_minute/],
     [{ management: 'yes' }, /management/],
-  ])('rejects %j with ApiError 400', (change, message) => {
-    const error = thrown(() => applyRulesChange(defaultKeyRules, change as never));
+  ])('rejects %j with ApiError 400', async (change, message) => {
+    const error = await thrown(() => applyRulesChange(defaultKeyRules, change as never));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
   });
@@ -112,72 +112,78 @@ describe('modelAllowed', () => {
 });
 
 describe('ApiKeys with rules', () => {
-  it('creates a key with rules and shows them in get and list', () => {
-    const created = keys.create('limited', { limit: 1, limit_reset: 'daily', management: false });
+  it('creates a key with rules and shows them in get and list', async () => {
+    const created = await keys.create('limited', { limit: 1, limit_reset: 'daily', management: false });
     expect(created).toMatchObject({ limit: 1, limit_reset: 'daily', management: false, disabled: false });
     expect(keys.get(created.id)).toMatchObject({ limit: 1, management: false });
     expect(keys.list()[0]).toMatchObject({ id: created.id, limit: 1, limit_reset: 'daily' });
     expect(keys.rulesOf(created.id).limitNanos).toBe(1_000_000_000);
   });
 
-  it('stores nothing when a rule is invalid', () => {
-    expect(thrown(() => keys.create('bad', { limit: -5 })).status).toBe(400);
+  it('stores nothing when a rule is invalid', async () => {
+    expect((await thrown(() => keys.create('bad', { limit: -5 }))).status).toBe(400);
     expect(keys.list()).toEqual([]);
   });
 
-  it('gives keys without rules (created before rules existed) management and no limits', () => {
-    store.insertKey({ id: '0123456789abcdef', name: 'legacy', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 });
+  it('gives keys without rules (created before rules existed) management and no limits', async () => {
+    await store.insertKey({
+      id: '0123456789abcdef',
+      name: 'legacy',
+      label: 'l',
+      secretHash: Buffer.alloc(32),
+      createdAt: 1,
+    });
     expect(keys.get('0123456789abcdef')).toMatchObject({ management: true, limit: null, allowed_models: null });
   });
 
-  it('creates keys without the management right unless asked for it', () => {
-    expect(keys.create('script')).toMatchObject({ management: false });
-    expect(keys.create('admin', { management: true })).toMatchObject({ management: true });
+  it('creates keys without the management right unless asked for it', async () => {
+    expect(await keys.create('script')).toMatchObject({ management: false });
+    expect(await keys.create('admin', { management: true })).toMatchObject({ management: true });
     expect(keys.rulesOf('ffffffffffffffff').management).toBe(false);
   });
 
-  it('rejects a disabled key with its own 401 until it is enabled again', () => {
-    const created = keys.create('k');
-    keys.update(created.id, { disabled: true });
-    const error = thrown(() => keys.authenticate(created.key));
+  it('rejects a disabled key with its own 401 until it is enabled again', async () => {
+    const created = await keys.create('k');
+    await keys.update(created.id, { disabled: true });
+    const error = await thrown(() => keys.authenticate(created.key));
     expect(error.status).toBe(401);
     expect(error.message).toBe('This API key is disabled.');
     expect(error.toBody().error.metadata).toEqual({});
-    keys.update(created.id, { disabled: false });
+    await keys.update(created.id, { disabled: false });
     expect(keys.authenticate(created.key)?.id).toBe(created.id);
   });
 
-  it('rejects a key after its expiry with 401, and a wrong secret still just gets null', () => {
-    const created = keys.create('k', { expires_at: '2026-03-10T13:00:00Z' });
+  it('rejects a key after its expiry with 401, and a wrong secret still just gets null', async () => {
+    const created = await keys.create('k', { expires_at: '2026-03-10T13:00:00Z' });
     expect(keys.authenticate(created.key)).not.toBeNull();
     clock.now = Date.parse('2026-03-10T13:00:00Z');
-    expect(thrown(() => keys.authenticate(created.key))).toMatchObject({
+    expect(await thrown(() => keys.authenticate(created.key))).toMatchObject({
       status: 401,
       message: 'This API key expired at 2026-03-10T13:00:00.000Z.',
     });
     expect(keys.authenticate(created.key.slice(0, -1) + 'x')).toBeNull();
-    keys.update(created.id, { expires_at: null });
+    await keys.update(created.id, { expires_at: null });
     expect(keys.authenticate(created.key)).not.toBeNull();
     clock.now = Date.parse('2026-03-10T12:00:00Z');
   });
 
-  it('applies a rule change made through another Store (another process) at the next request', () => {
-    const created = keys.create('k', { management: true });
+  it('applies a rule change made through another Store (another process) at the next request', async () => {
+    const created = await keys.create('k', { management: true });
     expect(keys.rulesOf(created.id).management).toBe(true);
     const other = openStore(dataDir);
     try {
-      new ApiKeys(other).update(created.id, { management: false, disabled: true });
+      await new ApiKeys(other).update(created.id, { management: false, disabled: true });
       expect(keys.rulesOf(created.id).management).toBe(false);
-      expect(thrown(() => keys.authenticate(created.key)).status).toBe(401);
+      expect((await thrown(() => keys.authenticate(created.key))).status).toBe(401);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 
-  it('update: 404 for an unknown key, 400 for an invalid rule that leaves the rules as they were', () => {
-    expect(thrown(() => keys.update('nope', { disabled: true })).status).toBe(404);
-    const created = keys.create('k', { requests_per_minute: 5 });
-    expect(thrown(() => keys.update(created.id, { requests_per_minute: 5, limit: -1 })).status).toBe(400);
+  it('update: 404 for an unknown key, 400 for an invalid rule that leaves the rules as they were', async () => {
+    expect((await thrown(() => keys.update('nope', { disabled: true }))).status).toBe(404);
+    const created = await keys.create('k', { requests_per_minute: 5 });
+    expect((await thrown(() => keys.update(created.id, { requests_per_minute: 5, limit: -1 }))).status).toBe(400);
     expect(keys.get(created.id)?.requests_per_minute).toBe(5);
   });
 });

@@ -80,17 +80,17 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
     clock.now = tuesdayNoon;
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     accounts.close();
-    usage.close();
-    keys.close();
-    store.close();
+    await usage.close();
+    await keys.close();
+    await store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const spend = (keyId: string, cost: number) =>
     accounts.record(usageRecord({ id: `gen-${clock.now}-${cost}`, key_id: keyId, cost, created_at: clock.now }));
-  const listed = (keyId: string) => accounts.keysWithUsage().find((key) => key.id === keyId)!;
+  const listed = async (keyId: string) => (await accounts.keysWithUsage()).find((key) => key.id === keyId)!;
   const refusal = (action: () => void) => {
     try {
       action();
@@ -101,10 +101,10 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
     return null;
   };
 
-  it('lists limit_reached exactly when requests get 402, and active again when the window starts over', () => {
-    const key = keys.create('ci', { limit: 1, limit_reset: 'daily' });
+  it('lists limit_reached exactly when requests get 402, and active again when the window starts over', async () => {
+    const key = await keys.create('ci', { limit: 1, limit_reset: 'daily' });
     spend(key.id, 0.6);
-    expect(listed(key.id)).toMatchObject({
+    expect(await listed(key.id)).toMatchObject({
       state: 'active',
       limit_remaining: 0.4,
       limit_resets_at: '2026-03-11T00:00:00.000Z',
@@ -114,11 +114,11 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
     expect(refusal(() => accounts.admit(key.id, { model: 'up/m' }))).toBeNull();
 
     spend(key.id, 0.4);
-    expect(listed(key.id)).toMatchObject({ state: 'limit_reached', limit_remaining: 0 });
+    expect(await listed(key.id)).toMatchObject({ state: 'limit_reached', limit_remaining: 0 });
     expect(refusal(() => accounts.admit(key.id, { model: 'up/m' }))).toBe(402);
 
     clock.now += 24 * 60 * 60 * 1000;
-    expect(listed(key.id)).toMatchObject({
+    expect(await listed(key.id)).toMatchObject({
       state: 'active',
       limit_remaining: 1,
       limit_resets_at: '2026-03-12T00:00:00.000Z',
@@ -126,17 +126,17 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
     expect(refusal(() => accounts.admit(key.id, { model: 'up/m' }))).toBeNull();
   });
 
-  it('lists expired and disabled exactly when the key’s secret gets 401', () => {
-    const key = keys.create('script', { expires_at: '2026-03-10T13:00:00Z' });
-    expect(listed(key.id).state).toBe('active');
+  it('lists expired and disabled exactly when the key’s secret gets 401', async () => {
+    const key = await keys.create('script', { expires_at: '2026-03-10T13:00:00Z' });
+    expect((await listed(key.id)).state).toBe('active');
     expect(keys.authenticate(key.key)?.id).toBe(key.id);
 
     clock.now = Date.parse('2026-03-10T13:00:00Z');
-    expect(listed(key.id).state).toBe('expired');
+    expect((await listed(key.id)).state).toBe('expired');
     expect(refusal(() => keys.authenticate(key.key))).toBe(401);
 
-    keys.update(key.id, { expires_at: null, disabled: true });
-    expect(listed(key.id).state).toBe('disabled');
+    await keys.update(key.id, { expires_at: null, disabled: true });
+    expect((await listed(key.id)).state).toBe('disabled');
     expect(refusal(() => keys.authenticate(key.key))).toBe(401);
   });
 });

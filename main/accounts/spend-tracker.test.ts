@@ -22,11 +22,11 @@ beforeEach(() => {
   tracker = new SpendTracker(store, usage, () => clock.now);
 });
 
-afterEach(() => {
+afterEach(async () => {
   tracker.close();
-  usage.close();
-  store.close();
-  other.close();
+  await usage.close();
+  await store.close();
+  await other.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -35,17 +35,17 @@ function row(id: string, keyId: string, cost: number, createdAt = clock.now): Us
 }
 
 describe('SpendTracker', () => {
-  it('counts rows as soon as they are recorded, written or not, exactly once', () => {
+  it('counts rows as soon as they are recorded, written or not, exactly once', async () => {
     usage.record(row('a', 'k', 0.5));
     expect(tracker.creditAccount().usedNanos).toBe(500_000_000);
     usage.record(row('b', 'k', 0.25));
     expect(tracker.creditAccount().usedNanos).toBe(750_000_000);
-    usage.flush();
+    await usage.flush();
     expect(tracker.creditAccount().usedNanos).toBe(750_000_000);
     expect(store.getCreditAccount().usedNanos).toBe(750_000_000);
     // A reload (another process changed something) reads the database and the queue again: no double count.
     usage.record(row('c', 'k', 0.125));
-    other.changeCredits({ action: 'set', balanceNanos: 1_000_000_000, at: 1 });
+    await other.changeCredits({ action: 'set', balanceNanos: 1_000_000_000, at: 1 });
     expect(tracker.creditAccount()).toEqual({
       limited: true,
       grantedNanos: 1_750_000_000,
@@ -53,20 +53,20 @@ describe('SpendTracker', () => {
     });
   });
 
-  it('sees usage another process wrote', () => {
+  it('sees usage another process wrote', async () => {
     tracker.creditAccount();
-    other.insertUsage([row('elsewhere', 'k', 2)]);
+    await other.insertUsage([row('elsewhere', 'k', 2)]);
     expect(tracker.creditAccount().usedNanos).toBe(2_000_000_000);
     expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_000_000_000);
   });
 
-  it('counts a key’s spend in its current window, which starts over with the clock', () => {
+  it('counts a key’s spend in its current window, which starts over with the clock', async () => {
     usage.record(row('yesterday', 'k', 1, clock.now - 86_400_000));
     usage.record(row('today', 'k', 2));
     usage.record(row('other key', 'j', 4));
     expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_000_000_000);
     expect(tracker.keyWindowSpend('k', 'never')).toBe(3_000_000_000);
-    usage.flush();
+    await usage.flush();
     usage.record(row('later today', 'k', 0.5));
     expect(tracker.keyWindowSpend('k', 'daily')).toBe(2_500_000_000);
     clock.now += 86_400_000;

@@ -15,9 +15,9 @@ beforeEach(() => {
   store = openStore(dataDir);
 });
 
-afterEach(() => {
+afterEach(async () => {
   for (const close of closers.splice(0)) close();
-  store.close();
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -49,9 +49,9 @@ function usageRow(id: string, createdAt = Date.now()): UsageRecord {
 function instrumented(target: Store) {
   const state = { batches: [] as number[], failing: false };
   const usageStore: UsageStore = {
-    insertUsage: (rows) => {
+    insertUsage: async (rows) => {
       if (state.failing) throw new Error('database is locked');
-      target.insertUsage(rows);
+      await target.insertUsage(rows);
       state.batches.push(rows.length);
     },
     getUsage: (id) => target.getUsage(id),
@@ -62,9 +62,9 @@ function instrumented(target: Store) {
 
 function openLog(usageStore: UsageStore, options: ConstructorParameters<typeof UsageLog>[1] = {}): UsageLog {
   const log = new UsageLog(usageStore, options);
-  closers.push(() => {
+  closers.push(async () => {
     try {
-      log.close();
+      await log.close();
     } catch {
       // A test that leaves the store failing has already checked what it wanted.
     }
@@ -74,11 +74,11 @@ function openLog(usageStore: UsageStore, options: ConstructorParameters<typeof U
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually(check: () => void, timeoutMs = 2000): Promise<void> {
+async function eventually(check: () => void | Promise<void>, timeoutMs = 2000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return check();
+      return await check();
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await sleep(10);
@@ -86,19 +86,23 @@ async function eventually(check: () => void, timeoutMs = 2000): Promise<void> {
   }
 }
 
+/** Lets a write started by record() finish: the store answers at once, so its promise settles before this. */
+const writesSettled = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('UsageLog batching', () => {
-  it('writes nothing per row, then all 200 queued rows in one transaction', () => {
+  it('writes nothing per row, then all 200 queued rows in one transaction', async () => {
     const { usageStore, state } = instrumented(store);
     const log = openLog(usageStore);
     for (let index = 0; index < 199; index++) log.record(usageRow(`gen-${index}`));
     expect(state.batches).toEqual([]);
-    expect(store.listUsage()).toEqual([]);
+    expect(await store.listUsage()).toEqual([]);
     log.record(usageRow('gen-199'));
+    await writesSettled();
     expect(state.batches).toEqual([200]);
-    expect(store.listUsage()).toHaveLength(200);
+    expect(await store.listUsage()).toHaveLength(200);
   });
 
-  it('writes a partial batch 100 ms after the first row', () => {
+  it('writes a partial batch 100 ms after the first row', async () => {
     vi.useFakeTimers();
     try {
       const { usageStore, state } = instrumented(store);
@@ -107,52 +111,52 @@ describe('UsageLog batching', () => {
       vi.advanceTimersByTime(50);
       log.record(usageRow('gen-2'));
       vi.advanceTimersByTime(49);
-      expect(store.getUsage('gen-1')).toBeUndefined();
+      expect(await store.getUsage('gen-1')).toBeUndefined();
       vi.advanceTimersByTime(1);
-      expect(store.listUsage()).toHaveLength(2);
+      expect(await store.listUsage()).toHaveLength(2);
       expect(state.batches).toEqual([2]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('writes the queue on close(), then writes each later row at once', () => {
+  it('writes the queue on close(), then writes each later row at once', async () => {
     const { usageStore, state } = instrumented(store);
     const log = openLog(usageStore);
     for (let index = 0; index < 5; index++) log.record(usageRow(`gen-${index}`));
-    log.close();
+    await log.close();
     expect(state.batches).toEqual([5]);
-    expect(store.listUsage()).toHaveLength(5);
+    expect(await store.listUsage()).toHaveLength(5);
     log.record(usageRow('late'));
-    expect(store.getUsage('late')).toBeDefined();
-    expect(() => log.close()).not.toThrow();
+    expect(await store.getUsage('late')).toBeDefined();
+    await expect(log.close()).resolves.toBeUndefined();
   });
 
-  it('keeps rows across reopening the database', () => {
+  it('keeps rows across reopening the database', async () => {
     const log = new UsageLog(store);
     const rows = [usageRow('gen-1', 1000), usageRow('gen-2', 2000)];
     for (const row of rows) log.record(row);
-    log.close();
-    store.close();
+    await log.close();
+    await store.close();
     store = openStore(dataDir);
-    expect(new UsageLog(store).list()).toEqual([rows[1], rows[0]]);
+    expect(await new UsageLog(store).list()).toEqual([rows[1], rows[0]]);
   });
 });
 
 describe('UsageLog reads', () => {
-  it('get and list include rows not written yet, merged newest first', () => {
+  it('get and list include rows not written yet, merged newest first', async () => {
     const { usageStore, state } = instrumented(store);
-    store.insertUsage([usageRow('stored-1', 1000), usageRow('stored-3', 3000)]);
+    await store.insertUsage([usageRow('stored-1', 1000), usageRow('stored-3', 3000)]);
     const log = openLog(usageStore);
     log.record(usageRow('queued-2', 2000));
     log.record(usageRow('queued-4', 4000));
     expect(state.batches).toEqual([]);
-    expect(log.get('queued-2')?.created_at).toBe(2000);
-    expect(log.get('stored-1')?.created_at).toBe(1000);
-    expect(log.get('missing')).toBeUndefined();
-    expect(log.list().map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2', 'stored-1']);
-    expect(log.list({ limit: 3 }).map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2']);
-    expect(log.list({ sinceMs: 2500 }).map((row) => row.id)).toEqual(['queued-4', 'stored-3']);
+    expect((await log.get('queued-2'))?.created_at).toBe(2000);
+    expect((await log.get('stored-1'))?.created_at).toBe(1000);
+    expect(await log.get('missing')).toBeUndefined();
+    expect((await log.list()).map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2', 'stored-1']);
+    expect((await log.list({ limit: 3 })).map((row) => row.id)).toEqual(['queued-4', 'stored-3', 'queued-2']);
+    expect((await log.list({ sinceMs: 2500 })).map((row) => row.id)).toEqual(['queued-4', 'stored-3']);
   });
 });
 
@@ -163,20 +167,21 @@ describe('UsageLog failures', () => {
     const log = openLog(usageStore, { retryDelayMs: 30, onError: (error) => errors.push(error) });
     state.failing = true;
     for (let index = 0; index < 200; index++) log.record(usageRow(`gen-${index}`));
+    await writesSettled();
     expect(errors).toHaveLength(1);
     // While failing, more rows do not retry the write on every record().
     for (let index = 200; index < 450; index++) expect(() => log.record(usageRow(`gen-${index}`))).not.toThrow();
     expect(errors).toHaveLength(1);
-    expect(log.get('gen-0')).toBeDefined();
-    expect(log.list()).toHaveLength(450);
-    expect(() => log.flush()).toThrow('database is locked');
+    expect(await log.get('gen-0')).toBeDefined();
+    expect(await log.list()).toHaveLength(450);
+    await expect(log.flush()).rejects.toThrow('database is locked');
 
     state.failing = false;
-    await eventually(() => expect(store.listUsage()).toHaveLength(450));
+    await eventually(async () => expect(await store.listUsage()).toHaveLength(450));
     expect(state.batches).toEqual([450]);
   });
 
-  it('drops only the rows the database rejects, reports each, and writes the rest', () => {
+  it('drops only the rows the database rejects, reports each, and writes the rest', async () => {
     const { usageStore } = instrumented(store);
     const errors: unknown[] = [];
     const log = openLog(usageStore, { onError: (error) => errors.push(error) });
@@ -184,15 +189,15 @@ describe('UsageLog failures', () => {
     log.record(usageRow('good-1', 1000));
     log.record(broken);
     log.record(usageRow('good-2', 2000));
-    log.flush();
-    expect(store.listUsage().map((row) => row.id)).toEqual(['good-2', 'good-1']);
+    await log.flush();
+    expect((await store.listUsage()).map((row) => row.id)).toEqual(['good-2', 'good-1']);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(UsageRowRejectedError);
     expect((errors[0] as UsageRowRejectedError).rowId).toBe('broken');
-    expect(log.list()).toHaveLength(2);
+    expect(await log.list()).toHaveLength(2);
   });
 
-  it('bounds the queue while the database keeps failing, dropping the oldest rows loudly', () => {
+  it('bounds the queue while the database keeps failing, dropping the oldest rows loudly', async () => {
     const { usageStore, state } = instrumented(store);
     const errors: unknown[] = [];
     const log = openLog(usageStore, { maxQueued: 3, batchSize: 100, onError: (error) => errors.push(error) });
@@ -203,18 +208,18 @@ describe('UsageLog failures', () => {
       expect.stringContaining('dropped the 1 oldest'),
     ]);
     state.failing = false;
-    log.flush();
-    expect(store.listUsage().map((row) => row.id)).toEqual(['gen-4', 'gen-3', 'gen-2']);
+    await log.flush();
+    expect((await store.listUsage()).map((row) => row.id)).toEqual(['gen-4', 'gen-3', 'gen-2']);
   });
 
-  it('keeps the rows if the write on close() fails', () => {
+  it('keeps the rows if the write on close() fails', async () => {
     const { usageStore, state } = instrumented(store);
     const log = openLog(usageStore);
     log.record(usageRow('gen-1'));
     state.failing = true;
-    expect(() => log.close()).toThrow('database is locked');
+    await expect(log.close()).rejects.toThrow('database is locked');
     state.failing = false;
-    log.close();
-    expect(store.getUsage('gen-1')).toBeDefined();
+    await log.close();
+    expect(await store.getUsage('gen-1')).toBeDefined();
   });
 });

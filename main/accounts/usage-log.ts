@@ -1,5 +1,5 @@
-// The usage log: the gateway records one row per request without touching the disk; rows are written
-// in batches, one transaction each, off the request's path.
+// The usage log: the gateway records one row per request without touching the database; rows are written
+// in batches, one transaction each, off the request's path, one batch at a time.
 
 import type { UsageRecord } from '../../shared/api/index.js';
 import { Emitter, type Event } from '../../shared/events/index.js';
@@ -39,6 +39,9 @@ export class UsageLog {
   private readonly maxQueued: number;
   private readonly onError: (error: unknown) => void;
   private queue: UsageRecord[] = [];
+  /** The rows of the write in progress that are not written yet. */
+  private inFlight: UsageRecord[] = [];
+  private writing: Promise<void> | undefined;
   private readonly recorded: Emitter<UsageRecord>;
   /** Each row as it is recorded (before it is written); a listener's error goes to onError. */
   readonly onRecord: Event<UsageRecord>;
@@ -63,81 +66,93 @@ export class UsageLog {
     this.queue.push(row);
     this.dropOverflow();
     this.recorded.fire(row);
-    // After close() there is no timer any more, so write at once.
+    // After close() there is no timer any more, so write at once. During a write, its end starts the next one.
+    if (this.writing && !this.closed) return;
     if (this.closed || (this.queue.length >= this.batchSize && !this.failing)) this.flushReportingErrors();
     else this.scheduleFlush(this.flushDelayMs);
   }
 
   /**
-   * Writes every queued row in one transaction. Throws when the database cannot be written; the rows stay
-   * queued and a retry is scheduled. Rows the database rejects are dropped and reported to onError.
+   * Writes every queued row in one transaction (after the write in progress, if any). Rejects when the database
+   * cannot be written; the rows stay queued and a retry is scheduled. Rows the database rejects are dropped and
+   * reported to onError.
    */
-  flush(): void {
+  async flush(): Promise<void> {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    // One write at a time: the rows of the one in progress are not queued any more, and order is kept.
+    while (this.writing) await this.writing.catch(() => undefined);
     if (this.queue.length === 0) return;
+    this.inFlight = this.queue;
+    this.queue = [];
+    this.writing = this.writeInFlight();
     try {
-      try {
-        this.store.insertUsage(this.queue);
-        this.queue = [];
-      } catch (error) {
-        if (!isRowRejection(error)) throw error;
-        this.writeOneByOne();
-      }
+      await this.writing;
       this.failing = false;
     } catch (error) {
+      // What was not written goes back to the front of the queue, before what was recorded meanwhile.
+      this.queue = [...this.inFlight, ...this.queue];
       this.failing = true;
       this.scheduleFlush(this.retryDelayMs);
       throw error;
+    } finally {
+      this.inFlight = [];
+      this.writing = undefined;
     }
+    if (this.queue.length >= this.batchSize) this.flushReportingErrors();
+    else if (this.queue.length > 0) this.scheduleFlush(this.flushDelayMs);
   }
 
-  /** The rows recorded but not written yet, oldest first. */
+  /** The rows recorded but not written yet (those being written included), oldest first. */
   pending(): readonly UsageRecord[] {
-    return this.queue;
+    return this.inFlight.length === 0 ? this.queue : [...this.inFlight, ...this.queue];
   }
 
   /** Includes rows not written yet. */
-  get(id: string): UsageRecord | undefined {
-    return this.store.getUsage(id) ?? this.queue.find((row) => row.id === id);
+  async get(id: string): Promise<UsageRecord | undefined> {
+    return (await this.store.getUsage(id)) ?? this.pending().find((row) => row.id === id);
   }
 
   /** Newest first; includes rows not written yet. */
-  list(query: UsageQuery = {}): UsageRecord[] {
-    const stored = this.store.listUsage(query);
+  async list(query: UsageQuery = {}): Promise<UsageRecord[]> {
+    const stored = await this.store.listUsage(query);
     const sinceMs = query.sinceMs ?? Number.NEGATIVE_INFINITY;
-    const pending = this.queue.filter((row) => row.created_at >= sinceMs);
+    const pending = this.pending().filter((row) => row.created_at >= sinceMs);
     if (pending.length === 0) return stored;
     const storedIds = new Set(stored.map((row) => row.id));
     const merged = [...stored, ...pending.filter((row) => !storedIds.has(row.id))].sort(newestFirst);
     return query.limit === undefined ? merged : merged.slice(0, Math.max(0, Math.floor(query.limit)));
   }
 
-  /** Stops the timer and writes the queue (throws if that fails; the rows stay queued). Safe to call twice. */
-  close(): void {
+  /** Stops the timer and writes the queue (rejects if that fails; the rows stay queued). Safe to call twice. */
+  async close(): Promise<void> {
     this.closed = true;
-    this.flush();
+    await this.flush();
   }
 
-  private writeOneByOne(): void {
-    while (this.queue.length > 0) {
-      const row = this.queue[0]!;
+  /** Writes inFlight in one transaction, or row by row when the database rejects a row; removes what it wrote. */
+  private async writeInFlight(): Promise<void> {
+    try {
+      await this.store.insertUsage(this.inFlight);
+      this.inFlight = [];
+      return;
+    } catch (error) {
+      if (!isRowRejection(error)) throw error;
+    }
+    while (this.inFlight.length > 0) {
+      const row = this.inFlight[0]!;
       try {
-        this.store.insertUsage([row]);
+        await this.store.insertUsage([row]);
       } catch (error) {
         if (!isRowRejection(error)) throw error;
         this.onError(new UsageRowRejectedError(row.id, error));
       }
-      this.queue.shift();
+      this.inFlight = this.inFlight.slice(1);
     }
   }
 
   private flushReportingErrors(): void {
-    try {
-      this.flush();
-    } catch (error) {
-      this.onError(error);
-    }
+    this.flush().catch((error: unknown) => this.onError(error));
   }
 
   private scheduleFlush(delayMs: number): void {

@@ -28,7 +28,7 @@ describe('App.close', () => {
     dataDirs.push(dataDir);
     const logLines: string[] = [];
     const app = openApp(dataDir, logLines);
-    const created = app.keys.create('client');
+    const created = await app.keys.create('client');
     expect(app.keys.authenticate(created.key)).not.toBeNull();
     vi.spyOn(app.usage, 'close').mockImplementation(() => {
       throw new Error('disk full');

@@ -20,7 +20,7 @@ import { ModelAliases } from '../providers/model-aliases.js';
 import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
-import { checkDatabaseReadiness, openStore, type Store } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -131,11 +131,9 @@ export function createApp(options: AppOptions): App {
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
   const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(secrets) });
   const recordHubCall = (call: HubToolCall) => {
-    try {
-      store.mcpCalls.insert(call);
-    } catch (error) {
+    store.mcpCalls.insert(call).catch((error: unknown) => {
       logger.error({ err: error }, 'recording an MCP hub call failed');
-    }
+    });
   };
   const mcpHub = new McpHttpHub(mcp, { logger, onToolCall: recordHubCall });
   const gateways = new Set<Gateway>();
@@ -181,7 +179,7 @@ export function createApp(options: AppOptions): App {
           usage: accounts,
           accounts,
           ...(withHub ? { mcpHub } : {}),
-          health: { readiness: () => checkDatabaseReadiness(options.dataDir) },
+          health: { readiness: () => store.readiness() },
           logger,
         },
         gatewayOptions,
@@ -207,17 +205,17 @@ export function createApp(options: AppOptions): App {
       } finally {
         // The final writes may fail (a full disk): each step is tried on its own, so that lost usage rows do not
         // cost the keys' last-used times too, and the database is closed regardless.
-        const attempt = (what: string, step: () => void) => {
+        const attempt = async (what: string, step: () => void | Promise<void>) => {
           try {
-            step();
+            await step();
           } catch (error) {
             logger.error({ err: error }, `${what} failed`);
           }
         };
-        attempt('stopping the usage counters', () => accounts.close());
-        attempt('writing the last usage rows', () => usage.close());
-        attempt("writing the keys' last-used times", () => keys.close());
-        store.close();
+        await attempt('stopping the usage counters', () => accounts.close());
+        await attempt('writing the last usage rows', () => usage.close());
+        await attempt("writing the keys' last-used times", () => keys.close());
+        await attempt('closing the database', () => store.close());
       }
     },
   };

@@ -211,7 +211,7 @@ describe('keys', () => {
 
 describe('usage and credits', () => {
   it('summarises, lists, finds and exports usage, and sets, adds to and unsets the balance', async () => {
-    const key = app.keys.create('usage-test');
+    const key = await app.keys.create('usage-test');
     const base = {
       key_id: key.id,
       app_referer: null,

@@ -11,7 +11,7 @@ export const chatKeyAccount = 'switchyard-chat:gateway-key';
 
 export interface ChatKeyIssuer {
   /** Creates a key and returns its secret. */
-  create(name: string, rules: { management: boolean }): { key: string };
+  create(name: string, rules: { management: boolean }): Promise<{ key: string }>;
   /** Whether this secret is a live key; throws for a disabled or expired one. */
   authenticate(secret: string): unknown;
 }
@@ -45,7 +45,7 @@ export class ChatKey {
     const stored = await store.get(chatKeyAccount);
     if (stored && this.isLive(stored)) return stored;
     // The chat only sends chat requests: its key needs no right to list or delete the user's keys.
-    const { key } = this.issuer.create(chatKeyName, { management: false });
+    const { key } = await this.issuer.create(chatKeyName, { management: false });
     await store.set(chatKeyAccount, key);
     return key;
   }

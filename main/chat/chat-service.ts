@@ -23,7 +23,7 @@ import { newChatMessage, resourceOfPart, resourceTextPart } from '../../shared/b
 import { maxImageBytes, maxImagesPerMessage, maxResourceChars } from '../../shared/bridge/limits.js';
 import { mediaDataUrl, showableMedia, toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
-import type { ChatTable } from '../store/index.js';
+import type { ChatStore } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
@@ -37,7 +37,7 @@ export const stoppedToolResult = 'The user stopped this tool call before it fini
 const titleLength = 60;
 
 export interface ChatServiceOptions {
-  table: ChatTable;
+  table: ChatStore;
   gateway: ChatGateway;
   tools: ChatTools;
   /** The models the picker offers (for the default model and the image check). */
@@ -76,12 +76,14 @@ class TurnStopped extends Error {
 
 export class ChatService {
   private readonly turns = new Map<string, Turn>();
+  /** Conversations whose next turn is being written (preparingTurn): busy like a running turn. */
+  private readonly preparing = new Set<string>();
   private readonly eventEmitter: Emitter<ChatEvent>;
   private readonly changeEmitter: Emitter<ConversationsChanged>;
   /** Every event of every turn (text deltas, tool calls, approvals), for the UI. */
   readonly onEvent: Event<ChatEvent>;
   readonly onConversationsChanged: Event<ConversationsChanged>;
-  private readonly table: ChatTable;
+  private readonly table: ChatStore;
   private readonly maxSteps: number;
   private readonly now: () => number;
   private closed = false;
@@ -100,31 +102,33 @@ export class ChatService {
     this.onConversationsChanged = this.changeEmitter.event;
   }
 
-  listConversations(query?: string): Conversation[] {
+  listConversations(query?: string): Promise<Conversation[]> {
     return this.table.listConversations({ query });
   }
 
   /** Without a model, takes the one of the most recent conversation (the user's last choice). */
-  createConversation(fields: { model?: string | null; systemPrompt?: string; temperature?: number | null } = {}) {
+  async createConversation(
+    fields: { model?: string | null; systemPrompt?: string; temperature?: number | null } = {},
+  ): Promise<Conversation> {
     const now = this.now();
     const conversation: Conversation = {
       id: randomUUID(),
       title: newConversationTitle,
-      model: fields.model ?? this.table.listConversations({ limit: 1 })[0]?.model ?? null,
+      model: fields.model ?? (await this.table.listConversations({ limit: 1 }))[0]?.model ?? null,
       systemPrompt: fields.systemPrompt ?? '',
       temperature: fields.temperature ?? null,
       createdAt: now,
       updatedAt: now,
     };
-    this.table.insertConversation(conversation);
+    await this.table.insertConversation(conversation);
     this.changed(conversation.id, 'created');
     return conversation;
   }
 
-  getConversation(id: string): ConversationDetail {
-    const conversation = this.requireConversation(id);
+  async getConversation(id: string): Promise<ConversationDetail> {
+    const conversation = await this.requireConversation(id);
     const turn = this.turns.get(id);
-    const messages = this.table.listMessages(id).map((message) => {
+    const messages = (await this.table.listMessages(id)).map((message) => {
       if (turn?.live?.messageId !== message.id) return message;
       const { reply } = turn.live;
       return { ...message, content: reply.text, reasoning: reply.reasoning || null };
@@ -133,21 +137,21 @@ export class ChatService {
     return { conversation, messages, pendingApprovals, running: turn !== undefined };
   }
 
-  renameConversation(id: string, title: string): Conversation {
+  renameConversation(id: string, title: string): Promise<Conversation> {
     return this.update(id, { title: title.trim() });
   }
 
   updateConversation(
     id: string,
     changes: { model?: string | null; systemPrompt?: string; temperature?: number | null },
-  ): Conversation {
+  ): Promise<Conversation> {
     return this.update(id, changes);
   }
 
   /** Stops its turn first, so nothing writes to it afterwards. */
   async deleteConversation(id: string): Promise<boolean> {
     await this.stop(id);
-    const deleted = this.table.deleteConversation(id);
+    const deleted = await this.table.deleteConversation(id);
     if (deleted) this.changed(id, 'deleted');
     return deleted;
   }
@@ -162,10 +166,10 @@ export class ChatService {
     images: readonly string[] = [],
     resources: readonly ResourceReference[] = [],
   ): Promise<ChatMessage> {
-    this.requireReady(conversationId);
+    await this.requireReady(conversationId);
     const attached = await this.readAttachedResources(resources);
     const imageUrls = [...images, ...attached.images];
-    const conversation = this.requireReady(conversationId); // again: a turn may have started while reading
+    const conversation = await this.requireReady(conversationId); // again: a turn may have started while reading
     if (imageUrls.length > 0) await this.checkImageInput(conversation.model!);
     if (imageUrls.length > maxImagesPerMessage) {
       throw new ChatError('invalid-request', `At most ${maxImagesPerMessage} images per message, resources included.`);
@@ -180,11 +184,12 @@ export class ChatService {
             ...imageUrls.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
           ];
     const message = this.newMessage(conversationId, { role: 'user', content, status: 'complete' });
-    this.table.insertMessage(message);
     const title =
       conversation.title === newConversationTitle && text.trim() !== '' ? titleFrom(text) : conversation.title;
-    this.update(conversationId, { title });
-    this.startTurn(conversationId);
+    await this.preparingTurn(conversationId, async () => {
+      await this.table.insertMessage(message);
+      await this.update(conversationId, { title });
+    });
     return message;
   }
 
@@ -193,9 +198,9 @@ export class ChatService {
    * turn starts, with `model` when given (it becomes the conversation's model). Answers the conversation.
    */
   async regenerate(conversationId: string, messageId: string, model?: string): Promise<Conversation> {
-    const findQuestion = () => {
-      this.requireIdle(conversationId);
-      const messages = this.table.listMessages(conversationId);
+    const findQuestion = async () => {
+      await this.requireIdle(conversationId);
+      const messages = await this.table.listMessages(conversationId);
       const at = this.requireMessageIndex(messages, messageId);
       if (messages[at]!.role !== 'assistant')
         throw new ChatError('invalid-request', 'Only a reply can be regenerated.');
@@ -203,13 +208,14 @@ export class ChatService {
       if (question < 0) throw new ChatError('invalid-request', 'This reply answers no message of yours.');
       return { messages, question };
     };
-    const asked = findQuestion();
+    const asked = await findQuestion();
     if (model && asked.messages.slice(0, asked.question + 1).some(hasImage)) await this.checkImageInput(model);
-    const { messages, question } = findQuestion(); // again: a turn may have started or ended meanwhile
-    if (model) this.update(conversationId, { model });
-    const conversation = this.requireReady(conversationId);
-    this.table.deleteMessages(messages.slice(question + 1).map((message) => message.id));
-    this.startTurn(conversationId);
+    const { messages, question } = await findQuestion(); // again: a turn may have started or ended meanwhile
+    if (model) await this.update(conversationId, { model });
+    const conversation = await this.requireReady(conversationId);
+    await this.preparingTurn(conversationId, async () => {
+      await this.table.deleteMessages(messages.slice(question + 1).map((message) => message.id));
+    });
     return conversation;
   }
 
@@ -217,9 +223,9 @@ export class ChatService {
    * Replaces the text of one of the user's messages (its images stay), deletes everything after it and starts a
    * new turn from there. Answers the edited message.
    */
-  editMessage(conversationId: string, messageId: string, text: string): ChatMessage {
-    this.requireReady(conversationId);
-    const messages = this.table.listMessages(conversationId);
+  async editMessage(conversationId: string, messageId: string, text: string): Promise<ChatMessage> {
+    await this.requireReady(conversationId);
+    const messages = await this.table.listMessages(conversationId);
     const at = this.requireMessageIndex(messages, messageId);
     const message = messages[at]!;
     if (message.role !== 'user') throw new ChatError('invalid-request', 'Only your own messages can be edited.');
@@ -233,20 +239,22 @@ export class ChatService {
     }
     const content: ChatMessage['content'] =
       attached.length === 0 ? text : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
-    const edited = this.table.updateMessage(message.id, { content })!;
-    this.table.deleteMessages(messages.slice(at + 1).map((later) => later.id));
-    this.update(conversationId, {});
-    this.startTurn(conversationId);
-    return edited;
+    let edited: ChatMessage | undefined;
+    await this.preparingTurn(conversationId, async () => {
+      edited = await this.table.updateMessage(message.id, { content });
+      await this.table.deleteMessages(messages.slice(at + 1).map((later) => later.id));
+      await this.update(conversationId, {});
+    });
+    return edited!;
   }
 
   /**
    * Deletes one message; a reply takes the results of its tool calls with it (a result without its call would
    * make the history invalid). Answers the ids deleted.
    */
-  deleteMessage(conversationId: string, messageId: string): string[] {
-    this.requireIdle(conversationId);
-    const messages = this.table.listMessages(conversationId);
+  async deleteMessage(conversationId: string, messageId: string): Promise<string[]> {
+    await this.requireIdle(conversationId);
+    const messages = await this.table.listMessages(conversationId);
     const message = messages[this.requireMessageIndex(messages, messageId)]!;
     if (message.role === 'tool') {
       throw new ChatError('invalid-request', 'A tool result belongs to the reply that called the tool: delete that.');
@@ -256,8 +264,8 @@ export class ChatService {
       message.id,
       ...messages.filter((other) => other.role === 'tool' && calls.has(other.toolCallId ?? '')).map((m) => m.id),
     ];
-    this.table.deleteMessages(ids);
-    this.update(conversationId, {});
+    await this.table.deleteMessages(ids);
+    await this.update(conversationId, {});
     return ids;
   }
 
@@ -367,7 +375,7 @@ export class ChatService {
     } catch (error) {
       if (signal.aborted && signal.reason instanceof TurnStopped) {
         reason = 'stopped';
-        this.answerUnansweredCalls(conversationId);
+        await this.answerUnansweredCalls(conversationId);
       } else {
         reason = 'error';
         this.options.logger.warn({ err: error, conversationId }, 'a chat turn failed');
@@ -376,7 +384,7 @@ export class ChatService {
     } finally {
       // Calls still waiting were answered as stopped above; the UI drops their cards on turn-finish.
       turn.approvals.clear();
-      if (this.table.getConversation(conversationId)) this.update(conversationId, {});
+      if (await this.table.getConversation(conversationId)) await this.update(conversationId, {});
       this.emit({ type: 'turn-finish', conversationId, reason });
     }
   }
@@ -384,19 +392,19 @@ export class ChatService {
   /** One model call: streams it out and stores the reply. Throws TurnStopped's abort when stopped. */
   private async streamReply(conversationId: string, turn: Turn): Promise<ChatMessage> {
     const { signal } = turn.controller;
-    const conversation = this.requireConversation(conversationId);
+    const conversation = await this.requireConversation(conversationId);
     const model = conversation.model;
     if (!model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
     const tools = this.options.tools.functionTools();
     const request = {
       model,
-      messages: toRequestMessages(conversation, this.table.listMessages(conversationId)),
+      messages: toRequestMessages(conversation, await this.table.listMessages(conversationId)),
       stream_options: { include_usage: true },
       ...(tools.length > 0 ? { tools } : {}),
       ...(conversation.temperature === null ? {} : { temperature: conversation.temperature }),
     };
     const started = this.newMessage(conversationId, { role: 'assistant', status: 'streaming', model });
-    this.table.insertMessage(started);
+    await this.table.insertMessage(started);
     this.emit({ type: 'message-start', conversationId, message: started });
 
     const reply = new ReplyAccumulator();
@@ -418,7 +426,7 @@ export class ChatService {
     const stopped = signal.aborted;
     // Calls of a reply that did not end normally are incomplete: none of them runs.
     const toolCalls = stopped || failure ? [] : reply.toolCalls().map((call) => this.withTarget(call));
-    const finished = this.table.updateMessage(started.id, {
+    const finished = (await this.table.updateMessage(started.id, {
       content: reply.text === '' ? null : reply.text,
       reasoning: reply.reasoning === '' ? null : reply.reasoning,
       reasoningDetails: reply.reasoningDetails,
@@ -427,7 +435,7 @@ export class ChatService {
       cost: this.replyCost(reply.usage?.cost, model),
       status: stopped ? 'stopped' : failure ? 'error' : 'complete',
       error: failure,
-    }) ?? { ...started, status: 'stopped' as const };
+    })) ?? { ...started, status: 'stopped' as const };
     if (reply.usage) {
       this.emit({ type: 'usage', conversationId, messageId: started.id, usage: reply.usage, cost: finished.cost });
     }
@@ -466,7 +474,7 @@ export class ChatService {
       status,
       error: status === 'error' ? firstLine(outcome.text) : null,
     });
-    this.table.insertMessage(message);
+    await this.table.insertMessage(message);
     this.emit({ type: 'tool-result', conversationId, message });
     if (signal.aborted) throw signal.reason;
   }
@@ -519,8 +527,8 @@ export class ChatService {
   }
 
   /** After a stop: every call of the last reply without a result gets one, so the history stays valid. */
-  private answerUnansweredCalls(conversationId: string): void {
-    const messages = this.table.listMessages(conversationId);
+  private async answerUnansweredCalls(conversationId: string): Promise<void> {
+    const messages = await this.table.listMessages(conversationId);
     const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
     const last = messages.findLast((message) => message.role === 'assistant');
     for (const call of last?.toolCalls ?? []) {
@@ -531,7 +539,7 @@ export class ChatService {
         content: stoppedToolResult,
         status: 'stopped',
       });
-      this.table.insertMessage(message);
+      await this.table.insertMessage(message);
       this.emit({ type: 'tool-result', conversationId, message });
     }
   }
@@ -555,18 +563,37 @@ export class ChatService {
   }
 
   /** The conversation, when nothing is running in it (changing its history mid-turn would garble the turn). */
-  private requireIdle(conversationId: string): Conversation {
-    const conversation = this.requireConversation(conversationId);
-    if (this.turns.has(conversationId)) {
-      throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
-    }
+  private async requireIdle(conversationId: string): Promise<Conversation> {
+    const conversation = await this.requireConversation(conversationId);
+    this.requireNoTurn(conversationId);
     return conversation;
   }
 
+  private requireNoTurn(conversationId: string): void {
+    if (this.turns.has(conversationId) || this.preparing.has(conversationId)) {
+      throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
+    }
+  }
+
+  /**
+   * Writes what a new turn starts from, then starts it. The conversation counts as busy from the first write, so
+   * that a second send or edit arriving while the database works is refused instead of starting a turn twice.
+   */
+  private async preparingTurn(conversationId: string, write: () => Promise<void>): Promise<void> {
+    this.requireNoTurn(conversationId);
+    this.preparing.add(conversationId);
+    try {
+      await write();
+    } finally {
+      this.preparing.delete(conversationId);
+    }
+    this.startTurn(conversationId);
+  }
+
   /** The conversation, when a turn can start in it now. */
-  private requireReady(conversationId: string): Conversation {
+  private async requireReady(conversationId: string): Promise<Conversation> {
     if (this.closed) throw new ChatError('unavailable', 'The chat is shutting down.');
-    const conversation = this.requireIdle(conversationId);
+    const conversation = await this.requireIdle(conversationId);
     if (!conversation.model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
     return conversation;
   }
@@ -577,17 +604,17 @@ export class ChatService {
     return index;
   }
 
-  private requireConversation(id: string): Conversation {
-    const conversation = this.table.getConversation(id);
+  private async requireConversation(id: string): Promise<Conversation> {
+    const conversation = await this.table.getConversation(id);
     if (!conversation) throw new ChatError('not-found', `There is no conversation "${id}".`);
     return conversation;
   }
 
-  private update(
+  private async update(
     id: string,
     changes: { title?: string; model?: string | null; systemPrompt?: string; temperature?: number | null },
-  ): Conversation {
-    const updated = this.table.updateConversation(id, changes, this.now());
+  ): Promise<Conversation> {
+    const updated = await this.table.updateConversation(id, changes, this.now());
     if (!updated) throw new ChatError('not-found', `There is no conversation "${id}".`);
     this.changed(id, 'updated');
     return updated;

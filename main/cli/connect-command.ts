@@ -32,7 +32,7 @@ const noKeys: ConnectKeys = {
   create: () => {
     throw new Error('connect --print creates no key');
   },
-  delete: () => false,
+  delete: async () => false,
 };
 
 export function registerConnectCommand(program: Command, context: CommandContext): void {

@@ -46,7 +46,7 @@ export function registerCreditsCommands(program: Command, context: CommandContex
     name: string,
     description: string,
     argument: string,
-    change: (app: App, usd: number) => CreditsStatus,
+    change: (app: App, usd: number) => Promise<CreditsStatus>,
   ) =>
     credits
       .command(name)
@@ -55,7 +55,7 @@ export function registerCreditsCommands(program: Command, context: CommandContex
       .addOption(dataDirOption())
       .allowUnknownOption()
       .action(async (amount: string, options: { dataDir?: string }) =>
-        withApp(context, options.dataDir, (app) => output.out(describe(change(app, Number(amount))))),
+        withApp(context, options.dataDir, async (app) => output.out(describe(await change(app, Number(amount))))),
       );
   addAmountCommand(
     'set',
@@ -75,7 +75,7 @@ export function registerCreditsCommands(program: Command, context: CommandContex
     .description('remove the balance: spending becomes unlimited (usage is still recorded)')
     .addOption(dataDirOption())
     .action(async (options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => output.out(describe(app.accounts.unsetCredits()))),
+      withApp(context, options.dataDir, async (app) => output.out(describe(await app.accounts.unsetCredits()))),
     );
 
   addListCommand(credits, context, {

@@ -128,8 +128,8 @@ export function registerKeyUpdateCommand(keys: Command, context: CommandContext)
       const change = keyRulesChangeFrom(options);
       if (Object.keys(change).length === 0 && options.name === undefined)
         throw new Error('Nothing to change: give a new --name or at least one rule option (see --help).');
-      await withApp(context, options.dataDir, (app) => {
-        const updated = app.keys.update(id, change, options.name);
+      await withApp(context, options.dataDir, async (app) => {
+        const updated = await app.keys.update(id, change, options.name);
         if (options.json) return output.out(formatJson(updated));
         output.out(`Updated key ${updated.id} ("${updated.name}"): ${describeKeyRules(updated).join('; ')}.`);
       });

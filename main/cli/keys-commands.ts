@@ -19,8 +19,8 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
     .option('--json', 'print {id, name, key, created_at} as JSON')
     .addOption(dataDirOption())
     .action(async (options: KeyRuleOptions & { name: string; json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
-        const created = app.keys.create(options.name, keyRulesChangeFrom(options));
+      withApp(context, options.dataDir, async (app) => {
+        const created = await app.keys.create(options.name, keyRulesChangeFrom(options));
         if (options.json) {
           output.out(
             formatJson({ id: created.id, name: created.name, key: created.key, created_at: created.created_at }),

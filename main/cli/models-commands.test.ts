@@ -22,14 +22,14 @@ beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-models-cli-'));
   upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
   const store = openStore(dataDir);
-  store.upsertProvider({
+  await store.upsertProvider({
     id: 'up',
     kind: 'openai',
     base_url: upstream.baseUrl,
     has_api_key: false,
     created_at: '2026-01-01T00:00:00.000Z',
   });
-  store.close();
+  await store.close();
   out = [];
   err = [];
 });

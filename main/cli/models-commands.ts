@@ -43,7 +43,7 @@ export function registerModelsCommands(program: Command, context: CommandContext
     .addOption(dataDirOption())
     .action(async (name: string, target: string, options: { dataDir?: string }) =>
       withApp(context, options.dataDir, async (app) => {
-        const { previous } = app.aliases.set(name, target);
+        const { previous } = await app.aliases.set(name, target);
         if (!previous) output.out(`Created alias ${name} → ${target}.`);
         else if (previous.target === target) output.out(`Alias ${name} already points to ${target}.`);
         else output.out(`Alias ${name} now points to ${target} (it pointed to ${previous.target}).`);

@@ -67,8 +67,8 @@ export function registerPricesCommands(program: Command, context: CommandContext
     )
     .addOption(dataDirOption())
     .action(async (model: string, options: SetOptions) =>
-      withApp(context, options.dataDir, (app) => {
-        const price = app.accounts.prices.set(model, {
+      withApp(context, options.dataDir, async (app) => {
+        const price = await app.accounts.prices.set(model, {
           input: options.input,
           output: options.output,
           cacheRead: options.cacheRead,

@@ -110,10 +110,10 @@ export function registerUsageCommand(program: Command, context: CommandContext):
       if (options.csv && options.json) throw new Error('Use either --csv or --json.');
       const since = parseWhen(options.since);
       const until = options.until === undefined ? undefined : parseWhen(options.until);
-      await withApp(context, options.dataDir, (app) => {
+      await withApp(context, options.dataDir, async (app) => {
         if (options.rows)
-          return printRows(context, app.accounts.usageRows({ since, until, limit: options.limit }), options);
-        printSummary(context, options.by, app.accounts.usageSummary({ by: options.by, since, until }), options);
+          return printRows(context, await app.accounts.usageRows({ since, until, limit: options.limit }), options);
+        printSummary(context, options.by, await app.accounts.usageSummary({ by: options.by, since, until }), options);
       });
     });
 }

@@ -26,13 +26,13 @@ let keys: FakeKeys;
 class FakeKeys implements ConnectKeys {
   readonly live = new Map<string, string>();
   private next = 0;
-  create(name: string) {
+  async create(name: string) {
     const id = `key-${++this.next}`;
     const key = `sk-sy-v1-secret-${this.next}`;
     this.live.set(id, name);
     return { id, key };
   }
-  delete(id: string) {
+  async delete(id: string) {
     return this.live.delete(id);
   }
 }

@@ -27,8 +27,8 @@ import { connectTools, findTool } from './tools.js';
 
 /** What connect needs of the gateway's keys (ApiKeys has it). */
 export interface ConnectKeys {
-  create(name: string): { id: string; key: string };
-  delete(id: string): boolean;
+  create(name: string): Promise<{ id: string; key: string }>;
+  delete(id: string): Promise<boolean>;
 }
 
 export interface ToolConnectionsOptions {
@@ -143,7 +143,7 @@ export class ToolConnections {
     const currents = await Promise.all(trial.map((edit) => readIfExists(edit.path)));
     trial.forEach((edit, index) => edit.apply(textOf(currents[index]!))); // refuses before anything changes
 
-    const created = tool.needsKey === false ? null : this.options.keys.create(tool.id);
+    const created = tool.needsKey === false ? null : await this.options.keys.create(tool.id);
     const context = this.context(tool, request, created?.key ?? keyPlaceholder);
     const undoWrites: (() => Promise<void>)[] = [];
     try {
@@ -172,10 +172,10 @@ export class ToolConnections {
       await this.writeManifest(manifest);
     } catch (error) {
       for (const undoWrite of undoWrites.reverse()) await undoWrite().catch(() => undefined);
-      if (created) this.options.keys.delete(created.id);
+      if (created) await this.options.keys.delete(created.id).catch(() => false);
       throw error;
     }
-    const replacedKeyId = earlier?.keyId && this.options.keys.delete(earlier.keyId) ? earlier.keyId : null;
+    const replacedKeyId = earlier?.keyId && (await this.options.keys.delete(earlier.keyId)) ? earlier.keyId : null;
     const entry = manifest.tools[tool.id]!;
     return {
       secret: created?.key ?? null,
@@ -199,7 +199,7 @@ export class ToolConnections {
     if (!entry) return { tool: tool.id, name: tool.name, wasConnected: false, files: [], deletedKeyId: null };
     const files: ConnectUndoFile[] = [];
     for (const file of entry.files) files.push(await restore(file));
-    const deletedKeyId = entry.keyId && this.options.keys.delete(entry.keyId) ? entry.keyId : null;
+    const deletedKeyId = entry.keyId && (await this.options.keys.delete(entry.keyId)) ? entry.keyId : null;
     delete manifest.tools[tool.id];
     await this.writeManifest(manifest);
     return { tool: tool.id, name: tool.name, wasConnected: true, files, deletedKeyId };

@@ -14,11 +14,11 @@ let root: string;
 let home: string;
 const created: string[] = [];
 const keys: ConnectKeys = {
-  create: (name) => {
+  create: async (name) => {
     created.push(name);
     return { id: `key-${created.length}`, key: 'sk-sy-v1-secret' };
   },
-  delete: () => false,
+  delete: async () => false,
 };
 const hubCommand = { command: '/usr/bin/node', args: ['/opt/switchyard/bin/switchyard.js', 'mcp', 'serve'] };
 

@@ -24,7 +24,7 @@ export function registerAccountRoutes(server: FastifyInstance, base: ApiBase, ac
       throw new ApiError(400, 'The query parameter "id" (a generation id, gen-…) is required.');
     }
     // Another key's generation is a 404 too, so that ids cannot be probed (management keys see all of them).
-    const generation = accounts.generation(id, authenticatedKey(request).id);
+    const generation = await accounts.generation(id, authenticatedKey(request).id);
     if (!generation)
       throw new ApiError(404, `No generation has the id "${id}" (it is recorded when its response ends).`);
     return { data: toOpenRouterGeneration(generation) };

@@ -47,7 +47,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
   server.post(`${base.prefix}/chat/completions`, async (request, reply) => {
     const chatRequest = parseChatRequest(request.body, { streamByDefault: base.streamByDefault });
     const generation = startGeneration(request, chatRequest, context);
-    const refused = admitGeneration(generation, context);
+    const refused = await admitGeneration(generation, context);
     if (refused) return send(reply, refused);
     if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext));
     const output = sseOutput(reply, context.keepAliveMs, chatCompletionsEncoder());

@@ -171,7 +171,8 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    // Fastify's default parser answers through `done`; its typings also allow a promise, which it never returns.
+    else void parseJson(request, body as string, done);
   });
 
   // Every route, as registered (also those added after this function returns), for 405s and for tests.

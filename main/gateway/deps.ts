@@ -26,7 +26,7 @@ export interface GatewayKeys {
   authenticate(secret: string): ApiKeyInfo | null;
   list(): ApiKeyInfo[];
   /** False when no key has this id. After it returns true, authenticate() rejects the key. */
-  delete(id: string): boolean;
+  delete(id: string): Promise<boolean>;
 }
 
 export interface GatewayUsage {
@@ -40,9 +40,10 @@ export interface GatewayUsage {
 export interface GatewayAccounts {
   /**
    * Before any upstream call, from memory: throws ApiError 403 (a model the key may not use), 402 (no credits, or
-   * the key's spend limit reached) or 429 (rate limited, with Retry-After).
+   * the key's spend limit reached) or 429 (rate limited, with Retry-After). A promise only when the decision needs
+   * the database (a requests-per-minute rule shared by every instance of a team server); it rejects the same way.
    */
-  admit(keyId: string, request: Pick<ChatRequest, 'model' | 'models'>): void;
+  admit(keyId: string, request: Pick<ChatRequest, 'model' | 'models'>): void | Promise<void>;
   /** Whether GET /models shows this `provider/model` to the key. */
   allowsModel(keyId: string, model: string): boolean;
   /** The price `provider/model` is charged at (overrides, then the bundled table), or null when it has none. */
@@ -52,9 +53,9 @@ export interface GatewayAccounts {
   /** The key with its rules (GET /keys), or undefined for an unknown id. */
   keyDetails(keyId: string): ApiKeyDetails | undefined;
   /** POST /keys. Throws ApiError(400) for an invalid name or rule. */
-  createKey(name: string, rules: KeyRulesChange): CreatedApiKey & ApiKeyDetails;
+  createKey(name: string, rules: KeyRulesChange): Promise<CreatedApiKey & ApiKeyDetails>;
   /** PATCH /keys/{id}: rules, and the name when given. Throws ApiError 404 (unknown key) or 400. */
-  updateKey(keyId: string, rules: KeyRulesChange, name?: string): ApiKeyDetails;
+  updateKey(keyId: string, rules: KeyRulesChange, name?: string): Promise<ApiKeyDetails>;
   /** GET /key. */
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */
@@ -62,7 +63,7 @@ export interface GatewayAccounts {
   /** What the key may use through the MCP hub (`/mcp`): servers, `server__tool` names, `*`; null = not the hub. */
   mcpAccess(keyId: string): string[] | null;
   /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
-  generation(id: string, keyId: string): GenerationInfo | undefined;
+  generation(id: string, keyId: string): Promise<GenerationInfo | undefined>;
 }
 
 /** What GET /readyz reports (health-routes.ts). */

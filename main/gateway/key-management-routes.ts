@@ -97,20 +97,21 @@ export function registerKeyManagementRoutes(
   server.post(`${base.prefix}/keys`, async (request, reply) => {
     requireManagementKey(request);
     const change = keyChangeOf(request.body);
-    const created = accounts.createKey(change.name as string, change.rules);
+    const created = await accounts.createKey(change.name as string, change.rules);
     return reply.code(201).send({ data: record(created.id), key: created.key });
   });
 
   server.patch<{ Params: { hash: string } }>(`${base.prefix}/keys/:hash`, async (request) => {
     requireManagementKey(request);
     const change = keyChangeOf(request.body);
-    accounts.updateKey(request.params.hash, change.rules, change.name);
+    await accounts.updateKey(request.params.hash, change.rules, change.name);
     return { data: record(request.params.hash) };
   });
 
   server.delete<{ Params: { hash: string } }>(`${base.prefix}/keys/:hash`, async (request) => {
     requireManagementKey(request);
-    if (!keys.delete(request.params.hash)) throw new ApiError(404, `No API key has the id "${request.params.hash}".`);
+    if (!(await keys.delete(request.params.hash)))
+      throw new ApiError(404, `No API key has the id "${request.params.hash}".`);
     return { deleted: true };
   });
 }

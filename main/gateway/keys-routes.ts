@@ -34,7 +34,7 @@ export function registerKeysRoutes(
         'This API key may delete only itself: deleting other keys needs a management key (switchyard keys update ID --management).',
       );
     }
-    if (!keys.delete(id)) throw new ApiError(404, `No API key has the id "${id}".`);
+    if (!(await keys.delete(id))) throw new ApiError(404, `No API key has the id "${id}".`);
     return { data: { id, deleted: true } };
   });
 }

@@ -58,7 +58,7 @@ export async function attemptRouted<T>(
   context: ChatRouteContext,
   send: (model: string, resolved: ResolvedModel, signal: AbortSignal) => Promise<T>,
 ): Promise<Answered<T>> {
-  context.deps.accounts?.admit(call.keyId, { model: call.model });
+  await context.deps.accounts?.admit(call.keyId, { model: call.model });
   return attemptInOrder(
     {
       models: candidateModels({ model: call.model }),

@@ -62,11 +62,17 @@ export function startGeneration(
 }
 
 /** Key rules, credits, rate limits: null when the generation may go ahead, else the outcome to answer with. */
-export function admitGeneration(generation: Generation, context: ChatRouteContext): Outcome | null {
+export function admitGeneration(
+  generation: Generation,
+  context: ChatRouteContext,
+): Outcome | null | Promise<Outcome | null> {
+  const refused = (error: unknown) =>
+    failedBeforeAnswer(generation, { providers: context.deps.providers, errors: context.errors }, error);
   try {
-    context.deps.accounts?.admit(generation.keyId, generation.request);
-    return null;
+    // Decided from memory (nothing to wait for) unless a rule needs the database.
+    const admitted = context.deps.accounts?.admit(generation.keyId, generation.request);
+    return admitted ? admitted.then(() => null, refused) : null;
   } catch (error) {
-    return failedBeforeAnswer(generation, { providers: context.deps.providers, errors: context.errors }, error);
+    return refused(error);
   }
 }

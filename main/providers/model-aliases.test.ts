@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
 import { ModelAliases } from './model-aliases.js';
 import { ProviderRegistry } from './registry.js';
-import { thrown } from './test-support.js';
+import { rejection, thrown } from './test-support.js';
 
 let dataDir: string;
 let store: Store;
@@ -29,8 +29,8 @@ beforeEach(() => {
   aliases = new ModelAliases(counted, { now: () => Date.parse('2026-03-01T00:00:00Z') });
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -45,17 +45,17 @@ function registry(withAliases = true): ProviderRegistry {
 }
 
 describe('ModelAliases', () => {
-  it('creates, says what it replaced, lists and removes', () => {
-    expect(aliases.set('gpt-5-codex', 'openai/gpt-5')).toEqual({
+  it('creates, says what it replaced, lists and removes', async () => {
+    expect(await aliases.set('gpt-5-codex', 'openai/gpt-5')).toEqual({
       alias: { name: 'gpt-5-codex', target: 'openai/gpt-5', created_at: '2026-03-01T00:00:00.000Z' },
       previous: undefined,
     });
-    expect(aliases.set('gpt-5-codex', 'local/qwen3-coder:30b').previous?.target).toBe('openai/gpt-5');
+    expect((await aliases.set('gpt-5-codex', 'local/qwen3-coder:30b')).previous?.target).toBe('openai/gpt-5');
     expect(aliases.list()).toEqual([
       { name: 'gpt-5-codex', target: 'local/qwen3-coder:30b', created_at: '2026-03-01T00:00:00.000Z' },
     ]);
-    expect(aliases.remove('gpt-5-codex')).toBe(true);
-    expect(aliases.remove('gpt-5-codex')).toBe(false);
+    expect(await aliases.remove('gpt-5-codex')).toBe(true);
+    expect(await aliases.remove('gpt-5-codex')).toBe(false);
   });
 
   it.each([
@@ -63,8 +63,8 @@ describe('ModelAliases', () => {
     ['qwen3:8b', 'ollama/qwen3:8b'],
     ['Gemini_2.5-pro', 'openrouter/google/gemini-2.5-pro'],
     ['x'.repeat(100), 'openai/gpt-4o'],
-  ])('accepts the name %j', (name, target) => {
-    expect(aliases.set(name, target).alias.target).toBe(target);
+  ])('accepts the name %j', async (name, target) => {
+    expect((await aliases.set(name, target)).alias.target).toBe(target);
   });
 
   it.each([
@@ -77,15 +77,15 @@ describe('ModelAliases', () => {
     ['fast', 'openai/', /must be "<provider>\/<model>"/],
     ['fast', '/gpt-4o', /must be "<provider>\/<model>"/],
     ['fast', 'open ai/gpt-4o', /must be "<provider>\/<model>"/],
-  ])('refuses the name %j with target %j, with a 400', (name, target, message) => {
-    const error = thrown(() => aliases.set(name, target));
+  ])('refuses the name %j with target %j, with a 400', async (name, target, message) => {
+    const error = await rejection(() => aliases.set(name, target));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
     expect(aliases.list()).toEqual([]);
   });
 
-  it('reads the table again only when the database changed, in this process or another', () => {
-    aliases.set('fast', 'openai/gpt-4o-mini');
+  it('reads the table again only when the database changed, in this process or another', async () => {
+    await aliases.set('fast', 'openai/gpt-4o-mini');
     expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
     expect(aliases.targetOf('slow')).toBeUndefined();
     expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
@@ -93,9 +93,9 @@ describe('ModelAliases', () => {
 
     const otherProcess = openStore(dataDir);
     try {
-      otherProcess.setModelAlias('slow', 'anthropic/claude-opus-4', Date.now());
+      await otherProcess.setModelAlias('slow', 'anthropic/claude-opus-4', Date.now());
     } finally {
-      otherProcess.close();
+      await otherProcess.close();
     }
     expect(aliases.targetOf('slow')).toBe('anthropic/claude-opus-4');
     expect(tableReads).toBe(2);
@@ -103,8 +103,8 @@ describe('ModelAliases', () => {
 });
 
 describe('ProviderRegistry.canonicalModel', () => {
-  it('replaces an alias by its target and keeps a <provider>/<model> name without looking at aliases', () => {
-    aliases.set('claude-sonnet-4-5', 'openai/gpt-4o');
+  it('replaces an alias by its target and keeps a <provider>/<model> name without looking at aliases', async () => {
+    await aliases.set('claude-sonnet-4-5', 'openai/gpt-4o');
     const providers = registry();
     expect(providers.canonicalModel('claude-sonnet-4-5')).toBe('openai/gpt-4o');
     const reads = tableReads;

@@ -40,17 +40,17 @@ export class ModelAliases {
   }
 
   /** Creates the alias or points it elsewhere. Throws ApiError(400) for a bad name or a target that is no model. */
-  set(name: string, target: string): AliasChange {
+  async set(name: string, target: string): Promise<AliasChange> {
     const problem = aliasNameProblem(name) ?? aliasTargetProblem(target);
     if (problem) throw new ApiError(400, `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
     const createdAt = this.now();
-    const previous = this.store.setModelAlias(name, target, createdAt);
+    const previous = await this.store.setModelAlias(name, target, createdAt);
     const alias = { name, target, created_at: previous?.created_at ?? new Date(createdAt).toISOString() };
     return { alias, previous };
   }
 
   /** False when there was no such alias. */
-  remove(name: string): boolean {
+  async remove(name: string): Promise<boolean> {
     return this.store.removeModelAlias(name);
   }
 }

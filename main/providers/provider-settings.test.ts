@@ -19,8 +19,8 @@ beforeEach(async () => {
   settings = new ProviderSettings(store, async () => secrets);
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

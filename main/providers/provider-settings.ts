@@ -132,7 +132,7 @@ export class ProviderSettings {
     const account = secretAccountFor(info.id);
     if (info.has_api_key) await secrets.set(account, input.apiKey as string);
     else await secrets.delete(account);
-    this.store.upsertProvider(existing ? { ...info, created_at: existing.created_at } : info);
+    await this.store.upsertProvider(existing ? { ...info, created_at: existing.created_at } : info);
     return this.store.getProvider(info.id) as ProviderInfo;
   }
 
@@ -153,12 +153,12 @@ export class ProviderSettings {
     if (change.apiKey !== undefined) return this.add({ ...merged, apiKey: change.apiKey });
     const { has_api_key, api_key_tail } = existing;
     const info = { ...validateNewProvider({ ...merged, apiKey: null }), has_api_key, created_at: existing.created_at };
-    this.store.upsertProvider(api_key_tail === undefined ? info : { ...info, api_key_tail });
+    await this.store.upsertProvider(api_key_tail === undefined ? info : { ...info, api_key_tail });
     return this.store.getProvider(id) as ProviderInfo;
   }
 
   async remove(id: string): Promise<boolean> {
-    const removed = this.store.removeProvider(id);
+    const removed = await this.store.removeProvider(id);
     if (removed) await (await this.secrets()).delete(secretAccountFor(id));
     return removed;
   }

@@ -10,3 +10,6 @@ export {
   SecretKeyError,
   secretKeyVariable,
 } from './secret-cipher.js';
+export { DatabaseSecretStore, openDatabaseSecrets, type SqlClient } from './database-secret-store.js';
+export { previousSecretKeyVariable, SecretKeyring } from './secret-keyring.js';
+export { resealSecrets, type ResealOutcome } from './reseal-secrets.js';

@@ -48,13 +48,13 @@ export function generateSecretKey(): string {
   return randomBytes(keyBytes).toString('base64');
 }
 
-function parseKey(text: string | undefined): Buffer {
+function parseKey(text: string | undefined, variable: string): Buffer {
   const value = text?.trim() ?? '';
-  if (value === '') throw new SecretKeyError(`${secretKeyVariable} is not set. ${generateHint}`);
+  if (value === '') throw new SecretKeyError(`${variable} is not set. ${generateHint}`);
   if (!keyPattern.test(value)) {
     const decoded = Buffer.from(value, 'base64').length;
     throw new SecretKeyError(
-      `${secretKeyVariable} must be ${keyBytes} random bytes in base64 (44 characters); ` +
+      `${variable} must be ${keyBytes} random bytes in base64 (44 characters); ` +
         `the value given is ${value.length} characters${decoded > 0 ? ` (${decoded} bytes)` : ''}. ${generateHint}`,
     );
   }
@@ -70,14 +70,22 @@ function associatedData(header: string, context: string): Buffer {
   return Buffer.from(`${header}\0${context}`, 'utf8');
 }
 
+/** The id of the key a sealed value was sealed with, or undefined when the value is not in a known layout. */
+export function sealedKeyId(sealed: string): string | undefined {
+  return sealedPattern.exec(sealed)?.[2];
+}
+
 export class SecretCipher {
   /** Names the key without revealing it; stored in every value sealed with it. */
   readonly keyId: string;
   private readonly key: Buffer;
 
-  /** `keyText` is SWITCHYARD_SECRET_KEY's value; throws SecretKeyError when it is missing or malformed. */
-  constructor(keyText: string | undefined) {
-    const key = parseKey(keyText);
+  /**
+   * `keyText` is SWITCHYARD_SECRET_KEY's value (or `variable`'s, named in the messages); throws SecretKeyError when
+   * it is missing or malformed.
+   */
+  constructor(keyText: string | undefined, variable: string = secretKeyVariable) {
+    const key = parseKey(keyText, variable);
     this.key = derive(key, 'secret encryption v1', keyBytes);
     this.keyId = derive(key, 'secret key id', 4).toString('hex');
   }

@@ -1,7 +1,8 @@
 // The contract for provider API keys. Callers depend on this alone; whether a key lives in the OS keychain or
-// in a 0600 file is decided once at start by openSecretStore.
+// in a 0600 file is decided once at start by openSecretStore; in PostgreSQL mode keys are sealed in the shared
+// database (openDatabaseSecrets).
 
-export type SecretStoreKind = 'keychain' | 'file';
+export type SecretStoreKind = 'keychain' | 'file' | 'database';
 
 export interface SecretStore {
   readonly kind: SecretStoreKind;

@@ -1,7 +1,8 @@
-// SQLite storage: the only place in the codebase that writes SQL.
+// The store: SQLite in the data folder or PostgreSQL (decision 017); the only place in the codebase that writes SQL.
 
 export { openStore, databaseFileName } from './open-store.js';
-export { Store } from './store.js';
+export { SqliteStore } from './store.js';
+export type { ChatStore, McpCallStore, Store, StoreEngine } from './store-interface.js';
 export { StoreVersionError } from './migrate.js';
 export { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
 export type { KeyRow, NewKeyRow } from './key-table.js';

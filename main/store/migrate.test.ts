@@ -100,7 +100,7 @@ describe('openStore', () => {
     expect(store.listModelAliases()).toEqual([]);
   });
 
-  it('upgrades a database of schema 7: keys keep their rules and get no MCP hub access; hub calls are recorded', () => {
+  it('upgrades a database of schema 7: keys keep their rules and get no MCP hub access; hub calls are recorded', async () => {
     const db = rawConnection();
     migrate(db, migrations.slice(0, 7));
     db.prepare(
@@ -110,18 +110,18 @@ describe('openStore', () => {
     const store = open();
     expect(schemaVersion(db)).toBe(migrations.length);
     expect(store.getKeyRules('k1')).toMatchObject({ management: false, allowedMcp: null });
-    store.setKeyRules('k1', { ...store.getKeyRules('k1'), allowedMcp: ['fs', 'everything__echo'] });
+    await store.setKeyRules('k1', { ...store.getKeyRules('k1'), allowedMcp: ['fs', 'everything__echo'] });
     expect(store.getKeyRules('k1').allowedMcp).toEqual(['fs', 'everything__echo']);
     const call = { keyId: 'k1', keyName: 'n', client: 'c', server: 'fs', tool: 'read', error: null };
-    store.mcpCalls.insert({ ...call, createdAt: 1, durationMs: 12.4 });
-    store.mcpCalls.insert({ ...call, createdAt: 2, durationMs: 3, error: 'no such file' });
-    expect(store.mcpCalls.recent(10)).toEqual([
+    await store.mcpCalls.insert({ ...call, createdAt: 1, durationMs: 12.4 });
+    await store.mcpCalls.insert({ ...call, createdAt: 2, durationMs: 3, error: 'no such file' });
+    expect(await store.mcpCalls.recent(10)).toEqual([
       { ...call, createdAt: 2, durationMs: 3, error: 'no such file' },
       { ...call, createdAt: 1, durationMs: 12 },
     ]);
   });
 
-  it('upgrades a database of schema 8: a key deleted afterwards keeps its name, one deleted before has none', () => {
+  it('upgrades a database of schema 8: a key deleted afterwards keeps its name, one deleted before has none', async () => {
     const db = rawConnection();
     migrate(db, migrations.slice(0, 8));
     const insert = db.prepare(
@@ -132,9 +132,9 @@ describe('openStore', () => {
     db.prepare("DELETE FROM api_keys WHERE id = 'k1'").run();
     const store = open();
     expect(schemaVersion(db)).toBe(migrations.length);
-    expect(store.deleteKey('k2')).toBe(true);
-    expect(store.deletedKeyNames()).toEqual(new Map([['k2', 'reports']]));
-    expect(store.deleteKey('k2')).toBe(false);
+    expect(await store.deleteKey('k2')).toBe(true);
+    expect(await store.deletedKeyNames()).toEqual(new Map([['k2', 'reports']]));
+    expect(await store.deleteKey('k2')).toBe(false);
   });
 
   it('puts the file in WAL mode', () => {
@@ -142,10 +142,10 @@ describe('openStore', () => {
     expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
-  it('reopens an existing database without migrating again and keeps its data', () => {
+  it('reopens an existing database without migrating again and keeps its data', async () => {
     const first = open();
-    first.insertKey({ id: 'k1', name: 'n', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 });
-    first.close();
+    await first.insertKey({ id: 'k1', name: 'n', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 });
+    await first.close();
     // Re-running migration 1 would fail on CREATE TABLE, so a successful reopen proves it was skipped.
     const second = open();
     expect(second.getKey('k1')?.name).toBe('n');

@@ -121,11 +121,11 @@ describe('several processes on one database file', () => {
     const store = openStore(dataDir);
     try {
       for (let from = 0; from < rowsPerWriter; from += rowsPerTransaction) {
-        store.insertUsage(usageRows('parent', from));
+        await store.insertUsage(usageRows('parent', from));
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
     } finally {
-      store.close();
+      await store.close();
     }
 
     const results = await Promise.all(children.map((child) => child.done));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createPrivateFileSync, privateDirMode, restrictFileModeSync } from '../files/index.js';
 import { migrate } from './migrate.js';
-import { Store, type StoreOptions } from './store.js';
+import { SqliteStore, type StoreOptions } from './store.js';
 
 export const databaseFileName = 'switchyard.db';
 
@@ -41,7 +41,7 @@ function makeDatabasePrivate(filePath: string): void {
   for (const file of [filePath, `${filePath}-wal`, `${filePath}-shm`]) restrictFileModeSync(file, 'The database file');
 }
 
-export function openStore(dataDir: string, options: StoreOptions = {}): Store {
+export function openStore(dataDir: string, options: StoreOptions = {}): SqliteStore {
   // The database holds key hashes, chat history and usage: only this user may read it.
   fs.mkdirSync(dataDir, { recursive: true, mode: privateDirMode });
   const filePath = path.join(dataDir, databaseFileName);
@@ -57,7 +57,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
-    return new Store(db, options);
+    return new SqliteStore(db, { ...options, dataDir });
   } catch (error) {
     db.close();
     throw error;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { databaseFileName, openStore } from './open-store.js';
 import { checkDatabaseReadiness } from './readiness.js';
-import type { Store } from './store.js';
+import type { SqliteStore as Store } from './store.js';
 
 describe('checkDatabaseReadiness', () => {
   let dataDir: string;
@@ -15,8 +15,8 @@ describe('checkDatabaseReadiness', () => {
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-readiness-'));
   });
-  afterEach(() => {
-    store?.close();
+  afterEach(async () => {
+    await store?.close();
     store = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -18,9 +18,9 @@ beforeEach(() => {
   second = openStore(dataDir);
 });
 
-afterEach(() => {
-  first.close();
-  second.close();
+afterEach(async () => {
+  await first.close();
+  await second.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -41,32 +41,32 @@ const provider: ProviderInfo = {
 };
 
 describe('two Stores on one file', () => {
-  it('see each other’s writes', () => {
-    first.insertKey(key('k1'));
+  it('see each other’s writes', async () => {
+    await first.insertKey(key('k1'));
     expect(second.getKey('k1')?.name).toBe('k1');
-    second.upsertProvider(provider);
+    await second.upsertProvider(provider);
     expect(first.getProvider('openai')).toEqual(provider);
-    second.insertUsage([usageRow('gen-1')]);
-    expect(first.getUsage('gen-1')?.model).toBe('openai/gpt-4o');
+    await second.insertUsage([usageRow('gen-1')]);
+    expect((await first.getUsage('gen-1'))?.model).toBe('openai/gpt-4o');
   });
 
-  it('interleave writes of every kind without SQLITE_BUSY', () => {
+  it('interleave writes of every kind without SQLITE_BUSY', async () => {
     for (let index = 0; index < 100; index++) {
       const [writer, other] = index % 2 === 0 ? [first, second] : [second, first];
-      writer.insertKey(key(`k${index}`));
-      writer.insertUsage([usageRow(`gen-${index}-a`), usageRow(`gen-${index}-b`)]);
-      other.touchKeys(new Map([[`k${index}`, Date.now()]]));
-      other.listUsage({ limit: 5 });
-      if (index % 3 === 0) other.deleteKey(`k${index}`);
+      await writer.insertKey(key(`k${index}`));
+      await writer.insertUsage([usageRow(`gen-${index}-a`), usageRow(`gen-${index}-b`)]);
+      await other.touchKeys(new Map([[`k${index}`, Date.now()]]));
+      await other.listUsage({ limit: 5 });
+      if (index % 3 === 0) await other.deleteKey(`k${index}`);
     }
-    expect(first.listUsage()).toHaveLength(200);
+    expect(await first.listUsage()).toHaveLength(200);
     expect(second.listKeys()).toHaveLength(66);
   });
 });
 
 describe('changeVersion', () => {
-  it('stays the same while nothing changes', () => {
-    first.insertKey(key('k1'));
+  it('stays the same while nothing changes', async () => {
+    await first.insertKey(key('k1'));
     const version = first.changeVersion();
     first.getKey('k1');
     first.listKeys();
@@ -75,53 +75,53 @@ describe('changeVersion', () => {
     expect(first.changeVersion()).toBe(version);
   });
 
-  it('changes after this Store writes keys or providers', () => {
+  it('changes after this Store writes keys or providers', async () => {
     const versions = [first.changeVersion()];
-    first.insertKey(key('k1'));
+    await first.insertKey(key('k1'));
     versions.push(first.changeVersion());
-    first.deleteKey('k1');
+    await first.deleteKey('k1');
     versions.push(first.changeVersion());
-    first.upsertProvider(provider);
+    await first.upsertProvider(provider);
     versions.push(first.changeVersion());
-    first.removeProvider('openai');
+    await first.removeProvider('openai');
     versions.push(first.changeVersion());
     expect(new Set(versions).size).toBe(versions.length);
   });
 
-  it('changes after this Store or another one sets or removes a model alias', () => {
+  it('changes after this Store or another one sets or removes a model alias', async () => {
     const versions = [first.changeVersion()];
-    first.setModelAlias('fast', 'openai/gpt-4o-mini', 1);
+    await first.setModelAlias('fast', 'openai/gpt-4o-mini', 1);
     versions.push(first.changeVersion());
-    first.setModelAlias('fast', 'openai/gpt-4o', 1);
+    await first.setModelAlias('fast', 'openai/gpt-4o', 1);
     versions.push(first.changeVersion());
-    first.removeModelAlias('fast');
+    await first.removeModelAlias('fast');
     versions.push(first.changeVersion());
     expect(new Set(versions).size).toBe(versions.length);
     const seen = first.changeVersion();
-    second.setModelAlias('fast', 'openai/gpt-4o', 2);
+    await second.setModelAlias('fast', 'openai/gpt-4o', 2);
     expect(first.changeVersion()).not.toBe(seen);
     expect(first.listModelAliases().map((alias) => alias.target)).toEqual(['openai/gpt-4o']);
   });
 
-  it('does not change for this Store’s usage inserts, key touches or no-op deletes', () => {
-    first.insertKey(key('k1'));
+  it('does not change for this Store’s usage inserts, key touches or no-op deletes', async () => {
+    await first.insertKey(key('k1'));
     const version = first.changeVersion();
-    first.insertUsage([usageRow('gen-1')]);
-    first.touchKeys(new Map([['k1', Date.now()]]));
-    first.deleteKey('missing');
-    first.removeProvider('missing');
-    first.removeModelAlias('missing');
+    await first.insertUsage([usageRow('gen-1')]);
+    await first.touchKeys(new Map([['k1', Date.now()]]));
+    await first.deleteKey('missing');
+    await first.removeProvider('missing');
+    await first.removeModelAlias('missing');
     expect(first.changeVersion()).toBe(version);
   });
 
-  it('changes after ANOTHER connection commits a change', () => {
-    first.insertKey(key('k1'));
+  it('changes after ANOTHER connection commits a change', async () => {
+    await first.insertKey(key('k1'));
     const before = second.changeVersion();
-    first.deleteKey('k1');
+    await first.deleteKey('k1');
     const afterDelete = second.changeVersion();
     expect(afterDelete).not.toBe(before);
     expect(second.changeVersion()).toBe(afterDelete);
-    first.upsertProvider(provider);
+    await first.upsertProvider(provider);
     expect(second.changeVersion()).not.toBe(afterDelete);
   });
 });
@@ -138,23 +138,23 @@ describe("changeVersion with dataVersionReads: 'once-per-turn'", () => {
 
   it('reads the file once per turn: another connection’s commit shows from the next turn on', async () => {
     const before = gateway.changeVersion();
-    first.insertKey(key('k1'));
+    await first.insertKey(key('k1'));
     expect(gateway.changeVersion()).toBe(before);
     await nextTurn();
     expect(gateway.changeVersion()).not.toBe(before);
   });
 
-  it('reads the file every time when asked fresh (authentication), and later calls in the turn see that read', () => {
+  it('reads the file every time when asked fresh (authentication), and later calls in the turn see that read', async () => {
     const before = gateway.changeVersion();
-    first.insertKey(key('k1'));
+    await first.insertKey(key('k1'));
     const fresh = gateway.changeVersion({ fresh: true });
     expect(fresh).not.toBe(before);
     expect(gateway.changeVersion()).toBe(fresh);
   });
 
-  it('counts its own writes at once', () => {
+  it('counts its own writes at once', async () => {
     const before = gateway.changeVersion();
-    gateway.insertKey(key('k1'));
+    await gateway.insertKey(key('k1'));
     expect(gateway.changeVersion()).not.toBe(before);
   });
 });

@@ -19,8 +19,8 @@ beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
 });
 
-afterEach(() => {
-  store?.close();
+afterEach(async () => {
+  await store?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -37,7 +37,7 @@ function raw(): Database.Database {
 }
 
 describe('migration 2', () => {
-  it('keeps existing rows and keys: exact costs, unpriced marks, totals and per-day buckets from the old rows', () => {
+  it('keeps existing rows and keys: exact costs, unpriced marks, totals and per-day buckets from the old rows', async () => {
     const db = new Database(path.join(dataDir, databaseFileName));
     migrate(db, migrations.slice(0, 1));
     db.prepare(
@@ -54,8 +54,8 @@ describe('migration 2', () => {
 
     store = openStore(dataDir);
     expect(store.getKeyRules('old')).toEqual(defaultKeyRules);
-    expect(store.getUsage('c')).toMatchObject({ cost: null, unpriced: true });
-    expect(store.getUsage('a')).toMatchObject({ unpriced: false });
+    expect(await store.getUsage('c')).toMatchObject({ cost: null, unpriced: true });
+    expect(await store.getUsage('a')).toMatchObject({ unpriced: false });
     expect(store.getCreditAccount()).toEqual({ limited: false, grantedNanos: 0, usedNanos: 100_123_000 });
     expect(store.keySpendSince('old', 3)).toBe(100_123_000);
     expect(store.keySpendSince('old', 4)).toBe(0);
@@ -71,9 +71,9 @@ describe('migration 2', () => {
 describe('usage inserts count spend in the same transaction', () => {
   beforeEach(openTheStore);
 
-  it('adds each inserted row’s exact cost to the account and its key’s day, once', () => {
-    store.insertUsage([row('g1', 'k1', 10 * day + 1, 0.25), row('g2', 'k1', 11 * day, 0.000000001)]);
-    store.insertUsage([
+  it('adds each inserted row’s exact cost to the account and its key’s day, once', async () => {
+    await store.insertUsage([row('g1', 'k1', 10 * day + 1, 0.25), row('g2', 'k1', 11 * day, 0.000000001)]);
+    await store.insertUsage([
       row('g1', 'k1', 10 * day + 1, 0.25),
       row('g3', 'k2', 11 * day, 1),
       row('g4', 'k2', 12 * day, null),
@@ -91,9 +91,9 @@ describe('usage inserts count spend in the same transaction', () => {
     }
   });
 
-  it('rolls the spend back with a rejected batch', () => {
+  it('rolls the spend back with a rejected batch', async () => {
     const broken = { ...row('bad', 'k1', 1, 5), model: undefined } as unknown as UsageRecord;
-    expect(() => store.insertUsage([row('ok', 'k1', 1, 5), broken])).toThrow();
+    await expect(store.insertUsage([row('ok', 'k1', 1, 5), broken])).rejects.toThrow();
     expect(store.getCreditAccount().usedNanos).toBe(0);
     expect(store.keySpendSince('k1', 0)).toBe(0);
   });
@@ -102,20 +102,20 @@ describe('usage inserts count spend in the same transaction', () => {
 describe('credits', () => {
   beforeEach(openTheStore);
 
-  it('set, add and unset keep granted = sum of the ledger and write an entry each', () => {
-    store.insertUsage([row('g1', 'k', 1, 2)]);
-    expect(store.changeCredits({ action: 'add', amountNanos: 5, at: 1 })).toEqual({
+  it('set, add and unset keep granted = sum of the ledger and write an entry each', async () => {
+    await store.insertUsage([row('g1', 'k', 1, 2)]);
+    expect(await store.changeCredits({ action: 'add', amountNanos: 5, at: 1 })).toEqual({
       limited: true,
       grantedNanos: 2_000_000_005,
       usedNanos: 2_000_000_000,
     });
-    store.changeCredits({ action: 'set', balanceNanos: 1_000, at: 2 });
-    store.changeCredits({ action: 'add', amountNanos: 500, at: 3 });
-    store.changeCredits({ action: 'unset', at: 4 });
+    await store.changeCredits({ action: 'set', balanceNanos: 1_000, at: 2 });
+    await store.changeCredits({ action: 'add', amountNanos: 500, at: 3 });
+    await store.changeCredits({ action: 'unset', at: 4 });
     // Adding to an unlimited account starts from 0, whatever was granted before.
-    const after = store.changeCredits({ action: 'add', amountNanos: 7, at: 5 });
+    const after = await store.changeCredits({ action: 'add', amountNanos: 7, at: 5 });
     expect(after.grantedNanos - after.usedNanos).toBe(7);
-    const ledger = store.listCreditLedger();
+    const ledger = await store.listCreditLedger();
     expect(ledger.map((entry) => [entry.action, entry.balanceNanos])).toEqual([
       ['add', 5],
       ['set', 1_000],
@@ -126,17 +126,17 @@ describe('credits', () => {
     expect(ledger.reduce((sum, entry) => sum + entry.amountNanos, 0)).toBe(after.grantedNanos);
   });
 
-  it('changes changeVersion, so that other processes reload balances', () => {
+  it('changes changeVersion, so that other processes reload balances', async () => {
     const other = openStore(dataDir);
     try {
       const before = other.changeVersion();
       const ownBefore = store.changeVersion();
-      store.changeCredits({ action: 'set', balanceNanos: 1, at: 1 });
+      await store.changeCredits({ action: 'set', balanceNanos: 1, at: 1 });
       expect(store.changeVersion()).not.toBe(ownBefore);
       expect(other.changeVersion()).not.toBe(before);
       expect(other.getCreditAccount().limited).toBe(true);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 });
@@ -144,14 +144,14 @@ describe('credits', () => {
 describe('key rules', () => {
   beforeEach(openTheStore);
 
-  it('are stored with the key atomically, updated, and deleted with it', () => {
+  it('are stored with the key atomically, updated, and deleted with it', async () => {
     const rules = { ...defaultKeyRules, limitNanos: 5, limitReset: 'weekly' as const, allowedModels: ['a/*'], rpm: 3 };
-    store.insertKey({ id: 'k', name: 'k', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 }, rules);
+    await store.insertKey({ id: 'k', name: 'k', label: 'l', secretHash: Buffer.alloc(32), createdAt: 1 }, rules);
     expect(store.getKeyRules('k')).toEqual(rules);
-    expect(store.setKeyRules('k', { ...rules, management: false })).toBe(true);
+    expect(await store.setKeyRules('k', { ...rules, management: false })).toBe(true);
     expect(store.listKeyRules().get('k')?.management).toBe(false);
-    expect(store.setKeyRules('missing', rules)).toBe(false);
-    store.deleteKey('k');
+    expect(await store.setKeyRules('missing', rules)).toBe(false);
+    await store.deleteKey('k');
     expect(store.listKeyRules().size).toBe(0);
   });
 });

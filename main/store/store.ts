@@ -1,9 +1,13 @@
-// The app's database: one SQLite file shared by every Switchyard process on the machine (the app, `serve`,
-// the CLI). All methods are synchronous and every write is a short transaction, so another process waits
-// milliseconds at most (busy_timeout) instead of failing.
+// The embedded engine of the store (store-interface.ts): one SQLite file shared by every Switchyard process on the
+// machine (the app, `serve`, the CLI). The work is synchronous and every write is a short transaction, so another
+// process waits milliseconds at most (busy_timeout) instead of failing; the interface's asynchronous methods do it
+// at once and resolve (an error becomes the promise's rejection).
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { promised } from './promised.js';
+import { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
+import type { ChatStore, McpCallStore, Store } from './store-interface.js';
 import { AliasTable } from './alias-table.js';
 import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
 import { ChatTable } from './chat-table.js';
@@ -23,12 +27,13 @@ export interface StoreOptions {
   dataVersionReads?: 'each-call' | 'once-per-turn';
 }
 
-export class Store {
-  /** Conversations and messages of the app's chat (main/chat). */
-  readonly chat: ChatTable;
-  /** Tool calls made through the MCP hub (main/mcp/hub). */
-  readonly mcpCalls: McpCallTable;
+export class SqliteStore implements Store {
+  readonly engine = 'sqlite';
+  readonly chat: ChatStore;
+  readonly mcpCalls: McpCallStore;
   private readonly db: Database;
+  /** Where the file is, for readiness probes (their own read-only connection); undefined for a bare connection. */
+  private readonly dataDir: string | undefined;
   private readonly keys: KeyTable;
   private readonly providers: ProviderTable;
   private readonly usage: UsageTable;
@@ -51,11 +56,24 @@ export class Store {
   };
 
   /** Takes a connection that is already configured and migrated: use openStore(). */
-  constructor(db: Database, options: StoreOptions = {}) {
+  constructor(db: Database, options: StoreOptions & { dataDir?: string } = {}) {
     this.db = db;
+    this.dataDir = options.dataDir;
     this.readOncePerTurn = options.dataVersionReads === 'once-per-turn';
-    this.chat = new ChatTable(db);
-    this.mcpCalls = new McpCallTable(db);
+    const chat = new ChatTable(db);
+    this.chat = promised(chat, [
+      'insertConversation',
+      'getConversation',
+      'listConversations',
+      'updateConversation',
+      'deleteConversation',
+      'insertMessage',
+      'getMessage',
+      'listMessages',
+      'deleteMessages',
+      'updateMessage',
+    ]);
+    this.mcpCalls = promised(new McpCallTable(db), ['insert', 'recent']);
     this.keys = new KeyTable(db);
     this.providers = new ProviderTable(db);
     this.usage = new UsageTable(db);
@@ -87,7 +105,7 @@ export class Store {
   }
 
   /** Inserts the key, and its rules in the same transaction when given (else it has the defaults). */
-  insertKey(row: NewKeyRow, rules?: KeyRulesRow): void {
+  async insertKey(row: NewKeyRow, rules?: KeyRulesRow): Promise<void> {
     if (rules) this.insertKeyWithRules(row, rules);
     else this.keys.insert(row);
     this.version++;
@@ -104,7 +122,7 @@ export class Store {
   }
 
   /** False when no key has this id. */
-  setKeyRules(id: string, rules: KeyRulesRow): boolean {
+  async setKeyRules(id: string, rules: KeyRulesRow): Promise<boolean> {
     if (!this.keys.get(id)) return false;
     this.keyRules.set(id, rules);
     this.version++;
@@ -120,22 +138,22 @@ export class Store {
     return this.keys.list();
   }
 
-  deleteKey(id: string): boolean {
+  async deleteKey(id: string): Promise<boolean> {
     return this.countChange(this.keys.delete(id));
   }
 
   /** The names deleted keys had, by id: their usage stays and is still shown under them. */
-  deletedKeyNames(): Map<string, string> {
+  async deletedKeyNames(): Promise<Map<string, string>> {
     return this.keys.deletedNames();
   }
 
   /** False when no key has this id. */
-  renameKey(id: string, name: string): boolean {
+  async renameKey(id: string, name: string): Promise<boolean> {
     return this.countChange(this.keys.rename(id, name));
   }
 
   /** Records when keys were last used, in one transaction; a time older than the stored one is ignored. */
-  touchKeys(lastUsed: ReadonlyMap<string, number>): void {
+  async touchKeys(lastUsed: ReadonlyMap<string, number>): Promise<void> {
     this.keys.touch(lastUsed);
   }
 
@@ -149,12 +167,12 @@ export class Store {
   }
 
   /** Adds the provider or updates it; an update keeps the original created_at. */
-  upsertProvider(provider: ProviderInfo): void {
+  async upsertProvider(provider: ProviderInfo): Promise<void> {
     this.providers.upsert(provider);
     this.version++;
   }
 
-  removeProvider(id: string): boolean {
+  async removeProvider(id: string): Promise<boolean> {
     return this.countChange(this.providers.remove(id));
   }
 
@@ -162,12 +180,12 @@ export class Store {
    * Writes the rows in one transaction; a row whose id is already stored is skipped. The same transaction adds
    * the inserted rows' cost to the credit account's used total and to each key's daily spend.
    */
-  insertUsage(rows: readonly UsageRecord[]): void {
+  async insertUsage(rows: readonly UsageRecord[]): Promise<void> {
     if (rows.length > 0) this.insertUsageAndSpend(rows);
   }
 
   /** Usage grouped by day (UTC), model, app or key; costs in whole nano-dollars. */
-  usageSummary(query: UsageSummaryQuery): UsageSummaryGroup[] {
+  async usageSummary(query: UsageSummaryQuery): Promise<UsageSummaryGroup[]> {
     return this.usage.summary(query);
   }
 
@@ -176,14 +194,14 @@ export class Store {
   }
 
   /** Changes the granted total and writes a ledger entry, in one transaction. */
-  changeCredits(change: CreditChange): CreditAccountRow {
+  async changeCredits(change: CreditChange): Promise<CreditAccountRow> {
     const account = this.changeCreditsAtomically(change);
     this.version++;
     return account;
   }
 
   /** Oldest first. */
-  listCreditLedger(): CreditLedgerRow[] {
+  async listCreditLedger(): Promise<CreditLedgerRow[]> {
     return this.spend.ledger();
   }
 
@@ -197,12 +215,12 @@ export class Store {
     return this.prices.list();
   }
 
-  setPrice(price: PriceRow): void {
+  async setPrice(price: PriceRow): Promise<void> {
     this.prices.set(price);
     this.version++;
   }
 
-  removePrice(model: string): boolean {
+  async removePrice(model: string): Promise<boolean> {
     return this.countChange(this.prices.remove(model));
   }
 
@@ -212,22 +230,22 @@ export class Store {
   }
 
   /** Creates the alias or points it to `target`; returns what it was before, if it existed. */
-  setModelAlias(name: string, target: string, createdAt: number): ModelAliasInfo | undefined {
+  async setModelAlias(name: string, target: string, createdAt: number): Promise<ModelAliasInfo | undefined> {
     const previous = this.replaceAlias(name, target, createdAt);
     this.version++;
     return previous;
   }
 
-  removeModelAlias(name: string): boolean {
+  async removeModelAlias(name: string): Promise<boolean> {
     return this.countChange(this.aliases.remove(name));
   }
 
-  getUsage(id: string): UsageRecord | undefined {
+  async getUsage(id: string): Promise<UsageRecord | undefined> {
     return this.usage.get(id);
   }
 
   /** Newest first. */
-  listUsage(query: UsageQuery = {}): UsageRecord[] {
+  async listUsage(query: UsageQuery = {}): Promise<UsageRecord[]> {
     return this.usage.list(query);
   }
 
@@ -260,7 +278,12 @@ export class Store {
     return this.version;
   }
 
-  close(): void {
+  async readiness(): Promise<DatabaseReadiness> {
+    if (this.dataDir === undefined) throw new Error('this store was opened without its data folder');
+    return checkDatabaseReadiness(this.dataDir);
+  }
+
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 

@@ -252,10 +252,10 @@ describe('usage', () => {
     };
   }
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const store = openStore(dataDir);
     try {
-      store.insertUsage([
+      await store.insertUsage([
         row('g1', { app_title: 'My App' }),
         row('g2', { created_at: dayTwo, model: 'up/echo-1', cost: 0, unpriced: true, app_title: '=HYPERLINK("x")' }),
         row('g3', {
@@ -275,7 +275,7 @@ describe('usage', () => {
         }),
       ]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

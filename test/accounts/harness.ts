@@ -30,7 +30,7 @@ export interface AccountsHarness {
   upstream: FakeUpstream;
   gateway: Gateway;
   baseURL: string;
-  createKey(name: string, rules?: KeyRulesChange): CreatedApiKey;
+  createKey(name: string, rules?: KeyRulesChange): Promise<CreatedApiKey>;
   client(secret: string, headers?: Record<string, string>): OpenAI;
   /** Chat requests the upstream received so far. */
   chatCalls(): number;
@@ -98,9 +98,9 @@ export async function startAccountsHarness(upstreamOptions: FakeUpstreamOptions 
       await registry.close();
       await upstream.close();
       accounts.close();
-      usage.close();
-      keys.close();
-      store.close();
+      await usage.close();
+      await keys.close();
+      await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

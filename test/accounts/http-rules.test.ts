@@ -14,7 +14,7 @@ const requestCostNanos = 17_000_000;
 
 beforeEach(async () => {
   harness = await startAccountsHarness();
-  harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
+  await harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
 });
 
 afterEach(async () => {
@@ -47,9 +47,9 @@ function balanceNanos(): number {
 
 describe('credits (402)', () => {
   it('refuses every request with no credits left, in the error shape, before any upstream call', async () => {
-    harness.accounts.setCredits(0);
-    const key = harness.createKey('k');
-    const refused = await failure(() => stream(harness.client(key.key)));
+    await harness.accounts.setCredits(0);
+    const key = await harness.createKey('k');
+    const refused = await failure(async () => await stream(harness.client(key.key)));
     expect(refused.status).toBe(402);
     expect(refused.error).toEqual({
       code: 402,
@@ -59,16 +59,16 @@ describe('credits (402)', () => {
     expect((await failure(() => complete(harness.client(key.key)))).status).toBe(402);
     expect(harness.upstream.requests).toEqual([]);
     // The refusals are in the usage log too, at no cost.
-    harness.usage.flush();
-    expect(harness.store.listUsage().map((row) => [row.status, row.cost])).toEqual([
+    await harness.usage.flush();
+    expect((await harness.store.listUsage()).map((row) => [row.status, row.cost])).toEqual([
       [402, 0],
       [402, 0],
     ]);
   });
 
   it('deducts each request’s cost and refuses once the balance is used up; unlimited when unset', async () => {
-    harness.accounts.setCredits(0.04);
-    const client = harness.client(harness.createKey('k').key);
+    await harness.accounts.setCredits(0.04);
+    const client = harness.client((await harness.createKey('k')).key);
     for (let index = 0; index < 3; index++) expect((await stream(client)).text).toBe('Hello!');
     // 0.04 − 3 × 0.017 = −0.011: the third request was admitted while 0.006 was left.
     expect(balanceNanos()).toBe(40_000_000 - 3 * requestCostNanos);
@@ -76,17 +76,17 @@ describe('credits (402)', () => {
     expect((await failure(() => stream(client))).status).toBe(402);
     expect(harness.chatCalls()).toBe(calls);
 
-    harness.accounts.addCredits(1);
+    await harness.accounts.addCredits(1);
     expect((await stream(client)).text).toBe('Hello!');
-    harness.accounts.unsetCredits();
+    await harness.accounts.unsetCredits();
     expect((await complete(client)).choices[0]?.message.content).toBe('Hello!');
     expect(harness.accounts.creditsStatus()).toMatchObject({ limited: false, balance: null });
   });
 
   it('lets parallel streams overspend by at most what is in flight, then refuses everything', async () => {
     const parallel = 12;
-    harness.accounts.setCredits(0.04); // enough for 2.35 requests
-    const client = harness.client(harness.createKey('k').key);
+    await harness.accounts.setCredits(0.04); // enough for 2.35 requests
+    const client = harness.client((await harness.createKey('k')).key);
     // Hold every stream upstream until all of them are in flight: none has cost anything when it is admitted.
     let release!: () => void;
     harness.upstreamOptions.gate = new Promise((resolve) => (release = resolve));
@@ -112,9 +112,9 @@ describe('credits (402)', () => {
 
 describe('per-key spend limits (402)', () => {
   it('refuses a key once its limit is reached, until the next UTC day for a daily limit', async () => {
-    const limited = harness.createKey('limited', { limit: 0.03, limit_reset: 'daily' });
-    const forever = harness.createKey('forever', { limit: 0.03 });
-    const free = harness.createKey('free');
+    const limited = await harness.createKey('limited', { limit: 0.03, limit_reset: 'daily' });
+    const forever = await harness.createKey('forever', { limit: 0.03 });
+    const free = await harness.createKey('free');
     for (const key of [limited, forever]) {
       const client = harness.client(key.key);
       await stream(client); // 0.017 < 0.03: the next one is admitted
@@ -124,28 +124,30 @@ describe('per-key spend limits (402)', () => {
       expect(refused.error.message).toMatch(/^This API key reached its spend limit of \$0\.03\./);
       expect(refused.error.metadata).toMatchObject({ limit: 0.03, usage: 0.034 });
     }
-    expect((await failure(() => stream(harness.client(limited.key)))).error.metadata.limit_reset).toBe('daily');
+    expect((await failure(async () => await stream(harness.client(limited.key)))).error.metadata.limit_reset).toBe(
+      'daily',
+    );
     expect((await stream(harness.client(free.key))).text).toBe('Hello!');
 
     // Two days on (rows keep the real time, so even a run across midnight stays in an earlier window).
     harness.clock.now += 2 * day;
     expect((await stream(harness.client(limited.key))).text).toBe('Hello!');
-    expect((await failure(() => stream(harness.client(forever.key)))).status).toBe(402);
+    expect((await failure(async () => await stream(harness.client(forever.key)))).status).toBe(402);
   });
 
   it('applies a raised limit at once', async () => {
-    const key = harness.createKey('k', { limit: 0.01 });
+    const key = await harness.createKey('k', { limit: 0.01 });
     const client = harness.client(key.key);
     await stream(client);
     expect((await failure(() => stream(client))).status).toBe(402);
-    harness.keys.update(key.id, { limit: 1 });
+    await harness.keys.update(key.id, { limit: 1 });
     expect((await stream(client)).text).toBe('Hello!');
   });
 });
 
 describe('access (403)', () => {
   it('refuses a model outside the key’s allow-lists before any upstream call, and lists only allowed models', async () => {
-    const key = harness.createKey('k', { allowed_models: ['up/gpt-4o'], allowed_providers: ['other'] });
+    const key = await harness.createKey('k', { allowed_models: ['up/gpt-4o'], allowed_providers: ['other'] });
     const client = harness.client(key.key);
     const refused = await failure(() => stream(client, 'up/echo-1'));
     expect(refused.status).toBe(403);
@@ -176,13 +178,13 @@ describe('access (403)', () => {
       'other/priced-by-upstream',
       'up/gpt-4o',
     ]);
-    const everything = (await harness.client(harness.createKey('all').key).models.list()).data;
+    const everything = (await harness.client((await harness.createKey('all')).key).models.list()).data;
     expect(everything).toHaveLength(8);
   });
 
   it('lets a key without the management right list only itself and delete only itself', async () => {
-    const plain = harness.createKey('plain');
-    const other = harness.createKey('other', { management: true });
+    const plain = await harness.createKey('plain');
+    const other = await harness.createKey('other', { management: true });
     const remove = (id: string, secret: string) =>
       fetch(`${harness.baseURL}/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${secret}` } });
 
@@ -216,9 +218,9 @@ describe('access (403)', () => {
   });
 
   it('lets a management key list and delete every key', async () => {
-    const manager = harness.createKey('manager', { management: true });
-    const plain = harness.createKey('plain');
-    const victim = harness.createKey('victim');
+    const manager = await harness.createKey('manager', { management: true });
+    const plain = await harness.createKey('plain');
+    const victim = await harness.createKey('victim');
     const listing = await harness.get('/api-keys', manager.key);
     expect(listing.status).toBe(200);
     expect((listing.body as { data: { id: string; management: boolean }[] }).data).toEqual([
@@ -244,7 +246,7 @@ describe('access (403)', () => {
 
 describe('expired and disabled keys (401)', () => {
   it('refuses an expired key with the spec’s 401 body on every endpoint', async () => {
-    const key = harness.createKey('k', { expires_at: new Date(harness.clock.now + 3_600_000).toISOString() });
+    const key = await harness.createKey('k', { expires_at: new Date(harness.clock.now + 3_600_000).toISOString() });
     const client = harness.client(key.key);
     expect((await stream(client)).text).toBe('Hello!');
     harness.clock.now += 2 * 3_600_000;
@@ -258,13 +260,13 @@ describe('expired and disabled keys (401)', () => {
   });
 
   it('refuses a disabled key until it is enabled', async () => {
-    const key = harness.createKey('k', { disabled: true });
-    const refused = await failure(() => stream(harness.client(key.key)));
+    const key = await harness.createKey('k', { disabled: true });
+    const refused = await failure(async () => await stream(harness.client(key.key)));
     expect(refused).toMatchObject({
       status: 401,
       error: { code: 401, message: 'This API key is disabled.', metadata: {} },
     });
-    harness.keys.update(key.id, { disabled: false });
+    await harness.keys.update(key.id, { disabled: false });
     expect((await stream(harness.client(key.key))).text).toBe('Hello!');
     expect(harness.chatCalls()).toBe(1);
   });
@@ -272,7 +274,7 @@ describe('expired and disabled keys (401)', () => {
 
 describe('rate limits (429)', () => {
   it('refuses past the requests per minute with Retry-After, and admits again a minute later', async () => {
-    const key = harness.createKey('k', { requests_per_minute: 2 });
+    const key = await harness.createKey('k', { requests_per_minute: 2 });
     const client = harness.client(key.key);
     await stream(client);
     harness.clock.now += 10_000;
@@ -283,13 +285,13 @@ describe('rate limits (429)', () => {
     expect(refused.error).toMatchObject({ code: 429, metadata: { requests_per_minute: 2, retry_after_seconds: 50 } });
     expect(harness.chatCalls()).toBe(2);
     // Another key is not affected.
-    expect((await stream(harness.client(harness.createKey('other').key))).text).toBe('Hello!');
+    expect((await stream(harness.client((await harness.createKey('other')).key))).text).toBe('Hello!');
     harness.clock.now += 50_000;
     expect((await stream(client)).text).toBe('Hello!');
   });
 
   it('refuses once the last minute’s tokens reached the tokens per minute', async () => {
-    const key = harness.createKey('k', { tokens_per_minute: 20 });
+    const key = await harness.createKey('k', { tokens_per_minute: 20 });
     const client = harness.client(key.key);
     await stream(client); // 14 tokens
     await stream(client); // 28 ≥ 20 from now on

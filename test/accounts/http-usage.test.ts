@@ -31,25 +31,30 @@ async function stream(client: OpenAI, model: string) {
 /** The gateway adds `cost` (USD) to usage; the SDK's types do not know it. */
 const costOf = (usage: unknown) => (usage as { cost?: number } | undefined)?.cost;
 
-function rowOf(id: string) {
-  harness.usage.flush();
+async function rowOf(id: string) {
+  await harness.usage.flush();
   return harness.store.getUsage(id);
 }
 
 describe('cost in responses and rows', () => {
   it('puts the bundled price’s cost in the final chunk, the non-streamed usage and the row', async () => {
-    const client = harness.client(harness.createKey('k').key);
+    const client = harness.client((await harness.createKey('k')).key);
     // gpt-4o: 11 × $2.50/M + 3 × $10/M = $0.0000575
     const last = await stream(client, 'up/gpt-4o');
     expect(last.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 3, cost: 0.0000575 });
-    expect(rowOf(last.id)).toMatchObject({ cost: 0.0000575, unpriced: false, provider: 'up', finish_reason: 'stop' });
+    expect(await rowOf(last.id)).toMatchObject({
+      cost: 0.0000575,
+      unpriced: false,
+      provider: 'up',
+      finish_reason: 'stop',
+    });
     const whole = await client.chat.completions.create({
       model: 'other/gpt-4o',
       messages: [{ role: 'user', content: 'hi' }],
       stream: false,
     });
     expect(whole.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 3, cost: 0.0000575 });
-    expect(rowOf(whole.id)?.cost).toBe(0.0000575);
+    expect((await rowOf(whole.id))?.cost).toBe(0.0000575);
   });
 
   it('prices cache reads and writes from the usage the upstream reports', async () => {
@@ -59,35 +64,35 @@ describe('cost in responses and rows', () => {
       total_tokens: 1050,
       prompt_tokens_details: { cached_tokens: 400, cache_write_tokens: 100 },
     };
-    const last = await stream(harness.client(harness.createKey('k').key), 'up/claude-sonnet-4-20250514');
+    const last = await stream(harness.client((await harness.createKey('k')).key), 'up/claude-sonnet-4-20250514');
     // 500 × $3 + 400 × $0.30 + 100 × $3.75 + 50 × $15 per million tokens
     expect(costOf(last.usage)).toBe(0.002745);
-    expect(rowOf(last.id)).toMatchObject({ cost: 0.002745, cached_tokens: 400, prompt_tokens: 1000 });
+    expect(await rowOf(last.id)).toMatchObject({ cost: 0.002745, cached_tokens: 400, prompt_tokens: 1000 });
   });
 
   it('passes the upstream’s own cost through, and marks an unpriced model with cost 0', async () => {
-    const client = harness.client(harness.createKey('k').key);
+    const client = harness.client((await harness.createKey('k')).key);
     harness.upstreamOptions.usage = { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14, cost: 0.00042 };
     const reported = await stream(client, 'up/gpt-4o');
     expect(costOf(reported.usage)).toBe(0.00042);
-    expect(rowOf(reported.id)?.cost).toBe(0.00042);
+    expect((await rowOf(reported.id))?.cost).toBe(0.00042);
 
     harness.upstreamOptions.usage = undefined;
     const unpriced = await stream(client, 'up/echo-1');
     expect(costOf(unpriced.usage)).toBe(0);
-    expect(rowOf(unpriced.id)).toMatchObject({ cost: 0, unpriced: true, prompt_tokens: 11 });
+    expect(await rowOf(unpriced.id)).toMatchObject({ cost: 0, unpriced: true, prompt_tokens: 11 });
   });
 
   it('uses a price override at the next request', async () => {
-    const client = harness.client(harness.createKey('k').key);
-    harness.accounts.prices.set('gpt-4o', { input: 1, output: 1 });
+    const client = harness.client((await harness.createKey('k')).key);
+    await harness.accounts.prices.set('gpt-4o', { input: 1, output: 1 });
     expect(costOf((await stream(client, 'up/gpt-4o')).usage)).toBe(0.000014);
   });
 
   it('records and charges a stream that failed after the upstream reported usage, with that usage', async () => {
-    harness.accounts.setCredits(1);
+    await harness.accounts.setCredits(1);
     harness.upstreamOptions.failAfterUsage = true;
-    const chunks = await harness.client(harness.createKey('k').key).chat.completions.create({
+    const chunks = await harness.client((await harness.createKey('k')).key).chat.completions.create({
       model: 'up/gpt-4o',
       messages: [{ role: 'user', content: 'hi' }],
       stream: true,
@@ -99,7 +104,7 @@ describe('cost in responses and rows', () => {
         for await (const chunk of chunks) id = chunk.id;
       })(),
     ).rejects.toThrow(/not JSON/);
-    const row = rowOf(id);
+    const row = await rowOf(id);
     expect(row).toMatchObject({ status: 200, finish_reason: 'error', prompt_tokens: 11, completion_tokens: 3 });
     expect(row?.cost).toBe(0.0000575);
     expect(usdToNanos(harness.accounts.creditsStatus().balance)).toBe(1_000_000_000 - 57_500);
@@ -107,7 +112,7 @@ describe('cost in responses and rows', () => {
 
   it('records a stream the caller cancelled, as cancelled, billed from an estimate of what was generated', async () => {
     harness.upstreamOptions.pieceDelayMs = 200;
-    const client = harness.client(harness.createKey('k').key);
+    const client = harness.client((await harness.createKey('k')).key);
     const controller = new AbortController();
     const chunks = await client.chat.completions.create(
       { model: 'up/gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true },
@@ -119,7 +124,7 @@ describe('cost in responses and rows', () => {
       controller.abort();
     }
     await waitFor(() => harness.usage.get(id), { what: 'the usage row' });
-    const row = harness.usage.get(id)!;
+    const row = (await harness.usage.get(id))!;
     expect(row).toMatchObject({ finish_reason: 'cancelled', status: 200, estimated: true });
     // gpt-4o's price applies to the estimated tokens: the request is not free.
     expect(row.prompt_tokens).toBeGreaterThan(0);
@@ -129,8 +134,8 @@ describe('cost in responses and rows', () => {
 
 describe('GET /key, /credits, /generation', () => {
   it('GET /key describes the calling key in OpenRouter’s shape', async () => {
-    harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
-    const key = harness.createKey('reporting', {
+    await harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
+    const key = await harness.createKey('reporting', {
       limit: 1,
       limit_reset: 'monthly',
       requests_per_minute: 30,
@@ -167,7 +172,7 @@ describe('GET /key, /credits, /generation', () => {
         free_model_daily_requests: { limit: -1, remaining: -1, used: 0 },
       },
     });
-    const unlimited = await harness.get('/key', harness.createKey('plain', { management: true }).key);
+    const unlimited = await harness.get('/key', (await harness.createKey('plain', { management: true })).key);
     expect(unlimited.body).toMatchObject({
       data: {
         usage: 0,
@@ -181,12 +186,12 @@ describe('GET /key, /credits, /generation', () => {
   });
 
   it('GET /credits: the largest balance and unlimited while no balance is set, then granted and used in USD', async () => {
-    harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
-    const key = harness.createKey('k');
+    await harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
+    const key = await harness.createKey('k');
     expect((await harness.get('/credits', key.key)).body).toEqual({
       data: { total_credits: 1_000_000_000, total_usage: 0, unlimited: true },
     });
-    harness.accounts.setCredits(5);
+    await harness.accounts.setCredits(5);
     await stream(harness.client(key.key), 'up/echo-1');
     expect((await harness.get('/credits', key.key)).body).toEqual({
       data: { total_credits: 5, total_usage: 0.017, unlimited: false },
@@ -194,9 +199,9 @@ describe('GET /key, /credits, /generation', () => {
   });
 
   it('GET /generation returns one record; 400 without id; 404 unknown or another key’s unless management', async () => {
-    const owner = harness.createKey('owner', { management: false });
-    const snoop = harness.createKey('snoop', { management: false });
-    const manager = harness.createKey('manager', { management: true });
+    const owner = await harness.createKey('owner', { management: false });
+    const snoop = await harness.createKey('snoop', { management: false });
+    const manager = await harness.createKey('manager', { management: true });
     const last = await stream(
       harness.client(owner.key, { 'X-Title': 'My App', 'HTTP-Referer': 'https://app.example' }),
       'up/gpt-4o',
@@ -239,9 +244,9 @@ describe('GET /key, /credits, /generation', () => {
 
 describe('reconciliation', () => {
   it('granted − the sum of the rows’ exact costs equals the balance, after a mix of requests', async () => {
-    harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
-    harness.accounts.setCredits(3);
-    const client = harness.client(harness.createKey('k').key);
+    await harness.accounts.prices.set('echo-1', { input: 1000, output: 2000 });
+    await harness.accounts.setCredits(3);
+    const client = harness.client((await harness.createKey('k')).key);
     await Promise.all([
       stream(client, 'up/echo-1'),
       stream(client, 'up/gpt-4o'),
@@ -249,12 +254,12 @@ describe('reconciliation', () => {
       client.chat.completions.create({ model: 'up/echo-1', messages: [{ role: 'user', content: 'x' }], stream: false }),
       stream(client, 'nowhere/model').catch(() => undefined),
     ]);
-    harness.accounts.addCredits(0.5);
-    harness.usage.flush();
-    const rows = harness.store.listUsage();
+    await harness.accounts.addCredits(0.5);
+    await harness.usage.flush();
+    const rows = await harness.store.listUsage();
     expect(rows).toHaveLength(5);
     const spent = rows.reduce((sum, row) => sum + usdToNanos(row.cost), 0);
-    const granted = harness.store.listCreditLedger().reduce((sum, entry) => sum + entry.amountNanos, 0);
+    const granted = (await harness.store.listCreditLedger()).reduce((sum, entry) => sum + entry.amountNanos, 0);
     expect(granted - spent).toBe(usdToNanos(harness.accounts.creditsStatus().balance));
     expect(harness.store.getCreditAccount().usedNanos).toBe(spent);
   });

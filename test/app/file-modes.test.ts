@@ -39,7 +39,7 @@ async function useApp(dataDir: string): Promise<Record<string, string>> {
   const app = createApp({ dataDir, logger: pino({ level: 'silent' }), secretStoreMode: 'file', localProviders: false });
   try {
     await app.providers.add({ id: 'up', kind: 'openai', baseUrl: 'http://127.0.0.1:9', apiKey: 'sk-up-secret' });
-    app.keys.create('script');
+    await app.keys.create('script');
     await app.mcp.start();
     // While the app runs: SQLite's -wal and -shm exist only while a connection is open.
     return modesUnder(dataDir);
@@ -79,7 +79,7 @@ describe('file modes in the data dir', () => {
     expect(modeOf(dataDir)).toBe(0o700);
   });
 
-  it('makes a database, -wal and -shm left 0644 by an older version 0600 when it opens them', () => {
+  it('makes a database, -wal and -shm left 0644 by an older version 0600 when it opens them', async () => {
     // An older version's database, still open in WAL mode as after a crash: all three files exist, 0644.
     const filePath = path.join(root, 'switchyard.db');
     const old = new Database(filePath);
@@ -96,7 +96,7 @@ describe('file modes in the data dir', () => {
           'switchyard.db-shm': '0600',
         });
       } finally {
-        store.close();
+        await store.close();
       }
     } finally {
       old.close();

@@ -36,7 +36,7 @@ const tableReply = (index: number) =>
 export const longChatShape = { boxes: 40, newestText: 'The last word of the afternoon.' };
 
 export function seedLongConversation(dataDir: string): Promise<Conversation> {
-  return withSeedApp(dataDir, (app) => {
+  return withSeedApp(dataDir, async (app) => {
     const start = Date.UTC(2026, 10, 24, 12);
     const conversation: Conversation = {
       id: 'long-chat',
@@ -47,9 +47,9 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
       createdAt: start,
       updatedAt: start + 1_000_000,
     };
-    app.store.chat.insertConversation(conversation);
+    await app.store.chat.insertConversation(conversation);
     let clock = start;
-    const add = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'role'>) => {
+    const add = async (fields: Partial<ChatMessage> & Pick<ChatMessage, 'role'>) => {
       clock += 1_000;
       const message = newChatMessage({
         id: `m${clock - start}`,
@@ -58,7 +58,7 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
         createdAt: clock,
         ...fields,
       });
-      app.store.chat.insertMessage(message);
+      await app.store.chat.insertMessage(message);
     };
     const reply = (fields: Partial<ChatMessage> = {}) =>
       add({
@@ -73,27 +73,27 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
     for (let round = 0; round < 19; round += 1) {
       switch (round % 8) {
         case 0:
-          add({ role: 'user', content: `Question ${round}: can you write the function again, a bit faster?` });
-          reply({ content: codeReply(round) });
+          await add({ role: 'user', content: `Question ${round}: can you write the function again, a bit faster?` });
+          await reply({ content: codeReply(round) });
           break;
         case 1:
-          add({
+          await add({
             role: 'user',
             content: [
               { type: 'text', text: `What is in this picture (${round})?` },
               { type: 'image_url', image_url: { url: imageUrl } },
             ],
           });
-          reply({ content: `A white circle on a blue ground (${round}).` });
+          await reply({ content: `A white circle on a blue ground (${round}).` });
           break;
         case 2:
-          add({ role: 'user', content: `Compare the providers (${round}).` });
-          reply({ content: tableReply(round) });
+          await add({ role: 'user', content: `Compare the providers (${round}).` });
+          await reply({ content: tableReply(round) });
           break;
         case 3: {
-          add({ role: 'user', content: `please echo round-${round}` });
+          await add({ role: 'user', content: `please echo round-${round}` });
           const callId = `call_${round}`;
-          reply({
+          await reply({
             content: null,
             toolCalls: [
               {
@@ -105,12 +105,12 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
             ],
           });
           const lines = Array.from({ length: 40 }, (_, line) => `line ${line} of the echo of round ${round}`);
-          add({ role: 'tool', toolCallId: callId, content: `Echo: round-${round}\n${lines.join('\n')}` });
+          await add({ role: 'tool', toolCallId: callId, content: `Echo: round-${round}\n${lines.join('\n')}` });
           break;
         }
         case 4:
-          add({ role: 'user', content: `Try the other provider (${round}).` });
-          reply({
+          await add({ role: 'user', content: `Try the other provider (${round}).` });
+          await reply({
             content: null,
             status: 'error',
             error:
@@ -121,9 +121,9 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
           });
           break;
         case 5: {
-          add({ role: 'user', content: `Read the file notes-${round}.txt` });
+          await add({ role: 'user', content: `Read the file notes-${round}.txt` });
           const callId = `call_${round}`;
-          reply({
+          await reply({
             content: 'I tried to read it:',
             toolCalls: [
               {
@@ -134,7 +134,7 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
               },
             ],
           });
-          add({
+          await add({
             role: 'tool',
             toolCallId: callId,
             status: 'error',
@@ -144,16 +144,18 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
           break;
         }
         case 6:
-          add({ role: 'user', content: `Think about it carefully (${round}).\n\nTake your time.` });
-          reply({ content: `After some thought: **yes** (${round}).`, reasoning: 'First, consider the cases.' });
+          await add({ role: 'user', content: `Think about it carefully (${round}).\n\nTake your time.` });
+          await reply({ content: `After some thought: **yes** (${round}).`, reasoning: 'First, consider the cases.' });
           break;
         default:
-          add({ role: 'user', content: `A long line: ${'word '.repeat(120)}` });
-          reply({ content: `A long answer:\n\n${Array.from({ length: 8 }, (_, n) => `- point ${n}`).join('\n')}` });
+          await add({ role: 'user', content: `A long line: ${'word '.repeat(120)}` });
+          await reply({
+            content: `A long answer:\n\n${Array.from({ length: 8 }, (_, n) => `- point ${n}`).join('\n')}`,
+          });
       }
     }
-    add({ role: 'user', content: 'Anything else?' });
-    reply({ content: longChatShape.newestText });
+    await add({ role: 'user', content: 'Anything else?' });
+    await reply({ content: longChatShape.newestText });
     return conversation;
   });
 }

@@ -32,6 +32,7 @@ export function seedProvider(
       baseUrl: provider.baseUrl,
       apiKey: provider.apiKey ?? null,
     });
-    for (const price of prices) app.accounts.prices.set(price.model, { input: price.input, output: price.output });
+    for (const price of prices)
+      await app.accounts.prices.set(price.model, { input: price.input, output: price.output });
   });
 }

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function reply(text: string) {
-  const conversation = env.app.chat.createConversation({ model: 'fake/scripted-1' });
+  const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });
   await env.app.chat.send(conversation.id, text);
   const usage = await waitFor(
     () =>
@@ -28,8 +28,10 @@ async function reply(text: string) {
       ),
     { what: 'the reply’s usage' },
   );
-  await waitFor(() => !env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
-  const stored = env.app.chat.getConversation(conversation.id).messages.find((m) => m.role === 'assistant');
+  await waitFor(async () => !(await env.app.chat.getConversation(conversation.id)).running, {
+    what: 'the end of the turn',
+  });
+  const stored = (await env.app.chat.getConversation(conversation.id)).messages.find((m) => m.role === 'assistant');
   return { event: usage, stored };
 }
 
@@ -48,12 +50,12 @@ describe('the cost of a chat reply', () => {
   });
 
   it('is 0 for a model whose price is 0: free, not unpriced', async () => {
-    env.app.accounts.prices.set('fake/scripted-1', { input: 0, output: 0 });
+    await env.app.accounts.prices.set('fake/scripted-1', { input: 0, output: 0 });
     try {
       const { stored } = await reply('another unpriced question');
       expect(stored?.cost).toBe(0);
     } finally {
-      env.app.accounts.prices.unset('fake/scripted-1');
+      await env.app.accounts.prices.unset('fake/scripted-1');
     }
   });
 });

@@ -21,19 +21,19 @@ afterAll(async () => {
 });
 
 async function replyTo(text: string) {
-  const conversation = env.app.chat.createConversation({ model: 'fake/scripted-1' });
+  const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });
   await env.app.chat.send(conversation.id, text);
   await waitFor(
     () =>
       env.events.some((event: ChatEvent) => event.conversationId === conversation.id && event.type === 'turn-finish'),
     { what: 'the end of the turn' },
   );
-  return env.app.chat.getConversation(conversation.id).messages.at(-1)!;
+  return (await env.app.chat.getConversation(conversation.id)).messages.at(-1)!;
 }
 
 describe('a reply refused for lack of credits', () => {
   it('says to add credits in the app when the gateway has none left, and reaches no provider', async () => {
-    env.app.accounts.setCredits(0);
+    await env.app.accounts.setCredits(0);
     try {
       const before = env.upstream.chatRequests().length;
       const reply = await replyTo('Hello');
@@ -41,20 +41,20 @@ describe('a reply refused for lack of credits', () => {
       expect(reply.error).not.toContain('switchyard');
       expect(env.upstream.chatRequests()).toHaveLength(before);
     } finally {
-      env.app.accounts.unsetCredits();
+      await env.app.accounts.unsetCredits();
     }
   });
 
   it('keeps the words of the chat key’s spend limit, also a 402', async () => {
     await replyTo('Hello'); // the chat's key exists from its first request on
     const key = env.app.keys.list().find((candidate) => candidate.name === chatKeyName)!;
-    env.app.keys.update(key.id, { limit: 0 });
+    await env.app.keys.update(key.id, { limit: 0 });
     try {
       const reply = await replyTo('Hello');
       expect(reply.status).toBe('error');
       expect(reply.error).toContain('reached its spend limit');
     } finally {
-      env.app.keys.update(key.id, { limit: null });
+      await env.app.keys.update(key.id, { limit: null });
     }
   });
 

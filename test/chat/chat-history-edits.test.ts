@@ -30,13 +30,13 @@ async function conversationWith(...texts: string[]) {
   return conversation;
 }
 
-const messagesOf = (conversationId: string) => chat.env.app.chat.getConversation(conversationId).messages;
+const messagesOf = async (conversationId: string) => (await chat.env.app.chat.getConversation(conversationId)).messages;
 const lastRequest = () => chat.env.upstream.chatRequests().at(-1)?.body;
 
 describe('regenerate', () => {
   it('replaces the reply with a new one from another model, which becomes the conversation’s', async () => {
     const conversation = await conversationWith('first question', 'second question');
-    const [, firstReply, , secondReply] = messagesOf(conversation.id);
+    const [, firstReply, , secondReply] = await messagesOf(conversation.id);
 
     const { conversation: changed } = await andTurn(conversation.id, () =>
       call('chat:regenerate', {
@@ -46,7 +46,7 @@ describe('regenerate', () => {
       }),
     );
     expect(changed.model).toBe('fake/scripted-vision');
-    const messages = messagesOf(conversation.id);
+    const messages = await messagesOf(conversation.id);
     expect(messages.map((message) => [message.role, message.model, message.status])).toEqual([
       ['user', null, 'complete'],
       ['assistant', 'fake/scripted-vision', 'complete'],
@@ -59,11 +59,11 @@ describe('regenerate', () => {
 
   it('keeps the model when none is given, and regenerates only replies', async () => {
     const conversation = await conversationWith('hello');
-    const [question, reply] = messagesOf(conversation.id);
+    const [question, reply] = await messagesOf(conversation.id);
     await andTurn(conversation.id, () =>
       call('chat:regenerate', { conversationId: conversation.id, messageId: reply!.id }),
     );
-    expect(messagesOf(conversation.id).map((message) => message.model)).toEqual([null, 'fake/scripted-1']);
+    expect((await messagesOf(conversation.id)).map((message) => message.model)).toEqual([null, 'fake/scripted-1']);
     expect(await failure('chat:regenerate', { conversationId: conversation.id, messageId: question!.id })).toEqual({
       code: 'invalid-request',
       message: 'Only a reply can be regenerated.',
@@ -74,22 +74,22 @@ describe('regenerate', () => {
 describe('edit a message', () => {
   it('replaces its text, drops what followed, and sends the model the edited history', async () => {
     const conversation = await conversationWith('what is 2+2', 'and 3+3');
-    const [first] = messagesOf(conversation.id);
+    const [first] = await messagesOf(conversation.id);
     const { message } = await andTurn(conversation.id, () =>
       call('chat:edit-message', { conversationId: conversation.id, messageId: first!.id, text: 'what is 2+3' }),
     );
     expect(message).toMatchObject({ id: first!.id, role: 'user', content: 'what is 2+3' });
-    expect(messagesOf(conversation.id).map((stored) => [stored.role, stored.content])).toEqual([
+    expect((await messagesOf(conversation.id)).map((stored) => [stored.role, stored.content])).toEqual([
       ['user', 'what is 2+3'],
       ['assistant', expect.stringContaining('scripted')],
     ]);
     expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'what is 2+3' }]);
-    expect(chat.env.app.chat.listConversations('2+3').map((found) => found.id)).toContain(conversation.id);
+    expect((await chat.env.app.chat.listConversations('2+3')).map((found) => found.id)).toContain(conversation.id);
   });
 
   it('refuses to edit a reply, or to leave a message empty', async () => {
     const conversation = await conversationWith('hi');
-    const [question, reply] = messagesOf(conversation.id);
+    const [question, reply] = await messagesOf(conversation.id);
     expect(
       await failure('chat:edit-message', { conversationId: conversation.id, messageId: reply!.id, text: 'x' }),
     ).toMatchObject({ code: 'invalid-request', message: 'Only your own messages can be edited.' });
@@ -121,7 +121,7 @@ describe('delete a message', () => {
         decision: 'once',
       });
     });
-    const [question, caller, result, answer] = messagesOf(conversation.id);
+    const [question, caller, result, answer] = await messagesOf(conversation.id);
     expect([caller?.role, result?.role, answer?.role]).toEqual(['assistant', 'tool', 'assistant']);
 
     expect(
@@ -130,7 +130,7 @@ describe('delete a message', () => {
     expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: caller!.id })).toEqual({
       deleted: [caller!.id, result!.id],
     });
-    expect(messagesOf(conversation.id).map((message) => message.id)).toEqual([question!.id, answer!.id]);
+    expect((await messagesOf(conversation.id)).map((message) => message.id)).toEqual([question!.id, answer!.id]);
     expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: question!.id })).toEqual({
       deleted: [question!.id],
     });
@@ -143,7 +143,7 @@ describe('delete a message', () => {
 
 it('refuses every change of the history while the conversation is answering', async () => {
   const conversation = await conversationWith('hi');
-  const [question, reply] = messagesOf(conversation.id);
+  const [question, reply] = await messagesOf(conversation.id);
   await call('chat:send', { conversationId: conversation.id, text: 'a slow answer please' });
   const busy = { code: 'conflict', message: expect.stringContaining('still answering') };
   expect(await failure('chat:regenerate', { conversationId: conversation.id, messageId: reply!.id })).toEqual(busy);
@@ -152,5 +152,5 @@ it('refuses every change of the history while the conversation is answering', as
   ).toEqual(busy);
   expect(await failure('chat:delete-message', { conversationId: conversation.id, messageId: reply!.id })).toEqual(busy);
   await call('chat:stop', { conversationId: conversation.id });
-  expect(messagesOf(conversation.id)).toHaveLength(4);
+  expect(await messagesOf(conversation.id)).toHaveLength(4);
 });

@@ -50,14 +50,14 @@ function newConversation() {
 
 describe('the chat tool loop', () => {
   it('streams a plain answer, persists it with usage, and logs the request as app "Switchyard Chat"', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     const sent = await env.app.chat.send(conversation.id, 'Hi there');
     expect(sent).toMatchObject({ role: 'user', content: 'Hi there', status: 'complete' });
     expect((await turnFinish(conversation.id)).reason).toBe('done');
 
     const deltas = eventsOf(conversation.id).filter((event) => event.type === 'text-delta');
     expect(deltas.length).toBeGreaterThan(1);
-    const detail = env.app.chat.getConversation(conversation.id);
+    const detail = await env.app.chat.getConversation(conversation.id);
     expect(detail.conversation.title).toBe('Hi there');
     expect(detail.running).toBe(false);
     const reply = detail.messages[1];
@@ -71,20 +71,20 @@ describe('the chat tool loop', () => {
     expect(chatKey).toBeDefined();
     // It sends chat requests only: no right to list or delete the user's keys.
     expect(chatKey?.management).toBe(false);
-    env.app.usage.flush();
-    const rows = env.app.store.listUsage();
+    await env.app.usage.flush();
+    const rows = await env.app.store.listUsage();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.app_title === 'Switchyard Chat')).toBe(true);
   });
 
   it('asks before running a tool, runs it once approved, and sends the result back as a tool message', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     const before = env.upstream.chatRequests().length;
     await env.app.chat.send(conversation.id, 'please echo banana');
     const { approval } = await approvalRequired(conversation.id);
     expect(approval).toMatchObject({ server: 'everything', tool: 'echo', functionName: echoFunction });
     expect(JSON.parse(approval.arguments)).toEqual({ message: 'banana' });
-    expect(env.app.chat.getConversation(conversation.id).pendingApprovals).toHaveLength(1);
+    expect((await env.app.chat.getConversation(conversation.id)).pendingApprovals).toHaveLength(1);
 
     expect(env.app.chat.resolveApproval(conversation.id, approval.toolCallId, 'once')).toBe(true);
     expect((await turnFinish(conversation.id)).reason).toBe('done');
@@ -99,7 +99,7 @@ describe('the chat tool loop', () => {
     });
     expect(followUp.at(-1)).toEqual({ role: 'tool', tool_call_id: approval.toolCallId, content: 'Echo: banana' });
 
-    const messages = env.app.chat.getConversation(conversation.id).messages;
+    const messages = (await env.app.chat.getConversation(conversation.id)).messages;
     expect(messages.map((message) => [message.role, message.status])).toEqual([
       ['user', 'complete'],
       ['assistant', 'complete'],
@@ -112,7 +112,7 @@ describe('the chat tool loop', () => {
   });
 
   it('tells the model when the user denies a call, and runs nothing', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     const before = env.upstream.chatRequests().length;
     await env.app.chat.send(conversation.id, 'please echo secret');
     const { approval } = await approvalRequired(conversation.id);
@@ -121,12 +121,14 @@ describe('the chat tool loop', () => {
 
     const followUp = env.upstream.chatRequests()[before + 1]?.body?.messages ?? [];
     expect(followUp.at(-1)).toEqual({ role: 'tool', tool_call_id: approval.toolCallId, content: deniedToolResult });
-    const tool = env.app.chat.getConversation(conversation.id).messages.find((message) => message.role === 'tool');
+    const tool = (await env.app.chat.getConversation(conversation.id)).messages.find(
+      (message) => message.role === 'tool',
+    );
     expect(tool).toMatchObject({ status: 'denied', content: deniedToolResult });
   });
 
   it('"always allow" adds the tool to autoApprove in mcp_settings.json, and the next call runs unasked', async () => {
-    const first = newConversation();
+    const first = await newConversation();
     await env.app.chat.send(first.id, 'please echo apple');
     const { approval } = await approvalRequired(first.id);
     env.app.chat.resolveApproval(first.id, approval.toolCallId, 'always');
@@ -137,17 +139,17 @@ describe('the chat tool loop', () => {
     expect(settings.mcpServers.everything.autoApprove).toEqual(['echo']);
     expect(settings.mcpServers.everything.args.at(-1)).toBe('stdio'); // the rest of the entry is untouched
 
-    const second = newConversation();
+    const second = await newConversation();
     await env.app.chat.send(second.id, 'please echo pear');
     expect((await turnFinish(second.id)).reason).toBe('done');
     expect(eventsOf(second.id).some((event) => event.type === 'approval-required')).toBe(false);
     const toolCall = eventsOf(second.id).find((event) => event.type === 'tool-call');
     expect(toolCall).toMatchObject({ autoApproved: true });
-    expect(env.app.chat.getConversation(second.id).messages.at(-1)?.content).toBe('The tool said: Echo: pear');
+    expect((await env.app.chat.getConversation(second.id)).messages.at(-1)?.content).toBe('The tool said: Echo: pear');
   });
 
   it('stops at the step cap when the model keeps calling tools', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     const before = env.upstream.chatRequests().length;
     await env.app.chat.send(conversation.id, 'loop forever'); // echo is auto-approved by now
     expect((await turnFinish(conversation.id)).reason).toBe('step-limit');
@@ -155,12 +157,12 @@ describe('the chat tool loop', () => {
     const error = eventsOf(conversation.id).find((event) => event.type === 'error');
     expect(error).toMatchObject({ message: expect.stringContaining('step limit') });
     // Every call of the last reply has its result, so the conversation can go on.
-    const messages = env.app.chat.getConversation(conversation.id).messages;
+    const messages = (await env.app.chat.getConversation(conversation.id)).messages;
     expect(messages.filter((message) => message.role === 'tool')).toHaveLength(3);
   });
 
   it('stop aborts the upstream stream and keeps what had arrived', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     const abortedBefore = env.upstream.abortedCount();
     await env.app.chat.send(conversation.id, 'a slow answer please');
     await waitFor(() => eventsOf(conversation.id).filter((event) => event.type === 'text-delta').length >= 3, {
@@ -169,7 +171,7 @@ describe('the chat tool loop', () => {
     expect(await env.app.chat.stop(conversation.id)).toBe(true);
     expect((await turnFinish(conversation.id)).reason).toBe('stopped');
     await waitFor(() => env.upstream.abortedCount() > abortedBefore, { what: 'the upstream request to be closed' });
-    const reply = env.app.chat.getConversation(conversation.id).messages[1];
+    const reply = (await env.app.chat.getConversation(conversation.id)).messages[1];
     expect(reply?.status).toBe('stopped');
     expect(reply?.content).toMatch(/^word0 /);
     expect(reply?.content?.length).toBeLessThan(400 * 6);
@@ -177,7 +179,7 @@ describe('the chat tool loop', () => {
   });
 
   it('stop while a call waits for approval answers the call as stopped and ends the turn', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     // echo was always-allowed above: ask for it again.
     await env.app.mcp.setToolAutoApprove('everything', 'echo', false);
     await env.app.chat.send(conversation.id, 'please echo later');
@@ -185,21 +187,23 @@ describe('the chat tool loop', () => {
     await env.app.chat.stop(conversation.id);
     expect((await turnFinish(conversation.id)).reason).toBe('stopped');
     expect(env.app.chat.resolveApproval(conversation.id, approval.toolCallId, 'once')).toBe(false);
-    const tool = env.app.chat.getConversation(conversation.id).messages.find((message) => message.role === 'tool');
+    const tool = (await env.app.chat.getConversation(conversation.id)).messages.find(
+      (message) => message.role === 'tool',
+    );
     expect(tool).toMatchObject({ toolCallId: approval.toolCallId, status: 'stopped' });
   });
 
   it('lists, searches, renames and deletes conversations', async () => {
-    const conversation = newConversation();
+    const conversation = await newConversation();
     await env.app.chat.send(conversation.id, 'a question about zebras');
     await turnFinish(conversation.id);
-    expect(env.app.chat.listConversations('ZEBRA').map((found) => found.id)).toEqual([conversation.id]);
-    expect(env.app.chat.listConversations('const answer').map((found) => found.id)).toContain(conversation.id);
-    expect(env.app.chat.listConversations('100%_')).toEqual([]);
-    env.app.chat.renameConversation(conversation.id, '  Zoo notes ');
-    expect(env.app.chat.listConversations('zoo')[0]?.title).toBe('Zoo notes');
+    expect((await env.app.chat.listConversations('ZEBRA')).map((found) => found.id)).toEqual([conversation.id]);
+    expect((await env.app.chat.listConversations('const answer')).map((found) => found.id)).toContain(conversation.id);
+    expect(await env.app.chat.listConversations('100%_')).toEqual([]);
+    await env.app.chat.renameConversation(conversation.id, '  Zoo notes ');
+    expect((await env.app.chat.listConversations('zoo'))[0]?.title).toBe('Zoo notes');
     expect(await env.app.chat.deleteConversation(conversation.id)).toBe(true);
-    expect(() => env.app.chat.getConversation(conversation.id)).toThrow(/no conversation/);
-    expect(env.app.chat.listConversations('zebra')).toEqual([]);
+    await expect(env.app.chat.getConversation(conversation.id)).rejects.toThrow(/no conversation/);
+    expect(await env.app.chat.listConversations('zebra')).toEqual([]);
   });
 });

@@ -79,7 +79,9 @@ describe('a resource attached to a message', () => {
     const parts = Array.isArray(message.content) ? message.content : [];
     expect(parts[0]).toEqual({ type: 'text', text: 'Summarise this' });
     expect(resourceOfPart(parts[1]!)).toEqual({ server: 'everything', uri: document.uri, mimeType: 'text/markdown' });
-    await waitFor(() => !chat.env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
+    await waitFor(async () => !(await chat.env.app.chat.getConversation(conversation.id)).running, {
+      what: 'the end of the turn',
+    });
 
     const sent = chat.env.upstream.chatRequests().slice(before)[0]?.body?.messages?.at(-1);
     expect(sent).toEqual({
@@ -101,7 +103,9 @@ describe('a resource attached to a message', () => {
       'Summarise it in one line',
       document.uri,
     ]);
-    await waitFor(() => !chat.env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
+    await waitFor(async () => !(await chat.env.app.chat.getConversation(conversation.id)).running, {
+      what: 'the end of the turn',
+    });
   });
 
   it('takes a resource alone, and says why one cannot be attached', async () => {
@@ -120,6 +124,6 @@ describe('a resource attached to a message', () => {
       code: 'unavailable',
       message: expect.stringContaining('Could not read demo://resource/no-such'),
     });
-    expect(chat.env.app.chat.getConversation(conversation.id).messages).toEqual([]);
+    expect((await chat.env.app.chat.getConversation(conversation.id)).messages).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('a tool result with an image', () => {
   it('is stored with its image as a part, and reaches the model as text', async () => {
-    const conversation = env.app.chat.createConversation({ model: 'fake/scripted-1' });
+    const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });
     const before = env.upstream.chatRequests().length;
     await env.app.chat.send(conversation.id, 'show me a tiny image');
     const { approval } = await waitFor(
@@ -32,9 +32,11 @@ describe('a tool result with an image', () => {
     );
     expect(approval.tool).toBe('get-tiny-image');
     env.app.chat.resolveApproval(conversation.id, approval.toolCallId, 'once');
-    await waitFor(() => !env.app.chat.getConversation(conversation.id).running, { what: 'the end of the turn' });
+    await waitFor(async () => !(await env.app.chat.getConversation(conversation.id)).running, {
+      what: 'the end of the turn',
+    });
 
-    const result = env.app.chat.getConversation(conversation.id).messages.find((m) => m.role === 'tool');
+    const result = (await env.app.chat.getConversation(conversation.id)).messages.find((m) => m.role === 'tool');
     expect(Array.isArray(result?.content)).toBe(true);
     const parts = Array.isArray(result?.content) ? result.content : [];
     expect(parts[0]).toMatchObject({ type: 'text', text: expect.stringContaining('[image image/png, ') });
@@ -49,8 +51,10 @@ describe('a tool result with an image', () => {
     expect(followUp?.content).toContain("Here's the image you requested:\n[image image/png, ");
     // The tool's image is not the user's: a reply after it can be regenerated with a model that takes no images.
     await env.app.chat.send(conversation.id, 'thanks');
-    await waitFor(() => !env.app.chat.getConversation(conversation.id).running, { what: 'the second turn' });
-    const reply = env.app.chat.getConversation(conversation.id).messages.at(-1)!;
+    await waitFor(async () => !(await env.app.chat.getConversation(conversation.id)).running, {
+      what: 'the second turn',
+    });
+    const reply = (await env.app.chat.getConversation(conversation.id)).messages.at(-1)!;
     await expect(env.app.chat.regenerate(conversation.id, reply.id, 'fake/scripted-1')).resolves.toMatchObject({
       model: 'fake/scripted-1',
     });

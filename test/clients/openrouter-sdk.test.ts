@@ -63,7 +63,7 @@ async function streamedText(client: OpenRouter, model: string): Promise<string> 
 
 describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
   it('chat.send: a whole answer and a stream both parse', async () => {
-    const client = sdk(harness.createKey('chat').key, urlOf(harness.baseURL));
+    const client = sdk((await harness.createKey('chat')).key, urlOf(harness.baseURL));
     const whole = await ask(client, 'up/echo-1');
     expect(whole).toMatchObject({
       object: 'chat.completion',
@@ -77,7 +77,7 @@ describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
   });
 
   it('models.list, get, count, listForUser and endpoints.list parse, with prices from the price book', async () => {
-    const secret = harness.createKey('models').key;
+    const secret = (await harness.createKey('models')).key;
     const client = sdk(secret, urlOf(harness.baseURL));
     const page = await client.models.list();
     const ids = page.result.data.map((model) => model.id);
@@ -109,7 +109,8 @@ describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
   });
 
   it('key, credits and generations parse', async () => {
-    const secret = harness.createKey('reporting', { limit: 2, limit_reset: 'daily', requests_per_minute: 30 }).key;
+    const secret = (await harness.createKey('reporting', { limit: 2, limit_reset: 'daily', requests_per_minute: 30 }))
+      .key;
     const client = sdk(secret, urlOf(harness.baseURL));
     const answer = await ask(client, 'up/gpt-4o');
 
@@ -141,7 +142,7 @@ describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
 
 describe('the account endpoints as OpenRouter spells them', () => {
   it('/auth/key is /key by its old name', async () => {
-    const secret = harness.createKey('old name').key;
+    const secret = (await harness.createKey('old name')).key;
     const current = await harness.get('/key', secret);
     const old = await harness.get('/auth/key', secret);
     expect(old.status).toBe(200);
@@ -149,11 +150,11 @@ describe('the account endpoints as OpenRouter spells them', () => {
   });
 
   it('/credits with a balance set reports it, and says the account is no longer unlimited', async () => {
-    const secret = harness.createKey('credits').key;
+    const secret = (await harness.createKey('credits')).key;
     expect((await harness.get('/credits', secret)).body).toEqual({
       data: { total_credits: 1_000_000_000, total_usage: 0, unlimited: true },
     });
-    harness.accounts.setCredits(5);
+    await harness.accounts.setCredits(5);
     expect((await sdk(secret).credits.getCredits()).data).toEqual({ totalCredits: 5, totalUsage: 0 });
     expect((await harness.get('/credits', secret)).body).toEqual({
       data: { total_credits: 5, total_usage: 0, unlimited: false },
@@ -161,19 +162,19 @@ describe('the account endpoints as OpenRouter spells them', () => {
   });
 
   it('a generation of a model without a price costs -1 and is marked unpriced, not $0', async () => {
-    const client = sdk(harness.createKey('unpriced').key);
+    const client = sdk((await harness.createKey('unpriced')).key);
     const answer = await ask(client, 'up/echo-1');
     const generation = (await client.generations.getGeneration({ id: answer.id })).data;
     expect(generation).toMatchObject({ totalCost: -1, usage: -1 });
     expect(
-      (await harness.get(`/generation?id=${answer.id}`, harness.createKey('m', { management: true }).key)).body,
+      (await harness.get(`/generation?id=${answer.id}`, (await harness.createKey('m', { management: true })).key)).body,
     ).toMatchObject({ data: { total_cost: -1, unpriced: true } });
   });
 });
 
 describe('key management at /keys', () => {
   it('a management key lists, creates, reads, updates and deletes keys through the SDK', async () => {
-    const manager = sdk(harness.createKey('manager', { management: true }).key);
+    const manager = sdk((await harness.createKey('manager', { management: true })).key);
 
     const created = await manager.apiKeys.create({
       requestBody: { name: 'ci', limit: 10, limitReset: 'weekly', expiresAt: new Date('2099-01-01T00:00:00Z') },
@@ -205,14 +206,14 @@ describe('key management at /keys', () => {
   });
 
   it('any other key gets 403 in the error envelope, and /api-keys keeps the specification’s shape', async () => {
-    const plain = harness.createKey('plain', { management: false });
+    const plain = await harness.createKey('plain', { management: false });
     const client = sdk(plain.key);
     for (const call of [
       () => client.apiKeys.list(),
-      () => client.apiKeys.get({ hash: plain.id }),
+      async () => await client.apiKeys.get({ hash: plain.id }),
       () => client.apiKeys.create({ requestBody: { name: 'sneaky' } }),
-      () => client.apiKeys.update({ hash: plain.id, requestBody: { name: 'x' } }),
-      () => client.apiKeys.delete({ hash: plain.id }),
+      async () => await client.apiKeys.update({ hash: plain.id, requestBody: { name: 'x' } }),
+      async () => await client.apiKeys.delete({ hash: plain.id }),
     ]) {
       const failed = await failure(call);
       expect(failed.status).toBe(403);
@@ -225,7 +226,7 @@ describe('key management at /keys', () => {
   });
 
   it('a key body with a field no key has, or a bad value, is a 400 naming it', async () => {
-    const secret = harness.createKey('manager', { management: true }).key;
+    const secret = (await harness.createKey('manager', { management: true })).key;
     const post = (body: unknown) =>
       fetch(`${harness.baseURL}/keys`, {
         method: 'POST',
@@ -275,7 +276,7 @@ describe('models whose ids hold more slashes (OpenRouter as a provider)', () => 
   });
 
   it('?supported_parameters= keeps the models that support them all; pages follow offset and limit', async () => {
-    const secret = harness.createKey('filters').key;
+    const secret = (await harness.createKey('filters')).key;
     const all = (await harness.get('/models', secret)).body as { data: { id: string }[]; total_count: number };
     const withTools = await harness.get('/models?supported_parameters=tools,response_format', secret);
     expect((withTools.body as { total_count: number }).total_count).toBe(all.total_count);

@@ -12,7 +12,7 @@ let harness: AccountsHarness;
 beforeEach(async () => {
   harness = await startAccountsHarness();
   // 11 prompt + 3 completion tokens of echo-1 cost $0.017 at these prices.
-  harness.accounts.prices.set('up/echo-1', { input: 1000, output: 2000 });
+  await harness.accounts.prices.set('up/echo-1', { input: 1000, output: 2000 });
 });
 
 afterEach(async () => {
@@ -33,15 +33,15 @@ function lastUpstreamModel(): unknown {
   return harness.upstream.requests.at(-1)?.body?.model;
 }
 
-function usageRows() {
-  harness.usage.flush();
+async function usageRows() {
+  await harness.usage.flush();
   return harness.store.listUsage();
 }
 
 describe('a chat completion with an alias', () => {
   it('reaches the target with its model name; the answer, price and usage row name the target', async () => {
-    harness.aliases.set('claude-sonnet-4-5', 'up/echo-1');
-    const client = harness.client(harness.createKey('k').key);
+    await harness.aliases.set('claude-sonnet-4-5', 'up/echo-1');
+    const client = harness.client((await harness.createKey('k')).key);
 
     const whole = await client.chat.completions.create({ model: 'claude-sonnet-4-5', messages: hello, stream: false });
     expect(whole.choices[0]?.message.content).toBe('Hello!');
@@ -54,15 +54,15 @@ describe('a chat completion with an alias', () => {
     expect(text).toBe('Hello!');
     expect(lastUpstreamModel()).toBe('echo-1');
 
-    expect(usageRows().map((row) => [row.model, row.provider, row.status, row.cost])).toEqual([
+    expect((await usageRows()).map((row) => [row.model, row.provider, row.status, row.cost])).toEqual([
       ['up/echo-1', 'up', 200, 0.017],
       ['up/echo-1', 'up', 200, 0.017],
     ]);
   });
 
   it('as a fallback in `models` too', async () => {
-    harness.aliases.set('backup', 'other/echo-1');
-    const secret = harness.createKey('k').key;
+    await harness.aliases.set('backup', 'other/echo-1');
+    const secret = (await harness.createKey('k')).key;
     const response = await post('/chat/completions', secret, {
       model: 'up/no-such-model',
       models: ['backup'],
@@ -74,25 +74,25 @@ describe('a chat completion with an alias', () => {
   });
 
   it('set through another Store on the same file is used at the next request, and its removal too', async () => {
-    const client = harness.client(harness.createKey('k').key);
+    const client = harness.client((await harness.createKey('k')).key);
     const otherProcess = openStore(harness.dataDir);
     try {
-      otherProcess.setModelAlias('gpt-5-codex', 'other/echo-1', Date.now());
+      await otherProcess.setModelAlias('gpt-5-codex', 'other/echo-1', Date.now());
       await client.chat.completions.create({ model: 'gpt-5-codex', messages: hello, stream: false });
-      expect(usageRows().at(0)).toMatchObject({ model: 'other/echo-1', provider: 'other' });
+      expect((await usageRows()).at(0)).toMatchObject({ model: 'other/echo-1', provider: 'other' });
 
-      otherProcess.setModelAlias('gpt-5-codex', 'up/gpt-4o', Date.now());
+      await otherProcess.setModelAlias('gpt-5-codex', 'up/gpt-4o', Date.now());
       await client.chat.completions.create({ model: 'gpt-5-codex', messages: hello, stream: false });
       expect(lastUpstreamModel()).toBe('gpt-4o');
-      expect(usageRows().at(0)).toMatchObject({ model: 'up/gpt-4o', provider: 'up' });
+      expect((await usageRows()).at(0)).toMatchObject({ model: 'up/gpt-4o', provider: 'up' });
 
-      otherProcess.removeModelAlias('gpt-5-codex');
+      await otherProcess.removeModelAlias('gpt-5-codex');
       const gone = await failure(() =>
         client.chat.completions.create({ model: 'gpt-5-codex', messages: hello, stream: false }),
       );
       expect(gone.status).toBe(404);
     } finally {
-      otherProcess.close();
+      await otherProcess.close();
     }
   });
 });
@@ -109,7 +109,7 @@ describe('a name that is neither an alias nor <provider>/<model>', () => {
     ['/embeddings', { model: 'gpt-5-codex', input: 'hi' }],
     ['/completions', { model: 'gpt-5-codex', prompt: 'hi' }],
   ])('%s %j: 404 naming both fixes, nothing sent upstream', async (path, body) => {
-    const response = await post(path, harness.createKey('k').key, body);
+    const response = await post(path, (await harness.createKey('k')).key, body);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 404, message, metadata: {} } });
     expect(harness.upstream.requests.filter((request) => request.method === 'POST')).toEqual([]);
@@ -118,8 +118,8 @@ describe('a name that is neither an alias nor <provider>/<model>', () => {
 
 describe('embeddings and legacy completions', () => {
   it('take an alias, send the target model name upstream and record the target', async () => {
-    harness.aliases.set('embedder', 'up/echo-1');
-    const secret = harness.createKey('k').key;
+    await harness.aliases.set('embedder', 'up/echo-1');
+    const secret = (await harness.createKey('k')).key;
     const embedded = await post('/embeddings', secret, { model: 'embedder', input: 'abc' });
     expect(embedded.status).toBe(200);
     expect(((await embedded.json()) as { model: string }).model).toBe('up/echo-1');
@@ -129,7 +129,7 @@ describe('embeddings and legacy completions', () => {
     expect(completed.status).toBe(200);
     expect(((await completed.json()) as { model: string }).model).toBe('up/echo-1');
     expect(lastUpstreamModel()).toBe('echo-1');
-    expect(usageRows().map((row) => [row.model, row.provider])).toEqual([
+    expect((await usageRows()).map((row) => [row.model, row.provider])).toEqual([
       ['up/echo-1', 'up'],
       ['up/echo-1', 'up'],
     ]);
@@ -138,9 +138,9 @@ describe('embeddings and legacy completions', () => {
 
 describe('key rules see the target', () => {
   it('a key allowed only up/* uses an alias to up/*, and cannot reach other/* through one', async () => {
-    harness.aliases.set('allowed', 'up/echo-1');
-    harness.aliases.set('smuggled', 'other/echo-1');
-    const client = harness.client(harness.createKey('k', { allowed_models: ['up/*'] }).key);
+    await harness.aliases.set('allowed', 'up/echo-1');
+    await harness.aliases.set('smuggled', 'other/echo-1');
+    const client = harness.client((await harness.createKey('k', { allowed_models: ['up/*'] })).key);
     await client.chat.completions.create({ model: 'allowed', messages: hello, stream: false });
     const calls = harness.chatCalls();
 
@@ -149,13 +149,13 @@ describe('key rules see the target', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.error.message).toContain('other/echo-1');
-    const embedRefused = await post('/embeddings', harness.createKey('e', { allowed_models: ['up/*'] }).key, {
+    const embedRefused = await post('/embeddings', (await harness.createKey('e', { allowed_models: ['up/*'] })).key, {
       model: 'smuggled',
       input: 'x',
     });
     expect(embedRefused.status).toBe(403);
     expect(harness.chatCalls()).toBe(calls);
-    expect(usageRows().map((row) => [row.model, row.status])).toEqual([
+    expect((await usageRows()).map((row) => [row.model, row.status])).toEqual([
       ['other/echo-1', 403],
       ['other/echo-1', 403],
       ['up/echo-1', 200],
@@ -173,10 +173,10 @@ describe('GET /models', () => {
   }
 
   it('lists each alias the key may use first, with its target’s details, and finds it by id', async () => {
-    harness.aliases.set('claude-sonnet-4-5', 'up/echo-1');
-    harness.aliases.set('elsewhere', 'other/gpt-4o');
-    harness.aliases.set('unlisted', 'up/no-such-model');
-    const secret = harness.createKey('k', { allowed_models: ['up/*'] }).key;
+    await harness.aliases.set('claude-sonnet-4-5', 'up/echo-1');
+    await harness.aliases.set('elsewhere', 'other/gpt-4o');
+    await harness.aliases.set('unlisted', 'up/no-such-model');
+    const secret = (await harness.createKey('k', { allowed_models: ['up/*'] })).key;
 
     const list = (await harness.get('/models', secret)).body as { data: Entry[]; total_count: number };
     expect(list.data.filter((entry) => entry.alias_for)).toEqual([

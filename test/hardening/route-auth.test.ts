@@ -63,7 +63,7 @@ describe('authentication of every route, however its URL is spelled', () => {
   beforeAll(async () => {
     harness = await startAccountsHarness();
     port = Number(new URL(harness.baseURL).port);
-    secret = harness.createKey('route-auth', { management: true }).key;
+    secret = (await harness.createKey('route-auth', { management: true })).key;
   });
   afterAll(async () => {
     await harness.close();

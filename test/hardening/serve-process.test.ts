@@ -247,8 +247,8 @@ describe('stopping under load', () => {
     db.close();
     // The app opens it again as usual (migrations, WAL recovery).
     const store = openStore(setup.dataDir);
-    expect(store.listUsage({ limit: 1 })).toHaveLength(1);
-    store.close();
+    expect(await store.listUsage({ limit: 1 })).toHaveLength(1);
+    await store.close();
   });
 });
 

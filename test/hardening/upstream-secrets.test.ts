@@ -91,7 +91,7 @@ beforeAll(async () => {
   closeApp = () => (closing ??= app.close());
   await app.providers.add({ id: 'stored', kind: 'openai', baseUrl: upstreamUrl, apiKey: storedSecret });
   baseURL = await app.createGateway({ retry: { maxRetries: 0 } }).listen({ host: '127.0.0.1', port: 0 });
-  const created = app.keys.create('script');
+  const created = await app.keys.create('script');
   expect(created.management).toBe(false);
   gatewayKey = created.key;
 });

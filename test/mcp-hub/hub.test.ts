@@ -81,8 +81,8 @@ async function httpClient(secret: string): Promise<Client> {
   return client;
 }
 
-function keyFor(name: string, allowedMcp: string[] | null): string {
-  return app.keys.create(name, { allowed_mcp: allowedMcp }).key;
+async function keyFor(name: string, allowedMcp: string[] | null): Promise<string> {
+  return (await app.keys.create(name, { allowed_mcp: allowedMcp })).key;
 }
 
 async function toolNames(client: Client): Promise<string[]> {
@@ -96,7 +96,7 @@ function textOf(result: unknown): string {
 
 describe('the hub at /mcp', () => {
   it('offers the tools of every enabled server as server__tool, and calls them', async () => {
-    const client = await httpClient(keyFor('everything', ['*']));
+    const client = await httpClient(await keyFor('everything', ['*']));
     expect(client.getServerVersion()?.name).toBe('switchyard-mcp-hub');
     // The newest revision the SDK speaks is what a current client and the hub agree on.
     expect((client.transport as StreamableHTTPClientTransport).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
@@ -117,11 +117,11 @@ describe('the hub at /mcp', () => {
   });
 
   it('records each tool call with its key, server, tool, duration and error', async () => {
-    const secret = keyFor('recorded', ['files']);
+    const secret = await keyFor('recorded', ['files']);
     const keyId = app.keys.list().find((key) => key.name === 'recorded')!.id;
     const client = await httpClient(secret);
     await client.callTool({ name: 'files__read_text_file', arguments: { path: path.join(filesDir, 'absent.txt') } });
-    const [call] = app.store.mcpCalls.recent(1);
+    const [call] = await app.store.mcpCalls.recent(1);
     expect(call).toMatchObject({ keyId, keyName: 'recorded', client: 'hub-test', server: 'files' });
     expect(call!.tool).toBe('read_text_file');
     expect(call!.durationMs).toBeGreaterThanOrEqual(0);
@@ -129,7 +129,7 @@ describe('the hub at /mcp', () => {
   });
 
   it('shows a key limited to one server only that server, and refuses its other tools', async () => {
-    const client = await httpClient(keyFor('files only', ['files']));
+    const client = await httpClient(await keyFor('files only', ['files']));
     const names = await toolNames(client);
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((name) => name.startsWith('files__'))).toBe(true);
@@ -139,13 +139,13 @@ describe('the hub at /mcp', () => {
   });
 
   it("shows a key limited to one tool only that tool, and none of the server's resources", async () => {
-    const client = await httpClient(keyFor('echo only', ['everything__echo']));
+    const client = await httpClient(await keyFor('echo only', ['everything__echo']));
     expect(await toolNames(client)).toEqual(['everything__echo']);
     expect((await client.listResources()).resources).toEqual([]);
   });
 
   it('passes on the resources and prompts of the servers a key may use', async () => {
-    const client = await httpClient(keyFor('resources', ['everything']));
+    const client = await httpClient(await keyFor('resources', ['everything']));
     const { resources } = await client.listResources();
     expect(resources.length).toBeGreaterThan(0);
     const read = await client.readResource({ uri: resources[0]!.uri });
@@ -173,7 +173,7 @@ describe('the hub at /mcp', () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: { code: 401, metadata: {} } });
 
-    const plain = await post({ authorization: `Bearer ${keyFor('plain', null)}` });
+    const plain = await post({ authorization: `Bearer ${await keyFor('plain', null)}` });
     expect(plain.status).toBe(403);
     const body = (await plain.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(403);
@@ -198,7 +198,7 @@ describe('the hub at /mcp', () => {
       method: 'POST',
       headers: {
         origin: 'http://localhost:6274',
-        authorization: `Bearer ${keyFor('inspector', ['*'])}`,
+        authorization: `Bearer ${await keyFor('inspector', ['*'])}`,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
@@ -217,14 +217,14 @@ describe('the hub at /mcp', () => {
   });
 
   it("does not let another key use a session's id", async () => {
-    const owner = await httpClient(keyFor('owner', ['*']));
+    const owner = await httpClient(await keyFor('owner', ['*']));
     const sessionId = (owner.transport as StreamableHTTPClientTransport).sessionId!;
     const answer = await fetch(mcpUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${keyFor('intruder', ['*'])}`,
+        authorization: `Bearer ${await keyFor('intruder', ['*'])}`,
         'mcp-session-id': sessionId,
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
@@ -233,7 +233,7 @@ describe('the hub at /mcp', () => {
   });
 
   it('keeps working for its client when a server restarts under it, and says the tools changed', async () => {
-    const client = await httpClient(keyFor('restart', ['everything']));
+    const client = await httpClient(await keyFor('restart', ['everything']));
     let changes = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changes += 1;
@@ -264,7 +264,7 @@ describe('the MCP screen', () => {
     expect(echo.schemaTokens).toBeLessThan(200);
 
     await bridge.invoke('mcp:set-tool-disabled', { name: 'everything', tool: 'echo', disabled: true });
-    const client = await httpClient(keyFor('after disabling', ['everything']));
+    const client = await httpClient(await keyFor('after disabling', ['everything']));
     expect(await toolNames(client)).not.toContain('everything__echo');
     await bridge.invoke('mcp:set-tool-disabled', { name: 'everything', tool: 'echo', disabled: false });
     expect(await toolNames(client)).toContain('everything__echo');
@@ -321,8 +321,14 @@ describe('switchyard mcp serve, as switchyard connect writes it for Claude Deskt
       arguments: { path: path.join(filesDir, 'notes.txt') },
     });
     expect(textOf(read)).toContain('remember the milk');
-    await waitFor(() => app.store.mcpCalls.recent(1)[0]?.client === 'stdio-test', { what: 'the stdio call row' });
-    expect(app.store.mcpCalls.recent(1)[0]).toMatchObject({ keyId: null, server: 'files', tool: 'read_text_file' });
+    await waitFor(async () => (await app.store.mcpCalls.recent(1))[0]?.client === 'stdio-test', {
+      what: 'the stdio call row',
+    });
+    expect((await app.store.mcpCalls.recent(1))[0]).toMatchObject({
+      keyId: null,
+      server: 'files',
+      tool: 'read_text_file',
+    });
     await client.close();
   }, 60_000);
 });

@@ -42,7 +42,7 @@ async function startApp(env: Record<string, string>) {
   cleanups.push(close);
   const gateway = app.createGateway();
   const baseURL = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  const key = app.keys.create('sources');
+  const key = await app.keys.create('sources');
   return { app, dataDir, close, client: new OpenAI({ baseURL, apiKey: key.key, maxRetries: 0 }) };
 }
 

@@ -37,7 +37,7 @@ export class MemoryKeys implements GatewayKeys {
   list(): ApiKeyInfo[] {
     return [...this.bySecret.values()];
   }
-  delete(id: string): boolean {
+  async delete(id: string): Promise<boolean> {
     for (const [secret, key] of this.bySecret) {
       if (key.id === id) return this.bySecret.delete(secret);
     }

@@ -9,10 +9,10 @@ export function aliasesHandlers(
 ): BridgeHandlerMap<'aliases:list' | 'aliases:set' | 'aliases:remove'> {
   return {
     'aliases:list': () => ({ aliases: aliases.list() }),
-    'aliases:set': ({ name, target }) => {
-      const { alias, previous } = aliases.set(name, target);
+    'aliases:set': async ({ name, target }) => {
+      const { alias, previous } = await aliases.set(name, target);
       return { alias, previous: previous ?? null };
     },
-    'aliases:remove': ({ name }) => ({ removed: aliases.remove(name) }),
+    'aliases:remove': async ({ name }) => ({ removed: await aliases.remove(name) }),
   };
 }

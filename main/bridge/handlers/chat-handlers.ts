@@ -17,23 +17,27 @@ type ChatChannel =
 
 export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
   return {
-    'chat:list-conversations': ({ query }) => ({ conversations: chat.listConversations(query) }),
-    'chat:create-conversation': (fields) => ({ conversation: chat.createConversation(fields) }),
+    'chat:list-conversations': async ({ query }) => ({ conversations: await chat.listConversations(query) }),
+    'chat:create-conversation': async (fields) => ({ conversation: await chat.createConversation(fields) }),
     'chat:get-conversation': ({ id }) => chat.getConversation(id),
-    'chat:rename-conversation': ({ id, title }) => ({ conversation: chat.renameConversation(id, title) }),
+    'chat:rename-conversation': async ({ id, title }) => ({
+      conversation: await chat.renameConversation(id, title),
+    }),
     'chat:delete-conversation': async ({ id }) => ({ deleted: await chat.deleteConversation(id) }),
-    'chat:update-conversation': ({ id, ...changes }) => ({ conversation: chat.updateConversation(id, changes) }),
+    'chat:update-conversation': async ({ id, ...changes }) => ({
+      conversation: await chat.updateConversation(id, changes),
+    }),
     'chat:send': async ({ conversationId, text, images, resources }) => ({
       message: await chat.send(conversationId, text, images, resources),
     }),
     'chat:regenerate': async ({ conversationId, messageId, model }) => ({
       conversation: await chat.regenerate(conversationId, messageId, model),
     }),
-    'chat:edit-message': ({ conversationId, messageId, text }) => ({
-      message: chat.editMessage(conversationId, messageId, text),
+    'chat:edit-message': async ({ conversationId, messageId, text }) => ({
+      message: await chat.editMessage(conversationId, messageId, text),
     }),
-    'chat:delete-message': ({ conversationId, messageId }) => ({
-      deleted: chat.deleteMessage(conversationId, messageId),
+    'chat:delete-message': async ({ conversationId, messageId }) => ({
+      deleted: await chat.deleteMessage(conversationId, messageId),
     }),
     'chat:stop': async ({ conversationId }) => ({ stopped: await chat.stop(conversationId) }),
     'chat:resolve-approval': ({ conversationId, toolCallId, decision }) => ({

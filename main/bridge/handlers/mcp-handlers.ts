@@ -70,7 +70,7 @@ export async function onMcpServer<T>(
 
 export function mcpHandlers(
   mcp: BridgeMcp,
-  hubCalls: (limit: number) => McpHubCall[] = () => [],
+  hubCalls: (limit: number) => Promise<McpHubCall[]> = async () => [],
   logger?: Pick<Logger, 'warn'>,
 ): BridgeHandlerMap<McpChannel> {
   const onServer = <T>(name: string, call: () => T | Promise<T>) => onMcpServer(mcp, name, call);
@@ -114,7 +114,7 @@ export function mcpHandlers(
         answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action },
       ),
     }),
-    'mcp:hub-calls': ({ limit }) => ({ calls: hubCalls(limit) }),
+    'mcp:hub-calls': async ({ limit }) => ({ calls: await hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {
       const tools = await onServer(name, () => mcp.listTools(name));

@@ -49,7 +49,7 @@ export function providersHandlers(
       })),
     }),
     'prices:list': () => ({ prices: prices.list() }),
-    'prices:set': ({ model, ...price }) => ({ price: prices.set(model, price) }),
-    'prices:unset': ({ model }) => ({ removed: prices.unset(model) }),
+    'prices:set': async ({ model, ...price }) => ({ price: await prices.set(model, price) }),
+    'prices:unset': async ({ model }) => ({ removed: await prices.unset(model) }),
   };
 }

@@ -15,26 +15,29 @@ type UsageChannel =
 export function usageHandlers(accounts: Accounts, now: () => number = Date.now): BridgeHandlerMap<UsageChannel> {
   const today = () => new Date(now()).toISOString().slice(0, 10);
   return {
-    'usage:summary': (query) => {
-      const rows = accounts.usageSummary(query);
+    'usage:summary': async (query) => {
+      const rows = await accounts.usageSummary(query);
       return { rows, total: totalOfUsage(rows) };
     },
-    'usage:recent': (query) => ({ rows: accounts.usageRows(query) }),
-    'usage:generation': ({ id }) => {
-      const generation = accounts.generationById(id);
+    'usage:recent': async (query) => ({ rows: await accounts.usageRows(query) }),
+    'usage:generation': async ({ id }) => {
+      const generation = await accounts.generationById(id);
       if (!generation) throw new ApiError(404, `There is no request "${id}" in the usage log.`);
       return { generation };
     },
-    'usage:export-csv': ({ kind, by, since, until }) =>
+    'usage:export-csv': async ({ kind, by, since, until }) =>
       kind === 'requests'
-        ? { fileName: `switchyard-requests-${today()}.csv`, csv: usageRowsCsv(accounts.usageRows({ since, until })) }
+        ? {
+            fileName: `switchyard-requests-${today()}.csv`,
+            csv: usageRowsCsv(await accounts.usageRows({ since, until })),
+          }
         : {
             fileName: `switchyard-usage-by-${by}-${today()}.csv`,
-            csv: usageSummaryCsv(by, accounts.usageSummary({ by, since, until })),
+            csv: usageSummaryCsv(by, await accounts.usageSummary({ by, since, until })),
           },
-    'credits:show': () => ({ status: accounts.creditsStatus(), history: accounts.creditLedger() }),
-    'credits:set': ({ amount }) => ({ status: accounts.setCredits(amount) }),
-    'credits:add': ({ amount }) => ({ status: accounts.addCredits(amount) }),
-    'credits:unset': () => ({ status: accounts.unsetCredits() }),
+    'credits:show': async () => ({ status: accounts.creditsStatus(), history: await accounts.creditLedger() }),
+    'credits:set': async ({ amount }) => ({ status: await accounts.setCredits(amount) }),
+    'credits:add': async ({ amount }) => ({ status: await accounts.addCredits(amount) }),
+    'credits:unset': async () => ({ status: await accounts.unsetCredits() }),
   };
 }

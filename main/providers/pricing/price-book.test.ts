@@ -16,8 +16,8 @@ beforeEach(() => {
   book = new PriceBook(store);
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -57,51 +57,51 @@ describe('PriceBook.costOf', () => {
     expect(book.costOf(target('openai/gpt-4o'), null)).toMatchObject({ costNanos: 0, unpriced: false });
   });
 
-  it('uses overrides before the bundled table; a full id wins over an upstream name', () => {
-    book.set('gpt-4o', { input: 1, output: 2 });
-    book.set('myazure/gpt-4o', { input: 10, output: 20 });
+  it('uses overrides before the bundled table; a full id wins over an upstream name', async () => {
+    await book.set('gpt-4o', { input: 1, output: 2 });
+    await book.set('myazure/gpt-4o', { input: 10, output: 20 });
     expect(book.costOf(target('openai/gpt-4o'), usage(1000, 1000))).toMatchObject({
       costNanos: 3_000_000,
       source: 'override',
     });
     expect(book.costOf(target('myazure/gpt-4o'), usage(1000, 1000)).costNanos).toBe(30_000_000);
-    expect(book.unset('gpt-4o')).toBe(true);
-    expect(book.unset('gpt-4o')).toBe(false);
+    expect(await book.unset('gpt-4o')).toBe(true);
+    expect(await book.unset('gpt-4o')).toBe(false);
     expect(book.costOf(target('openai/gpt-4o'), usage(1000, 1000))).toMatchObject({
       costNanos: 12_500_000,
       source: 'builtin',
     });
   });
 
-  it('prices cache reads and writes from an override, defaulting to the input price', () => {
-    book.set('up/model', { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 });
+  it('prices cache reads and writes from an override, defaulting to the input price', async () => {
+    await book.set('up/model', { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 });
     const cached = usage(1000, 50, { prompt_tokens_details: { cached_tokens: 400, cache_write_tokens: 100 } });
     expect(book.costOf(target('up/model'), cached).costNanos).toBe(2_745_000);
-    book.set('up/model', { input: 3, output: 15 });
+    await book.set('up/model', { input: 3, output: 15 });
     expect(book.costOf(target('up/model'), cached).costNanos).toBe(3_750_000);
   });
 
-  it('sees an override set by another process at the next request', () => {
+  it('sees an override set by another process at the next request', async () => {
     const other = openStore(dataDir);
     try {
       expect(book.costOf(target('up/echo-1'), usage(1000, 0)).unpriced).toBe(true);
-      new PriceBook(other).set('echo-1', { input: 5, output: 5 });
+      await new PriceBook(other).set('echo-1', { input: 5, output: 5 });
       expect(book.costOf(target('up/echo-1'), usage(1000, 0))).toMatchObject({ costNanos: 5_000_000, unpriced: false });
     } finally {
-      other.close();
+      await other.close();
     }
   });
 
-  it('rejects bad names and prices with ApiError 400', () => {
-    expect(() => book.set('', { input: 1, output: 1 })).toThrow(ApiError);
-    expect(() => book.set('a b', { input: 1, output: 1 })).toThrow(/without spaces/);
-    expect(() => book.set('m', { input: -1, output: 1 })).toThrow(/input price/);
-    expect(() => book.set('m', { input: 1, output: Number.NaN })).toThrow(/output price/);
+  it('rejects bad names and prices with ApiError 400', async () => {
+    await expect(book.set('', { input: 1, output: 1 })).rejects.toThrow(ApiError);
+    await expect(book.set('a b', { input: 1, output: 1 })).rejects.toThrow(/without spaces/);
+    await expect(book.set('m', { input: -1, output: 1 })).rejects.toThrow(/input price/);
+    await expect(book.set('m', { input: 1, output: Number.NaN })).rejects.toThrow(/output price/);
     expect(store.listPrices()).toEqual([]);
   });
 
-  it('lists overrides, then the bundled prices they do not replace, in USD per million tokens', () => {
-    book.set('gpt-4o', { input: 3, output: 12, cacheRead: 1.5 });
+  it('lists overrides, then the bundled prices they do not replace, in USD per million tokens', async () => {
+    await book.set('gpt-4o', { input: 3, output: 12, cacheRead: 1.5 });
     const list = book.list();
     expect(list[0]).toEqual({
       model: 'gpt-4o',

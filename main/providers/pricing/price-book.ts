@@ -104,7 +104,7 @@ export class PriceBook {
   }
 
   /** Stores an override. Throws ApiError(400) for a bad model name or price. */
-  set(model: string, price: PriceInput): ModelPriceInfo {
+  async set(model: string, price: PriceInput): Promise<ModelPriceInfo> {
     const name = validateModelName(model);
     const row: PriceRow = {
       model: name,
@@ -114,12 +114,12 @@ export class PriceBook {
       cacheWritePico: price.cacheWrite == null ? null : picoOf('cache write', price.cacheWrite),
       updatedAt: this.now(),
     };
-    this.store.setPrice(row);
+    await this.store.setPrice(row);
     return toInfo(name, 'override', rowPrices(row));
   }
 
   /** False when there was no override for this model. */
-  unset(model: string): boolean {
+  async unset(model: string): Promise<boolean> {
     return this.store.removePrice(validateModelName(model));
   }
 

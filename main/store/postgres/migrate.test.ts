@@ -119,10 +119,10 @@ describe('the same schema on both engines', () => {
       BLOB: ['bytea'],
     })[sqliteType]?.includes(postgresType) ?? false;
 
-  function sqliteSchema(): Schema {
+  async function sqliteSchema(): Promise<Schema> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-parity-'));
     try {
-      openStore(dataDir).close();
+      await openStore(dataDir).close();
       const db = new Database(path.join(dataDir, databaseFileName), { readonly: true });
       const names = db
         .prepare<[], { name: string }>(
@@ -197,7 +197,7 @@ describe('the same schema on both engines', () => {
   it('has the same tables, columns (in order, with matching types and nullability), keys and indexes', async () => {
     const pool = await freshPool();
     await migratePostgres(pool);
-    const lite = sqliteSchema();
+    const lite = await sqliteSchema();
     const server = await postgresSchema(pool);
     expect(Object.keys(server.tables).sort()).toEqual(Object.keys(lite.tables).sort());
     for (const [name, table] of Object.entries(lite.tables)) {

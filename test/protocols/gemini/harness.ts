@@ -67,8 +67,8 @@ export async function startGeminiHarness(): Promise<GeminiHarness> {
   keys.add('key-1', callerSecret);
   const prices = new PriceBook({
     listPrices: () => [],
-    setPrice: () => {},
-    removePrice: () => false,
+    setPrice: async () => {},
+    removePrice: async () => false,
     changeVersion: () => 1,
   });
   const usage: UsageRecord[] = [];

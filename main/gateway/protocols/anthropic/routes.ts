@@ -71,7 +71,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
     server.post(`${base.prefix}/messages`, { config }, async (request, reply) => {
       const { chatRequest, untranslatable } = translateMessagesRequest(parseMessagesRequest(request.body));
       const generation = startGeneration(request, chatRequest, context, { appFromUserAgent: true });
-      const refused = admitGeneration(generation, context);
+      const refused = await admitGeneration(generation, context);
       if (refused) return send(reply, refused, (body) => body);
       const stream = generation.request.stream;
 

@@ -71,7 +71,7 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
     const native = await servedNatively(generation, generationContext, 'google');
     if (!native)
       generation = startGeneration(request, translateGeminiRequest(body, { model, stream }), context, options);
-    const refused = admitGeneration(generation, context);
+    const refused = await admitGeneration(generation, context);
     if (refused) return send(reply, refused, asIs);
 
     if (native) {

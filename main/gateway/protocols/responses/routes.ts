@@ -43,7 +43,7 @@ export function registerResponsesRoutes(server: FastifyInstance, context: ChatRo
       const ids = new ResponseIds(generation.id);
       const toResponse = (outcome: Extract<Outcome, { kind: 'answer' }>) =>
         responseOf(outcome.body, translation, { ids, createdAt: generation.created });
-      const refused = admitGeneration(generation, context);
+      const refused = await admitGeneration(generation, context);
       if (refused) return send(reply, refused, toResponse);
       if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext), toResponse);
       const encoder = new ResponsesStreamEncoder(translation, ids, generation.created);
