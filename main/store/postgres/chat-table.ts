@@ -5,28 +5,17 @@
 // database's locale.
 
 import type pg from 'pg';
-import type { ContentPart } from '../../../shared/api/index.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
-import type { ConversationChanges, MessageChanges } from '../chat-table.js';
+import {
+  definedOnly,
+  escapeLike,
+  toMessage,
+  toMessageColumns,
+  type ConversationChanges,
+  type MessageChanges,
+  type MessageColumns,
+} from '../chat-table.js';
 import type { ChatStore } from '../store-interface.js';
-
-interface MessageColumns {
-  id: string;
-  conversation_id: string;
-  role: string;
-  content: string | null;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  reasoning: string | null;
-  reasoning_details: string | null;
-  usage: string | null;
-  cost: number | null;
-  model: string | null;
-  status: string;
-  error: string | null;
-  created_at: number;
-  search_text: string;
-}
 
 const conversationColumns =
   'id, title, model, system_prompt AS "systemPrompt", temperature, created_at AS "createdAt", updated_at AS "updatedAt"';
@@ -215,73 +204,4 @@ function sqlLimit(limit: number): number | null {
 
 function foldAsciiText(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-}
-
-function definedOnly<T extends object>(changes: T): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-function json(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
-}
-
-function parsed<T>(text: string | null): T | null {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
-function searchTextOf(content: ChatMessage['content']): string {
-  if (content === null) return '';
-  if (typeof content === 'string') return content;
-  return content
-    .filter((part): part is Extract<ContentPart, { type: 'text' }> => part.type === 'text')
-    .map((part) => part.text)
-    .join('\n');
-}
-
-function toMessageColumns(message: ChatMessage): MessageColumns {
-  return {
-    id: message.id,
-    conversation_id: message.conversationId,
-    role: message.role,
-    content: json(message.content),
-    tool_calls: json(message.toolCalls),
-    tool_call_id: message.toolCallId,
-    reasoning: message.reasoning,
-    reasoning_details: json(message.reasoningDetails),
-    usage: json(message.usage),
-    cost: message.cost,
-    model: message.model,
-    status: message.status,
-    error: message.error,
-    created_at: message.createdAt,
-    search_text: searchTextOf(message.content),
-  };
-}
-
-function toMessage(columns: MessageColumns): ChatMessage {
-  return {
-    id: columns.id,
-    conversationId: columns.conversation_id,
-    role: columns.role as ChatMessage['role'],
-    content: parsed<ChatMessage['content']>(columns.content),
-    toolCalls: parsed<ChatMessage['toolCalls']>(columns.tool_calls),
-    toolCallId: columns.tool_call_id,
-    reasoning: columns.reasoning,
-    reasoningDetails: parsed<ChatMessage['reasoningDetails']>(columns.reasoning_details),
-    usage: parsed<ChatMessage['usage']>(columns.usage),
-    cost: columns.cost,
-    model: columns.model,
-    status: columns.status as ChatMessage['status'],
-    error: columns.error,
-    createdAt: columns.created_at,
-  };
 }

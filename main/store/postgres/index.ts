@@ -2,5 +2,4 @@
 
 export { openPostgresStore, PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export { migratePostgres, postgresSchemaVersion } from './migrate.js';
-export { redactDatabaseUrl } from './pool.js';
 export { isPostgresRowRejection } from './row-rejection.js';

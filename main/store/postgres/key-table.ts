@@ -2,7 +2,7 @@
 // Reads come from the snapshot (replica.ts), through the SQLite engine's own KeyTable and KeyRulesTable.
 
 import type pg from 'pg';
-import type { KeyRulesRow } from '../key-rules-table.js';
+import { toKeyRulesColumns, type KeyRulesRow } from '../key-rules-table.js';
 import type { NewKeyRow } from '../key-table.js';
 
 const ruleColumns =
@@ -21,6 +21,7 @@ export async function insertKey(client: pg.ClientBase, row: NewKeyRow): Promise<
 
 /** False when no key has this id. */
 export async function setKeyRules(client: pg.ClientBase, keyId: string, rules: KeyRulesRow): Promise<boolean> {
+  const columns = toKeyRulesColumns(keyId, rules);
   const { rowCount } = await client.query(
     `INSERT INTO key_rules (${ruleColumns})
      SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = $1)
@@ -29,17 +30,17 @@ export async function setKeyRules(client: pg.ClientBase, keyId: string, rules: K
        management = excluded.management, expires_at = excluded.expires_at, disabled = excluded.disabled,
        rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp`,
     [
-      keyId,
-      rules.limitNanos,
-      rules.limitReset,
-      list(rules.allowedModels),
-      list(rules.allowedProviders),
-      rules.management,
-      rules.expiresAt,
-      rules.disabled,
-      rules.rpm,
-      rules.tpm,
-      list(rules.allowedMcp),
+      columns.key_id,
+      columns.limit_nanos,
+      columns.limit_reset,
+      columns.allowed_models,
+      columns.allowed_providers,
+      columns.management !== 0,
+      columns.expires_at,
+      columns.disabled !== 0,
+      columns.rpm,
+      columns.tpm,
+      columns.allowed_mcp,
     ],
   );
   return (rowCount ?? 0) > 0;
@@ -73,9 +74,4 @@ export async function touchKeys(client: pg.Pool, lastUsed: ReadonlyMap<string, n
      WHERE k.id = t.id AND (k.last_used_at IS NULL OR k.last_used_at < t.at)`,
     [[...lastUsed.keys()], [...lastUsed.values()]],
   );
-}
-
-// As the SQLite engine stores lists: JSON text, so that both engines read them with one mapper.
-function list(items: string[] | null): string | null {
-  return items && JSON.stringify(items);
 }

@@ -5,6 +5,7 @@
 // reads it from the connection string.
 
 import pg from 'pg';
+import { redactDatabaseUrl } from '../database-url.js';
 
 const int8Oid = 20;
 
@@ -31,19 +32,6 @@ export function createPool(url: string, max = defaultPoolSize): pg.Pool {
 
 export function createClient(url: string): pg.Client {
   return new pg.Client({ connectionString: url, connectionTimeoutMillis: connectionTimeoutMs, types: numericTypes() });
-}
-
-/** The URL as messages may show it: the password replaced, whatever else it holds kept. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    for (const name of ['password', 'sslpassword'])
-      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '***');
-    return parsed.toString();
-  } catch {
-    return 'the database URL (not a valid URL)';
-  }
 }
 
 /**

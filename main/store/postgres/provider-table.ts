@@ -3,28 +3,24 @@
 
 import type pg from 'pg';
 import type { ProviderInfo } from '../../../shared/api/index.js';
+import { toProviderColumns } from '../provider-table.js';
 
 /** Adds the provider or updates it; an update keeps the original created_at. */
 export async function upsertProvider(client: pg.ClientBase, provider: ProviderInfo): Promise<void> {
-  const createdAt = Date.parse(provider.created_at);
-  if (Number.isNaN(createdAt)) {
-    throw new Error(`provider "${provider.id}" has an invalid created_at: ${JSON.stringify(provider.created_at)}`);
-  }
-  const timeouts =
-    provider.timeouts && Object.keys(provider.timeouts).length > 0 ? JSON.stringify(provider.timeouts) : null;
+  const columns = toProviderColumns(provider);
   await client.query(
     `INSERT INTO providers (id, kind, base_url, has_api_key, created_at, api_key_tail, timeouts)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url,
        has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail, timeouts = excluded.timeouts`,
     [
-      provider.id,
-      provider.kind,
-      provider.base_url,
-      provider.has_api_key,
-      createdAt,
-      provider.has_api_key ? (provider.api_key_tail ?? null) : null,
-      timeouts,
+      columns.id,
+      columns.kind,
+      columns.base_url,
+      columns.has_api_key !== 0,
+      columns.created_at,
+      columns.api_key_tail,
+      columns.timeouts,
     ],
   );
 }

@@ -5,6 +5,7 @@
 
 import type pg from 'pg';
 import {
+  creditsAfter,
   msPerDay,
   type CreditAccountRow,
   type CreditChange,
@@ -24,27 +25,14 @@ export async function changeCredits(client: pg.ClientBase, change: CreditChange)
   const row = rows[0];
   if (!row) throw new Error('the credit_account row is missing from the database');
   const before: CreditAccountRow = { limited: row.limited, grantedNanos: row.granted_nanos, usedNanos: row.used_nanos };
-  let after: CreditAccountRow;
-  if (change.action === 'unset') after = { ...before, limited: false };
-  else if (change.action === 'set') {
-    after = { ...before, limited: true, grantedNanos: before.usedNanos + change.balanceNanos };
-  } else {
-    // Adding to an unlimited account starts from a zero balance, not from whatever was granted before.
-    const base = before.limited ? before.grantedNanos : before.usedNanos;
-    after = { ...before, limited: true, grantedNanos: base + change.amountNanos };
-  }
+  const { after, entry } = creditsAfter(before, change);
   await client.query('UPDATE credit_account SET limited = $1, granted_nanos = $2 WHERE id = 1', [
     after.limited,
     after.grantedNanos,
   ]);
   await client.query(
     'INSERT INTO credit_ledger (created_at, action, amount_nanos, balance_nanos) VALUES ($1, $2, $3, $4)',
-    [
-      change.at,
-      change.action,
-      after.grantedNanos - before.grantedNanos,
-      after.limited ? after.grantedNanos - after.usedNanos : null,
-    ],
+    [entry.createdAt, entry.action, entry.amountNanos, entry.balanceNanos],
   );
   return after;
 }

@@ -1,47 +1,58 @@
 // SQL for usage_log in PostgreSQL's dialect, answering exactly what the SQLite engine's UsageTable answers for the
-// same rows (../usage-table.ts): the same coercion of what request handlers record, the same orders (text compared
-// byte by byte, as SQLite does, whatever the database's collation), the same summaries.
+// same rows (../usage-table.ts): rows bound and read through its mappers, the same orders (text compared byte by
+// byte, as SQLite does, whatever the database's collation), the same summaries.
 
 import type pg from 'pg';
-import { usdToNanos, type UsageGrouping, type UsageRecord } from '../../../shared/api/index.js';
+import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
 import type { SpentUsage } from '../spend-table.js';
-import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../usage-table.js';
+import {
+  toUsageBindings,
+  toUsageRecord,
+  usageFields,
+  type UsageColumns,
+  type UsageQuery,
+  type UsageSummaryGroup,
+  type UsageSummaryQuery,
+} from '../usage-table.js';
 
-type UsageField = keyof Required<UsageRecord>;
-
-// Lenient in, as the SQLite engine: a fractional latency is rounded, a value of the wrong type becomes null, and
-// only truly bad rows (a missing id or model) are left for the NOT NULL constraints to reject.
-// One entry per column, in the table's order: its array type for unnest, and how the record's field is bound.
-const bind: { [Field in UsageField]: { type: string; value: (value: unknown) => unknown } } = {
-  id: { type: 'text', value: text },
-  created_at: { type: 'bigint', value: integer },
-  key_id: { type: 'text', value: text },
-  app_title: { type: 'text', value: text },
-  app_referer: { type: 'text', value: text },
-  model: { type: 'text', value: text },
-  provider: { type: 'text', value: text },
-  streamed: { type: 'boolean', value: Boolean },
-  status: { type: 'bigint', value: integer },
-  finish_reason: { type: 'text', value: text },
-  prompt_tokens: { type: 'bigint', value: integer },
-  completion_tokens: { type: 'bigint', value: integer },
-  cached_tokens: { type: 'bigint', value: integer },
-  reasoning_tokens: { type: 'bigint', value: integer },
-  cost: { type: 'double precision', value: real },
-  latency_ms: { type: 'bigint', value: integer },
-  ttft_ms: { type: 'bigint', value: integer },
-  error: { type: 'text', value: text },
-  unpriced: { type: 'boolean', value: Boolean },
-  estimated: { type: 'boolean', value: Boolean },
+// Each column's type here. Flags travel as SQLite's 0 and 1 (the shared bindings and mapper speak them) and are
+// booleans in the table.
+const columnTypes: { [Field in keyof UsageColumns]: 'text' | 'bigint' | 'double precision' | 'flag' } = {
+  id: 'text',
+  created_at: 'bigint',
+  key_id: 'text',
+  app_title: 'text',
+  app_referer: 'text',
+  model: 'text',
+  provider: 'text',
+  streamed: 'flag',
+  status: 'bigint',
+  finish_reason: 'text',
+  prompt_tokens: 'bigint',
+  completion_tokens: 'bigint',
+  cached_tokens: 'bigint',
+  reasoning_tokens: 'bigint',
+  cost: 'double precision',
+  latency_ms: 'bigint',
+  ttft_ms: 'bigint',
+  error: 'text',
+  unpriced: 'flag',
+  estimated: 'flag',
 };
 
-const fields = Object.keys(bind) as UsageField[];
-const columns = fields.join(', ');
+const isFlag = (field: keyof UsageColumns) => columnTypes[field] === 'flag';
+const arrayType = (field: keyof UsageColumns) => (isFlag(field) ? 'int' : columnTypes[field]);
 
+/** The columns as the SQLite engine reads them, so that one mapper (toUsageRecord) serves both. */
+const columns = usageFields.map((field) => (isFlag(field) ? `${field}::int AS ${field}` : field)).join(', ');
+
+// Lenient in, as on SQLite (toUsageBindings): only truly bad rows (a missing id or model) are left for the NOT NULL
+// constraints to reject, and then the whole batch fails, as on SQLite.
 const insertStatement = `
-  INSERT INTO usage_log (${columns}, cost_nanos)
-  SELECT * FROM unnest(${fields.map((field, index) => `$${index + 1}::${bind[field].type}[]`).join(', ')},
-                       $${fields.length + 1}::bigint[])
+  INSERT INTO usage_log (${usageFields.join(', ')}, cost_nanos)
+  SELECT ${usageFields.map((field) => (isFlag(field) ? `${field} <> 0` : field)).join(', ')}, cost_nanos
+  FROM unnest(${usageFields.map((field, index) => `$${index + 1}::${arrayType(field)}[]`).join(', ')},
+              $${usageFields.length + 1}::bigint[]) AS r (${usageFields.join(', ')}, cost_nanos)
   ON CONFLICT (id) DO NOTHING
   RETURNING key_id AS "keyId", created_at AS "createdAt", cost_nanos AS "costNanos"`;
 
@@ -64,14 +75,15 @@ function summaryOrder(by: UsageGrouping): string {
  * stored is skipped and spends nothing.
  */
 export async function insertUsage(client: pg.ClientBase, records: readonly UsageRecord[]): Promise<SpentUsage[]> {
-  const values = fields.map((field) => records.map((record) => bind[field].value(record[field])));
-  values.push(records.map((record) => usdToNanos(real(record.cost))));
+  const bindings = records.map(toUsageBindings);
+  const values: unknown[] = usageFields.map((field) => bindings.map((row) => row[field]));
+  values.push(bindings.map((row) => row.cost_nanos));
   const { rows } = await client.query<SpentUsage>(insertStatement, values);
   return rows;
 }
 
 export async function getUsage(pool: pg.Pool, id: string): Promise<UsageRecord | undefined> {
-  const { rows } = await pool.query<UsageRecord>(`SELECT ${columns} FROM usage_log WHERE id = $1`, [id]);
+  const { rows } = await pool.query<UsageColumns>(`SELECT ${columns} FROM usage_log WHERE id = $1`, [id]);
   return rows[0] && toUsageRecord(rows[0]);
 }
 
@@ -79,7 +91,7 @@ export async function getUsage(pool: pg.Pool, id: string): Promise<UsageRecord |
 export async function listUsage(pool: pg.Pool, query: UsageQuery = {}): Promise<UsageRecord[]> {
   const sinceMs = query.sinceMs ?? Number.MIN_SAFE_INTEGER;
   const limit = query.limit === undefined ? null : Math.max(0, Math.floor(query.limit));
-  const { rows } = await pool.query<UsageRecord>(
+  const { rows } = await pool.query<UsageColumns>(
     `SELECT ${columns} FROM usage_log WHERE created_at >= $1 ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
     [sinceMs, limit],
   );
@@ -101,21 +113,4 @@ export async function usageSummary(pool: pg.Pool, query: UsageSummaryQuery): Pro
     [query.sinceMs ?? Number.MIN_SAFE_INTEGER, query.untilMs ?? Number.MAX_SAFE_INTEGER],
   );
   return rows.map(({ grp, ...totals }) => ({ group: grp, ...totals }));
-}
-
-/** As the SQLite engine answers a row: `estimated` only when true. */
-function toUsageRecord({ estimated, ...columns }: UsageRecord): UsageRecord {
-  return { ...columns, ...(estimated ? { estimated: true } : {}) };
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function integer(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
-}
-
-function real(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
