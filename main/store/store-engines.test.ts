@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 import { usePostgresStores } from '../../test/support/postgres-store.js';
 import { usageRecord } from '../../test/support/usage-record.js';
@@ -245,22 +246,26 @@ describe('both engines answer alike', () => {
       createdAt: 1,
       updatedAt,
     });
-    const message = (id: string, conversationId: string, content: ChatMessage['content']): ChatMessage => ({
-      id,
-      conversationId,
-      role: 'assistant',
-      content,
-      toolCalls: [{ id: 't1', name: 'fs__read', arguments: '{}' }] as unknown as ChatMessage['toolCalls'],
-      toolCallId: null,
-      reasoning: 'thought',
-      reasoningDetails: null,
-      usage: null,
-      cost: 0.5,
-      model: 'up/m',
-      status: 'complete',
-      error: null,
-      createdAt: 10,
-    });
+    const message = (id: string, conversationId: string, content: ChatMessage['content']): ChatMessage =>
+      newChatMessage({
+        id,
+        conversationId,
+        role: 'assistant',
+        status: 'complete',
+        createdAt: 10,
+        content,
+        toolCalls: [
+          {
+            id: 't1',
+            type: 'function',
+            function: { name: 'fs__read', arguments: '{}' },
+            mcp: { server: 'fs', tool: 'read' },
+          },
+        ],
+        reasoning: 'thought',
+        cost: 0.5,
+        model: 'up/m',
+      });
     const [lite, server] = await onBoth(async (store) => {
       await store.chat.insertConversation(conversation('c1', 'Ärger mit 50% Rabatt', 5));
       await store.chat.insertConversation(conversation('c2', 'plain_title', 5));

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../../shared/api/index.js';
+import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
@@ -230,22 +231,15 @@ describe('PostgresStore: chat and MCP calls', () => {
     createdAt: 1,
     updatedAt: 1,
   };
-  const message = (id: string, text: string): ChatMessage => ({
-    id,
-    conversationId: 'c1',
-    role: 'user',
-    content: [{ type: 'text', text }],
-    toolCalls: null,
-    toolCallId: null,
-    reasoning: null,
-    reasoningDetails: null,
-    usage: null,
-    cost: null,
-    model: null,
-    status: 'complete',
-    error: null,
-    createdAt: 5,
-  });
+  const message = (id: string, text: string): ChatMessage =>
+    newChatMessage({
+      id,
+      conversationId: 'c1',
+      role: 'user',
+      status: 'complete',
+      createdAt: 5,
+      content: [{ type: 'text', text }],
+    });
 
   it('stores conversations and messages, in the order written, and searches them', async () => {
     const store = await freshStore();
