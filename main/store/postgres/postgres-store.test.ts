@@ -9,6 +9,7 @@ import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js'
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { defaultKeyRules, type KeyRulesRow } from '../key-rules-table.js';
+import { StoreVersionError } from '../migrate.js';
 import { isRowRejection } from '../row-rejection.js';
 import { openPostgresStore } from './postgres-store.js';
 import { isPostgresRowRejection } from './row-rejection.js';
@@ -324,6 +325,20 @@ describe('PostgresStore: opening and health', () => {
     } finally {
       await admin.end();
     }
+  });
+
+  it('refuses a database of a newer Switchyard with StoreVersionError, as the SQLite engine does', async () => {
+    const url = await stores.database();
+    const store = await stores.open(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
+    } finally {
+      await admin.end();
+    }
+    await store.close();
+    await expect(openPostgresStore(url)).rejects.toBeInstanceOf(StoreVersionError);
   });
 
   it('never shows the password in its errors', async () => {

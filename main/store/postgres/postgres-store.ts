@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ApiError, type ModelAliasInfo, type ProviderInfo, type UsageRecord } from '../../../shared/api/index.js';
 import type { KeyRulesRow } from '../key-rules-table.js';
+import { StoreVersionError } from '../migrate.js';
 import type { KeyRow, NewKeyRow } from '../key-table.js';
 import type { PriceRow } from '../price-table.js';
 import type { DatabaseReadiness } from '../readiness.js';
@@ -26,7 +27,6 @@ import * as keyTable from './key-table.js';
 import { PostgresMcpCallTable } from './mcp-call-table.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { postgresMigrations } from './migrations.js';
-import { redactDatabaseUrl } from '../database-url.js';
 import { createPool, withoutSecret } from './pool.js';
 import * as priceTable from './price-table.js';
 import * as providerTable from './provider-table.js';
@@ -89,7 +89,6 @@ export class PostgresStore implements Store {
   readonly chat: ChatStore;
   readonly mcpCalls: McpCallStore;
   private readonly pool: pg.Pool;
-  private readonly url: string;
   private readonly id = randomUUID();
   private readonly instance: boolean;
   private readonly replica = new SnapshotReplica();
@@ -108,7 +107,6 @@ export class PostgresStore implements Store {
   private closed = false;
 
   private constructor(url: string, pool: pg.Pool, options: PostgresStoreOptions) {
-    this.url = url;
     this.pool = pool;
     this.instance = options.instance ?? false;
     this.chat = new PostgresChatTable(pool);
@@ -134,7 +132,7 @@ export class PostgresStore implements Store {
       try {
         await migratePostgres(pool);
       } catch (error) {
-        if ((error as Error).name === 'StoreVersionError') throw error;
+        if (error instanceof StoreVersionError) throw error;
         throw withoutSecret(error, url, 'could not open the PostgreSQL database');
       }
       await store.listener.start();
@@ -353,11 +351,6 @@ export class PostgresStore implements Store {
   /** The listening connection's server process id (tests cut it with pg_terminate_backend). */
   listenerBackendPid(): number | undefined {
     return this.listener.backendPid;
-  }
-
-  /** How the store names its database in messages: never with the password. */
-  describe(): string {
-    return redactDatabaseUrl(this.url);
   }
 
   async close(): Promise<void> {
