@@ -327,6 +327,13 @@ describe('PostgresStore: opening and health', () => {
     }
   });
 
+  it('reads bigint as numbers through its own type table, leaving pg’s global one alone', async () => {
+    const store = await freshStore();
+    await store.insertUsage([usageRecord({ id: 'g', key_id: 'k', cost: 0.5, prompt_tokens: 2 ** 40 })]);
+    expect((await store.getUsage('g'))?.prompt_tokens).toBe(2 ** 40);
+    expect(pg.types.getTypeParser(20, 'text')('12')).toBe('12');
+  });
+
   it('refuses a database of a newer Switchyard with StoreVersionError, as the SQLite engine does', async () => {
     const url = await stores.database();
     const store = await stores.open(url);
