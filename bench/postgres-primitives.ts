@@ -5,7 +5,8 @@
 //
 // Round trips of a trivial query; NOTIFY delivery to another connection (and whether it arrives before the
 // writer's own answer); the two ways of counting a global rate limit under concurrency (and whether exactly the
-// limit is admitted); a usage batch with its spend in one transaction; migrations raced under an advisory lock.
+// limit is admitted); a usage batch with its spend in one transaction; migrations raced under an advisory lock;
+// and the PostgreSQL store's own revocation barrier with two instances.
 // Everything runs on one machine over loopback: a network between instances and the database adds its round trip
 // to every figure that is a round trip (all but the batch sizes). Prints a markdown table.
 
@@ -14,6 +15,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { openPostgresStore } from '../main/store/postgres/index.js';
 import { startPostgres } from '../test/support/postgres.js';
 import { percentile } from './stats.js';
 
@@ -222,6 +224,34 @@ async function usageBatch(pool: pg.Pool): Promise<void> {
   );
 }
 
+/**
+ * The store itself, two instances on one database: a revocation (deleteKey) answers once both applied it (the
+ * barrier of decision 017), and an admission of a key with an rpm rule.
+ */
+async function storeBarrier(url: string): Promise<void> {
+  const first = await openPostgresStore(url, { instance: true });
+  const second = await openPostgresStore(url, { instance: true });
+  try {
+    const count = Math.min(rounds, 500);
+    const key = (index: number) => ({
+      id: `bench-${index}`,
+      name: 'bench',
+      label: 'sk-…',
+      secretHash: Buffer.alloc(32),
+      createdAt: Date.now(),
+    });
+    const inserts = await timeEach(count, (index) => first.insertKey(key(index)));
+    record('Store, 2 instances: insertKey through the barrier', inserts, 'answers once both instances accept the key');
+    const deletes = await timeEach(count, (index) => first.deleteKey(`bench-${index}`));
+    record('Store, 2 instances: deleteKey through the barrier', deletes, 'answers once both instances refuse the key');
+    await first.insertKey(key(count));
+    const admissions = await timeEach(count, () => second.admitRequest(`bench-${count}`, 1_000_000, Date.now()));
+    record('Store: admitRequest (rpm rule, shared window)', admissions, 'one key, sequential');
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
+}
+
 /** Three "instances" start at once and run the same migrations under pg_advisory_lock: each is applied once. */
 async function migrationRace(url: string): Promise<void> {
   const lockId = 7_420_017;
@@ -271,6 +301,7 @@ try {
   const { rows: versionRows } = await pool.query<{ server_version: string }>('SHOW server_version');
   await pool.end();
   await migrationRace(url);
+  await storeBarrier(await postgres.createDatabase());
   console.log(
     `PostgreSQL ${versionRows[0]?.server_version}, ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, ${rounds} rounds\n`,
   );

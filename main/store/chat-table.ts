@@ -6,7 +6,8 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ContentPart, ReasoningDetail, Usage } from '../../shared/api/index.js';
 import type { ChatMessage, ChatToolCall, Conversation, MessageStatus } from '../../shared/bridge/types.js';
 
-interface MessageColumns {
+/** A message as its row holds it (shared with postgres/chat-table.ts). */
+export interface MessageColumns {
   id: string;
   conversation_id: string;
   role: string;
@@ -180,11 +181,11 @@ export class ChatTable {
   }
 }
 
-function definedOnly<T extends object>(changes: T): Partial<T> {
+export function definedOnly<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
@@ -211,7 +212,7 @@ function searchTextOf(content: ChatMessage['content']): string {
     .join('\n');
 }
 
-function toMessageColumns(message: ChatMessage): MessageColumns {
+export function toMessageColumns(message: ChatMessage): MessageColumns {
   return {
     id: message.id,
     conversation_id: message.conversationId,
@@ -231,7 +232,7 @@ function toMessageColumns(message: ChatMessage): MessageColumns {
   };
 }
 
-function toMessage(columns: MessageColumns): ChatMessage {
+export function toMessage(columns: MessageColumns): ChatMessage {
   return {
     id: columns.id,
     conversationId: columns.conversation_id,

@@ -32,7 +32,7 @@ export const defaultKeyRules: Readonly<KeyRulesRow> = Object.freeze({
   allowedMcp: null,
 });
 
-interface KeyRulesColumns {
+export interface KeyRulesColumns {
   key_id: string;
   limit_nanos: number | null;
   limit_reset: string;
@@ -81,11 +81,12 @@ export class KeyRulesTable {
 
   /** Fails (foreign key) when no key has this id. */
   set(keyId: string, rules: KeyRulesRow): void {
-    this.upsertStatement.run(toColumns(keyId, rules));
+    this.upsertStatement.run(toKeyRulesColumns(keyId, rules));
   }
 }
 
-function toColumns(keyId: string, rules: KeyRulesRow): KeyRulesColumns {
+/** The row's columns (shared with postgres/key-table.ts). */
+export function toKeyRulesColumns(keyId: string, rules: KeyRulesRow): KeyRulesColumns {
   return {
     key_id: keyId,
     limit_nanos: rules.limitNanos,

@@ -51,7 +51,8 @@ export class ProviderTable {
   }
 }
 
-function toProviderColumns(provider: ProviderInfo): ProviderColumns {
+/** The row's columns (shared with postgres/provider-table.ts). */
+export function toProviderColumns(provider: ProviderInfo): ProviderColumns {
   const createdAt = Date.parse(provider.created_at);
   if (Number.isNaN(createdAt)) {
     throw new Error(`provider "${provider.id}" has an invalid created_at: ${JSON.stringify(provider.created_at)}`);

@@ -52,6 +52,29 @@ interface LedgerColumns {
   balance_nanos: number | null;
 }
 
+/** The account after a change of credits, and the ledger entry that records it (both engines). */
+export function creditsAfter(
+  before: CreditAccountRow,
+  change: CreditChange,
+): { after: CreditAccountRow; entry: Omit<CreditLedgerRow, 'id'> } {
+  let after: CreditAccountRow;
+  if (change.action === 'unset') after = { ...before, limited: false };
+  else if (change.action === 'set') {
+    after = { ...before, limited: true, grantedNanos: before.usedNanos + change.balanceNanos };
+  } else {
+    // Adding to an unlimited account starts from a zero balance, not from whatever was granted before.
+    const base = before.limited ? before.grantedNanos : before.usedNanos;
+    after = { ...before, limited: true, grantedNanos: base + change.amountNanos };
+  }
+  const entry = {
+    createdAt: change.at,
+    action: change.action,
+    amountNanos: after.grantedNanos - before.grantedNanos,
+    balanceNanos: after.limited ? after.grantedNanos - after.usedNanos : null,
+  };
+  return { after, entry };
+}
+
 export class SpendTable {
   private readonly accountStatement: Statement<[], AccountColumns>;
   private readonly updateAccountStatement: Statement<[{ limited: number; granted: number }]>;
@@ -94,22 +117,13 @@ export class SpendTable {
 
   /** Applies the change and writes its ledger entry. Call inside a transaction. */
   changeCredits(change: CreditChange): CreditAccountRow {
-    const before = this.account();
-    let after: CreditAccountRow;
-    if (change.action === 'unset') after = { ...before, limited: false };
-    else if (change.action === 'set') {
-      after = { ...before, limited: true, grantedNanos: before.usedNanos + change.balanceNanos };
-    } else {
-      // Adding to an unlimited account starts from a zero balance, not from whatever was granted before.
-      const base = before.limited ? before.grantedNanos : before.usedNanos;
-      after = { ...before, limited: true, grantedNanos: base + change.amountNanos };
-    }
+    const { after, entry } = creditsAfter(this.account(), change);
     this.updateAccountStatement.run({ limited: after.limited ? 1 : 0, granted: after.grantedNanos });
     this.insertLedgerStatement.run({
-      created_at: change.at,
-      action: change.action,
-      amount_nanos: after.grantedNanos - before.grantedNanos,
-      balance_nanos: after.limited ? after.grantedNanos - after.usedNanos : null,
+      created_at: entry.createdAt,
+      action: entry.action,
+      amount_nanos: entry.amountNanos,
+      balance_nanos: entry.balanceNanos,
     });
     return after;
   }

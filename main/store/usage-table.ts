@@ -42,11 +42,11 @@ const groupExpressions: Record<UsageGrouping, { expression: string; order: strin
   key: { expression: 'key_id', order: 'costNanos DESC, requests DESC, grp' },
 };
 
-type UsageColumns = {
+export type UsageColumns = {
   [Field in keyof UsageRecord]-?: NonNullable<UsageRecord[Field]> extends boolean ? number : UsageRecord[Field];
 };
 /** What gets bound on insert: any value may be null, and NOT NULL columns reject the row then. */
-type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
+export type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
   /** The exact cost, derived from `cost` at this boundary (see shared/api/money.ts). */
   cost_nanos: number;
 };
@@ -77,7 +77,9 @@ const bind: { [Field in keyof UsageColumns]: (value: unknown) => UsageBindings[F
   estimated: flag,
 };
 
-const fields = Object.keys(bind) as (keyof UsageColumns)[];
+/** The columns of a UsageRecord, in the table's order (shared with postgres/usage-table.ts). */
+export const usageFields = Object.keys(bind) as (keyof UsageColumns)[];
+const fields = usageFields;
 const columns = fields.join(', ');
 
 export class UsageTable {
@@ -150,12 +152,12 @@ export class UsageTable {
   }
 }
 
-function toUsageBindings(record: UsageRecord): UsageBindings {
+export function toUsageBindings(record: UsageRecord): UsageBindings {
   const bindings = Object.fromEntries(fields.map((field) => [field, bind[field](record[field])]));
   return { ...(bindings as Omit<UsageBindings, 'cost_nanos'>), cost_nanos: usdToNanos(real(record.cost)) };
 }
 
-function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
+export function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
   return {
     ...columns,
     streamed: columns.streamed !== 0,

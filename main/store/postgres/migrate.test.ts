@@ -13,7 +13,7 @@ import { StoreVersionError } from '../migrate.js';
 import { migrations } from '../migrations.js';
 import { databaseFileName, openStore } from '../open-store.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
-import { postgresMigrations, teamOnlyTables } from './migrations.js';
+import { insertOrderColumn, postgresMigrations, teamOnlyTables } from './migrations.js';
 
 let postgres: TestPostgres;
 const pools: pg.Pool[] = [];
@@ -184,7 +184,9 @@ describe('the same schema on both engines', () => {
     // The team server's own tables have no SQLite counterpart (migrations.ts, version 10).
     const shared = (table: string) => !(teamOnlyTables as readonly string[]).includes(table);
     const tables: Schema['tables'] = {};
-    for (const row of columns.rows.filter((column) => shared(column.table_name))) {
+    const sharedColumn = (column: { table_name: string; column_name: string }) =>
+      shared(column.table_name) && column.column_name !== insertOrderColumn;
+    for (const row of columns.rows.filter(sharedColumn)) {
       const table = (tables[row.table_name] ??= { columns: [], primaryKey: [] });
       table.columns.push({ name: row.column_name, type: row.data_type, notNull: row.is_nullable === 'NO' });
     }

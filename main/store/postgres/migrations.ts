@@ -150,8 +150,14 @@ const chatSchema = `
  *   `name` is the entry's name (`provider:openai`), authenticated with the value.
  * - ui_sessions: browser sign-ins with a management key; only the token's SHA-256 is stored.
  * - instances and changes: the barrier that revoking writes wait on until every live instance applied them.
+ * - insert_order on the tables whose lists break ties of time by the order rows were inserted in, which SQLite
+ *   reads from its rowid and PostgreSQL has no counterpart of (an identity column, never written by the store).
  */
 export const teamOnlyTables = ['rate_window', 'sealed_secrets', 'ui_sessions', 'instances', 'changes'] as const;
+
+/** The column of `insertOrderTables` that stands for SQLite's rowid. */
+export const insertOrderColumn = 'insert_order';
+export const insertOrderTables = ['api_keys', 'providers', 'conversations', 'messages'] as const;
 
 const teamSchema = `
   CREATE TABLE rate_window (
@@ -185,6 +191,8 @@ const teamSchema = `
     topic text NOT NULL,
     created_at bigint NOT NULL
   );
+
+  ${insertOrderTables.map((table) => `ALTER TABLE ${table} ADD COLUMN ${insertOrderColumn} bigint GENERATED ALWAYS AS IDENTITY;`).join('\n  ')}
 `;
 
 export const postgresMigrations: readonly PostgresMigration[] = [

@@ -1,0 +1,63 @@
+// PostgreSQL stores for tests: one throwaway cluster per test file (test/support/postgres.ts), an empty database per
+// test, and every store opened in a test closed after it, so that a failed assertion leaves no connection behind.
+
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from '../../main/store/postgres/index.js';
+import { startPostgres, type TestPostgres } from './postgres.js';
+
+export interface PostgresStores {
+  /** The file's cluster (started before its first test). */
+  cluster(): TestPostgres;
+  /**
+   * A new empty database's URL. `linguistic`: its text compares as people read it (ICU, en-US: `a < B < b`), as a
+   * production database's usually does, unlike the test cluster's byte order.
+   */
+  database(options?: { linguistic?: boolean }): Promise<string>;
+  /** Opens a store on `url`, closed after the test. */
+  open(url: string, options?: PostgresStoreOptions): Promise<PostgresStore>;
+}
+
+/** Registers the hooks in the current file or block. */
+export function usePostgresStores(): PostgresStores {
+  let postgres: TestPostgres | undefined;
+  const opened: PostgresStore[] = [];
+  let linguistic = 0;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  const cluster = () => {
+    if (!postgres) throw new Error('the PostgreSQL cluster is used before it has started');
+    return postgres;
+  };
+  return {
+    cluster,
+    async database(options) {
+      if (!options?.linguistic) return cluster().createDatabase();
+      const name = `linguistic_${process.pid}_${++linguistic}`;
+      const admin = new pg.Client({ connectionString: cluster().url });
+      await admin.connect();
+      try {
+        await admin.query(
+          `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`,
+        );
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(cluster().url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async open(url, options) {
+      const store = await openPostgresStore(url, options);
+      opened.push(store);
+      return store;
+    },
+  };
+}
