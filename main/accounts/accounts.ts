@@ -35,7 +35,13 @@ import { windowStart } from './usage-windows.js';
 
 export type AccountsStore = Pick<
   Store,
-  'getCreditAccount' | 'changeCredits' | 'listCreditLedger' | 'keySpendSince' | 'usageSummary' | 'changeVersion'
+  | 'getCreditAccount'
+  | 'changeCredits'
+  | 'listCreditLedger'
+  | 'keySpendSince'
+  | 'usageSummary'
+  | 'changeVersion'
+  | 'admitRequest'
 >;
 
 export interface AccountsOptions {
@@ -85,8 +91,10 @@ export class Accounts {
    * Decides whether a chat request may go upstream, from memory (no database write, no read unless another process
    * changed something). Throws ApiError: 403 a model the key may not use, 402 no credits left or the key's spend
    * limit reached, 429 a rate limit (with Retry-After). An admitted request counts against the request rate.
+   * On a team server a key's requests-per-minute rule is one window for every instance, kept in the database: then
+   * the answer is a promise that rejects the same way (decision 017).
    */
-  admit(keyId: string, request: AdmissionRequest): void {
+  admit(keyId: string, request: AdmissionRequest): void | Promise<void> {
     const rules = this.keys.rulesOf(keyId);
     for (const model of [request.model, ...(request.models ?? [])]) {
       if (!modelAllowed(rules, model)) {
@@ -109,15 +117,22 @@ export class Accounts {
       if (limitReached(rules, spent)) throw this.limitReachedError(rules.limitNanos, rules.limitReset, spent);
     }
 
-    if (rules.rpm !== null) {
-      const wait = this.limiter.requestWait(keyId, rules.rpm);
-      if (wait > 0) throw rateLimited(`${rules.rpm} requests`, wait, { requests_per_minute: rules.rpm });
+    const { rpm, tpm } = rules;
+    const shared = rpm !== null && this.store.admitRequest !== undefined;
+    if (rpm !== null && !shared) {
+      const wait = this.limiter.requestWait(keyId, rpm);
+      if (wait > 0) throw rateLimited(`${rpm} requests`, wait, { requests_per_minute: rpm });
     }
-    if (rules.tpm !== null) {
-      const wait = this.limiter.tokenWait(keyId, rules.tpm);
-      if (wait > 0) throw rateLimited(`${rules.tpm} tokens`, wait, { tokens_per_minute: rules.tpm });
+    if (tpm !== null) {
+      const wait = this.limiter.tokenWait(keyId, tpm);
+      if (wait > 0) throw rateLimited(`${tpm} tokens`, wait, { tokens_per_minute: tpm });
     }
-    if (rules.rpm !== null) this.limiter.noteRequest(keyId);
+    if (rpm === null) return;
+    if (!shared) return this.limiter.noteRequest(keyId);
+    // Counted in the same statement that decides, so racing instances never admit more than the rule allows.
+    return this.store.admitRequest!(keyId, rpm, this.now()).then((wait) => {
+      if (wait > 0) throw rateLimited(`${rpm} requests`, wait, { requests_per_minute: rpm });
+    });
   }
 
   /** Whether the key may use `model` (`provider/model`): GET /models lists only those. */

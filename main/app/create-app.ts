@@ -35,6 +35,13 @@ export interface AppOptions {
   localProviders?: LocalProvidersOptions | false;
   /** Model calls per chat turn before the tool loop stops (default 10). */
   chatMaxSteps?: number;
+  /** An opened store (a team server's PostgreSQL, openApp); default: SQLite in the data folder. */
+  store?: Store;
+  /**
+   * Where provider keys and the chat's key live when not in the OS keychain (a team server's database, sealed);
+   * MCP sign-ins stay with the machine's own secret store, as the MCP servers do.
+   */
+  providerSecrets?: SecretStore;
 }
 
 export interface App {
@@ -57,7 +64,10 @@ export interface App {
   recordHubCall(call: HubToolCall): void;
   /** Conversations and the tool loop; it calls the first gateway this app started listening. */
   readonly chat: ChatService;
-  /** Opened on first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need. */
+  /**
+   * Where provider keys are kept: the OS keychain (or its file fallback), or a team server's database. Opened on
+   * first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need.
+   */
   secrets(): Promise<SecretStore>;
   /** `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process). */
   createGateway(options?: GatewayOptions & { mcpHub?: boolean }): Gateway;
@@ -68,7 +78,7 @@ export function createApp(options: AppOptions): App {
   const logger = options.logger ?? createLogger();
   // The caches below ask the database whether anything changed; once per turn of the event loop is enough (a
   // request's authentication always asks afresh), where each would otherwise ask on every request.
-  const store = openStore(options.dataDir, { dataVersionReads: 'once-per-turn' });
+  const store = options.store ?? openStore(options.dataDir, { dataVersionReads: 'once-per-turn' });
   const keys = new ApiKeys(store);
   const usage = new UsageLog(store, {
     onError: (error) => logger.error({ err: error }, 'writing usage rows failed; they stay queued'),
@@ -76,7 +86,7 @@ export function createApp(options: AppOptions): App {
   const accounts = new Accounts({ store, keys, usage, prices: new PriceBook(store) });
 
   let secretsOpening: Promise<SecretStore> | undefined;
-  const secrets = (): Promise<SecretStore> => {
+  const localSecrets = (): Promise<SecretStore> => {
     secretsOpening ??= openSecretStore({ dataDir: options.dataDir, mode: options.secretStoreMode }).then(
       ({ store: opened, warning }) => {
         if (warning) options.onSecretStoreWarning?.(warning);
@@ -85,6 +95,8 @@ export function createApp(options: AppOptions): App {
     );
     return secretsOpening;
   };
+  const { providerSecrets } = options;
+  const secrets = providerSecrets ? () => Promise.resolve(providerSecrets) : localSecrets;
 
   // Another process (the CLI) may add or remove providers while the gateway runs: when the database says
   // something changed, forget cached provider secrets too.
@@ -129,7 +141,7 @@ export function createApp(options: AppOptions): App {
   });
   const providers = new ProviderSettings(store, secrets);
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
-  const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(secrets) });
+  const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
   const recordHubCall = (call: HubToolCall) => {
     store.mcpCalls.insert(call).catch((error: unknown) => {
       logger.error({ err: error }, 'recording an MCP hub call failed');

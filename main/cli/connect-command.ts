@@ -13,7 +13,7 @@ import { resolveDataDir } from '../app/index.js';
 import { defaultPort } from '../common/index.js';
 import { connectTools, findTool, ToolConnections, type ConnectKeys } from '../connect/index.js';
 import { formatJson, printList, type Output } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 
 interface ConnectOptions {
   model?: string;
@@ -56,6 +56,7 @@ export function registerConnectCommand(program: Command, context: CommandContext
     .option('--gateway-url <url>', 'where the gateway listens', defaultGatewayUrl)
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .addHelpText(
       'after',
       [
@@ -83,7 +84,7 @@ export function registerConnectCommand(program: Command, context: CommandContext
         const preview = connectionsOf(resolveDataDir(options.dataDir), noKeys).preview(toolName, request);
         return output.out(options.json ? formatJson(preview) : describePreview(preview));
       }
-      await withApp(context, options.dataDir, async (app) => {
+      await withApp(context, options, async (app) => {
         const connections = connectionsOf(app.dataDir, app.keys);
         if (options.undo) {
           const undone = await connections.undo(toolName);

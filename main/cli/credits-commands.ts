@@ -5,7 +5,7 @@ import type { App } from '../app/index.js';
 import { formatUsd, usdToNanos, type CreditsStatus } from '../../shared/api/index.js';
 import { parseUsd } from './key-rule-options.js';
 import { formatJson } from './output.js';
-import { addListCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 
 const usd = (amount: number) => formatUsd(usdToNanos(amount));
 
@@ -34,8 +34,9 @@ export function registerCreditsCommands(program: Command, context: CommandContex
     .description('print the balance, what was granted and what was used')
     .option('--json', 'print {limited, balance, granted, used} in USD as JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, (app) => {
+      withApp(context, options, (app) => {
         const status = app.accounts.creditsStatus();
         output.out(options.json ? formatJson(status) : describe(status));
       }),
@@ -53,9 +54,10 @@ export function registerCreditsCommands(program: Command, context: CommandContex
       .description(description)
       .argument('<usd>', argument, amountArgument)
       .addOption(dataDirOption())
+      .addOption(databaseUrlOption())
       .allowUnknownOption()
       .action(async (amount: string, options: { dataDir?: string }) =>
-        withApp(context, options.dataDir, async (app) => output.out(describe(await change(app, Number(amount))))),
+        withApp(context, options, async (app) => output.out(describe(await change(app, Number(amount))))),
       );
   addAmountCommand(
     'set',
@@ -74,8 +76,9 @@ export function registerCreditsCommands(program: Command, context: CommandContex
     .command('unset')
     .description('remove the balance: spending becomes unlimited (usage is still recorded)')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => output.out(describe(await app.accounts.unsetCredits()))),
+      withApp(context, options, async (app) => output.out(describe(await app.accounts.unsetCredits()))),
     );
 
   addListCommand(credits, context, {

@@ -12,7 +12,7 @@ import {
   type LimitReset,
 } from '../../shared/api/index.js';
 import { formatJson } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 
 export interface KeyRuleOptions {
   limit?: string | false;
@@ -124,11 +124,12 @@ export function registerKeyUpdateCommand(keys: Command, context: CommandContext)
     .option('--name <name>', 'a new name for the key')
     .option('--json', 'print the key and its rules as JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (id: string, options: KeyRuleOptions & { name?: string; json?: boolean; dataDir?: string }) => {
       const change = keyRulesChangeFrom(options);
       if (Object.keys(change).length === 0 && options.name === undefined)
         throw new Error('Nothing to change: give a new --name or at least one rule option (see --help).');
-      await withApp(context, options.dataDir, async (app) => {
+      await withApp(context, options, async (app) => {
         const updated = await app.keys.update(id, change, options.name);
         if (options.json) return output.out(formatJson(updated));
         output.out(`Updated key ${updated.id} ("${updated.name}"): ${describeKeyRules(updated).join('; ')}.`);

@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { describeAccess, describeKeyState, describeLimit, describeRate } from '../../shared/api/index.js';
-import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import {
+  addListCommand,
+  addRemoveCommand,
+  dataDirOption,
+  databaseUrlOption,
+  withApp,
+  type CommandContext,
+} from './program.js';
 import { formatJson } from './output.js';
 import {
   addKeyRuleOptions,
@@ -18,8 +25,9 @@ export function registerKeyCommands(program: Command, context: CommandContext): 
     .requiredOption('--name <name>', 'a name to recognise the key by')
     .option('--json', 'print {id, name, key, created_at} as JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: KeyRuleOptions & { name: string; json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => {
+      withApp(context, options, async (app) => {
         const created = await app.keys.create(options.name, keyRulesChangeFrom(options));
         if (options.json) {
           output.out(

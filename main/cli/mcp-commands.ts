@@ -20,7 +20,7 @@ import {
   type ServerSnapshot,
 } from '../mcp/index.js';
 import { formatJson, formatTable, printList, type Output } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 import { openInBrowser } from './ui-command.js';
 
 interface ManagerRun {
@@ -44,6 +44,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .description('start every enabled server, show its status and tool count, then stop them')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
       withManager({ dataDir: options.dataDir, output }, async (manager) => {
         const servers = await manager.waitUntilSettled();
@@ -79,6 +80,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .argument('<server>', 'the server name in mcp_settings.json')
     .option('--json', 'print the tools as the server declares them (with inputSchema)')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (server: string, options: { json?: boolean; dataDir?: string }) =>
       withManager({ dataDir: options.dataDir, server, output }, async (manager) => {
         printList(output, manager.listTools(server), options.json, {
@@ -97,6 +99,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .option('--args <json>', 'the arguments as a JSON object', '{}')
     .option('--json', 'print the whole result as JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (server: string, tool: string, options: { args: string; json?: boolean; dataDir?: string }) => {
       const args = parseArguments(options.args);
       await withManager({ dataDir: options.dataDir, server, output }, async (manager) => {
@@ -112,6 +115,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .argument('<server>', 'the server name in mcp_settings.json')
     .option('-f, --follow', 'keep the server running and print new lines until Ctrl+C')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (server: string, options: { follow?: boolean; dataDir?: string }) =>
       withManager(
         { dataDir: options.dataDir, runsUntilInterrupted: options.follow ?? false, output },
@@ -139,6 +143,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .argument('<server>', 'the server name in mcp_settings.json')
     .option('--no-browser', 'only print the link (open it on this machine: the page returns to 127.0.0.1)')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (server: string, options: { browser: boolean; dataDir?: string }) =>
       withManager(
         { dataDir: options.dataDir, output },
@@ -166,6 +171,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .description("forget a remote server's OAuth sign-in (deletes its tokens from the secret store)")
     .argument('<server>', 'the server name in mcp_settings.json')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (server: string, options: { dataDir?: string }) =>
       withManager(
         { dataDir: options.dataDir, output },
@@ -185,9 +191,10 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
         '(what `switchyard connect claude-desktop` configures); runs until the client closes stdin',
     )
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: { dataDir?: string }) =>
       // stdout carries the protocol: nothing else may be printed there (logs go to stderr).
-      withApp(context, options.dataDir, async (app) => {
+      withApp(context, options, async (app) => {
         await app.mcp.start();
         const ended = serveHubOverStdio(app.mcp, { logger: app.logger, onToolCall: app.recordHubCall });
         await Promise.race([ended, untilSignal()]);
@@ -202,6 +209,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
     .option('--yes', 'import without asking (otherwise it shows what each server runs and asks first)')
     .option('--json', 'print the report as JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (file: string, options: { overwrite?: boolean; yes?: boolean; json?: boolean; dataDir?: string }) => {
       // Through a manager that is never started: it writes the file and runs no server.
       const manager = new McpManager({ dataDir: resolveDataDir(options.dataDir), logger: createLogger('error') });

@@ -47,9 +47,9 @@ async function run(...args: string[]): Promise<void> {
   });
   registerModelsCommands(program, {
     output,
-    openApp: (dataDirFlag) =>
+    openApp: async ({ dataDir }) =>
       createApp({
-        dataDir: dataDirFlag!,
+        dataDir: dataDir!,
         secretStoreMode: 'file',
         localProviders: false,
         env: {},

@@ -5,7 +5,14 @@
 
 import type { Command } from 'commander';
 import type { App } from '../app/index.js';
-import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import {
+  addListCommand,
+  addRemoveCommand,
+  dataDirOption,
+  databaseUrlOption,
+  withApp,
+  type CommandContext,
+} from './program.js';
 
 /** The warning for an alias whose target's provider this process does not know, or null. */
 async function unknownProviderWarning(app: App, target: string): Promise<string | null> {
@@ -41,8 +48,9 @@ export function registerModelsCommands(program: Command, context: CommandContext
     .argument('<name>', 'the name callers send as "model": letters, digits, ".", "_", "-", ":" or "@"')
     .argument('<target>', 'the <provider>/<model> it stands for, e.g. openai/gpt-4o')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (name: string, target: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => {
+      withApp(context, options, async (app) => {
         const { previous } = await app.aliases.set(name, target);
         if (!previous) output.out(`Created alias ${name} → ${target}.`);
         else if (previous.target === target) output.out(`Alias ${name} already points to ${target}.`);

@@ -3,7 +3,14 @@
 
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatUsdExactly, type ModelPriceInfo } from '../../shared/api/index.js';
-import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import {
+  addListCommand,
+  addRemoveCommand,
+  dataDirOption,
+  databaseUrlOption,
+  withApp,
+  type CommandContext,
+} from './program.js';
 
 interface SetOptions {
   input: number;
@@ -66,8 +73,9 @@ export function registerPricesCommands(program: Command, context: CommandContext
       perMillion,
     )
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (model: string, options: SetOptions) =>
-      withApp(context, options.dataDir, async (app) => {
+      withApp(context, options, async (app) => {
         const price = await app.accounts.prices.set(model, {
           input: options.input,
           output: options.output,

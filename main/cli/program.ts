@@ -2,7 +2,7 @@
 // can run next to a running `switchyard serve` on the same data.
 
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createApp, resolveDataDir, type App } from '../app/index.js';
+import { openApp, resolveDataDir, type App } from '../app/index.js';
 import { registerConnectCommand } from './connect-command.js';
 import { registerCreditsCommands } from './credits-commands.js';
 import { registerKeyCommands } from './keys-commands.js';
@@ -16,14 +16,31 @@ import { registerServeCommand } from './serve-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerUsageCommand } from './usage-commands.js';
 
+/** Where a command's app keeps its state: `--data-dir` and `--database-url`. */
+export interface StoreFlags {
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
 export interface CommandContext {
   output: Output;
-  /** Opens the app on the data dir chosen by `--data-dir` / SWITCHYARD_DATA_DIR / the OS default. */
-  openApp(dataDirFlag: string | undefined): App;
+  /**
+   * Opens the app on the data dir chosen by `--data-dir` / SWITCHYARD_DATA_DIR / the OS default, and on the database
+   * chosen by `--database-url` / SWITCHYARD_DATABASE_URL (else SQLite in the data dir). `instance`: the process serves
+   * requests (`serve`).
+   */
+  openApp(flags: StoreFlags, options?: { instance?: boolean }): Promise<App>;
 }
 
 export function dataDirOption(): Option {
   return new Option('--data-dir <dir>', 'data folder (default: $SWITCHYARD_DATA_DIR or the OS app-data folder)');
+}
+
+export function databaseUrlOption(): Option {
+  return new Option(
+    '--database-url <url>',
+    "a team server's PostgreSQL database, postgres://… (default: $SWITCHYARD_DATABASE_URL, else SQLite in the data folder)",
+  );
 }
 
 export function parseIntegerOption(min: number, max: number) {
@@ -38,9 +55,11 @@ export function parseIntegerOption(min: number, max: number) {
 export function createProgram(output: Output = processOutput): Command {
   const context: CommandContext = {
     output,
-    openApp: (dataDirFlag) =>
-      createApp({
-        dataDir: resolveDataDir(dataDirFlag),
+    openApp: (flags, { instance } = {}) =>
+      openApp({
+        dataDir: resolveDataDir(flags.dataDir),
+        databaseUrl: flags.databaseUrl,
+        instance,
         onSecretStoreWarning: (warning) => output.err(`warning: ${warning}`),
       }),
   };
@@ -65,10 +84,10 @@ export function createProgram(output: Output = processOutput): Command {
 /** Runs a command that uses the app and always closes it, turning failures into one clear line. */
 export async function withApp(
   context: CommandContext,
-  dataDirFlag: string | undefined,
+  flags: StoreFlags,
   work: (app: App) => Promise<void> | void,
 ): Promise<void> {
-  const app = context.openApp(dataDirFlag);
+  const app = await context.openApp(flags);
   try {
     await work(app);
   } finally {
@@ -87,8 +106,9 @@ export function addListCommand<Item>(
     .description(command.description)
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: { json?: boolean; dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) =>
+      withApp(context, options, async (app) =>
         printList(context.output, await command.list(app), options.json, command),
       ),
     );
@@ -114,8 +134,9 @@ export function addRemoveCommand(
     .description(command.description)
     .argument(...command.argument)
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (name: string, options: { dataDir?: string }) =>
-      withApp(context, options.dataDir, async (app) => {
+      withApp(context, options, async (app) => {
         if (!(await command.remove(app, name))) throw new Error(command.missing(name));
         context.output.out(command.removed(name));
       }),

@@ -1,6 +1,13 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
-import { addListCommand, addRemoveCommand, dataDirOption, withApp, type CommandContext } from './program.js';
+import {
+  addListCommand,
+  addRemoveCommand,
+  dataDirOption,
+  databaseUrlOption,
+  withApp,
+  type CommandContext,
+} from './program.js';
 import { readSecretFromStdin } from './read-secret.js';
 
 interface AddOptions {
@@ -61,10 +68,11 @@ export function registerProviderCommands(program: Command, context: CommandConte
       seconds,
     )
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (id: string, options: AddOptions) => {
       // Read the secret before opening the data dir, so a slow typist holds no database handle.
       const apiKey = await apiKeyFor(id, options);
-      await withApp(context, options.dataDir, async (app) => {
+      await withApp(context, options, async (app) => {
         const timeouts = timeoutsOf(options);
         const added = await app.providers.add({
           id,

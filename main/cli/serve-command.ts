@@ -11,7 +11,7 @@ import {
 import { defaultPort } from '../common/index.js';
 import { openAIBaseUrlOf } from '../gateway/index.js';
 import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
-import { dataDirOption, parseIntegerOption, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, parseIntegerOption, type CommandContext } from './program.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 
 const shutdownGraceMs = 10_000;
@@ -43,6 +43,7 @@ interface ServeOptions {
   host: string;
   port: number;
   dataDir?: string;
+  databaseUrl?: string;
   ui: boolean;
   corsOrigin: string[];
   allowedHost: string[];
@@ -76,11 +77,12 @@ export function registerServeCommand(program: Command, context: CommandContext):
       1,
     )
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
       if (options.workers > 1 && !isServeWorker()) return runServePrimary(options.workers, output);
       // A worker of `--workers`: the API only, quiet; the primary prints and decides when to stop.
       const worker = isServeWorker();
-      const app = context.openApp(options.dataDir);
+      const app = await context.openApp(options, { instance: true });
       let bridge: BridgeHandlers | undefined;
       let removeUiLink = () => {};
       try {

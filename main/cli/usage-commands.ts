@@ -12,7 +12,7 @@ import {
 } from '../../shared/api/index.js';
 import { usageRowsCsv, usageSummaryCsv } from '../accounts/index.js';
 import { formatJson, formatTable, printList } from './output.js';
-import { dataDirOption, withApp, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 
 interface UsageOptions {
   since: string;
@@ -106,11 +106,12 @@ export function registerUsageCommand(program: Command, context: CommandContext):
     .option('--csv', 'print CSV (with a header row)')
     .option('--json', 'print JSON')
     .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
     .action(async (options: UsageOptions) => {
       if (options.csv && options.json) throw new Error('Use either --csv or --json.');
       const since = parseWhen(options.since);
       const until = options.until === undefined ? undefined : parseWhen(options.until);
-      await withApp(context, options.dataDir, async (app) => {
+      await withApp(context, options, async (app) => {
         if (options.rows)
           return printRows(context, await app.accounts.usageRows({ since, until, limit: options.limit }), options);
         printSummary(context, options.by, await app.accounts.usageSummary({ by: options.by, since, until }), options);

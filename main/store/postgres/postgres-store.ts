@@ -349,6 +349,11 @@ export class PostgresStore implements Store {
   }
 
   /** The listening connection's server process id (tests cut it with pg_terminate_backend). */
+  /** The pool, for what lives beside the store in the same database (the sealed provider secrets). */
+  sqlClient(): pg.Pool {
+    return this.pool;
+  }
+
   listenerBackendPid(): number | undefined {
     return this.listener.backendPid;
   }
