@@ -4,7 +4,7 @@
 //   rotate    re-encrypts every stored secret under SWITCHYARD_SECRET_KEY, opening the others with
 //             SWITCHYARD_SECRET_KEY_PREVIOUS; PostgreSQL only (SQLite keeps secrets in the OS keychain).
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import pg from 'pg';
 import {
   generateSecretKey,
@@ -15,13 +15,9 @@ import {
 } from '../secrets/index.js';
 import { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from '../store/database-url.js';
 import { migratePostgres } from '../store/postgres/migrate.js';
-import type { CommandContext } from './program.js';
+import { databaseUrlOption, type CommandContext } from './program.js';
 
 const connectTimeoutMs = 5_000;
-
-function databaseUrlOption(): Option {
-  return new Option('--database-url <url>', `PostgreSQL database (default: $${databaseUrlVariable})`);
-}
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
