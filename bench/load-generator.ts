@@ -18,6 +18,11 @@ export interface LoadJob {
   keepSamples?: boolean;
   /** Open the connections evenly over this long (at most half the duration) instead of all at once. */
   startSpreadMs?: number;
+  /**
+   * Spread the connections over these ports in turn instead of `port` alone, as a round-robin load balancer in
+   * front of several instances would (a reopened connection keeps its port).
+   */
+  ports?: number[];
 }
 
 export interface TimingSummary {
@@ -183,17 +188,26 @@ export function connectionOpenDelays(job: Pick<LoadJob, 'connections' | 'duratio
   return Array.from({ length: job.connections }, (_, index) => (spread * index) / job.connections);
 }
 
+/** The port each connection of a job opens to: `port`, or `ports` in turn. */
+export function connectionPorts(job: Pick<LoadJob, 'connections' | 'port' | 'ports'>): number[] {
+  const ports = job.ports && job.ports.length > 0 ? job.ports : [job.port];
+  return Array.from({ length: job.connections }, (_, index) => ports[index % ports.length]!);
+}
+
 export function runLoad(job: LoadJob): Promise<LoadResult> {
   const body = Buffer.from(job.body);
-  const headerLines = Object.entries({
-    host: `${job.host}:${job.port}`,
-    'content-type': 'application/json',
-    ...job.headers,
-    'content-length': String(body.length),
-  })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  const request = Buffer.concat([Buffer.from(`POST ${job.path} HTTP/1.1\r\n${headerLines}\r\n`), body]);
+  const requestTo = (port: number) => {
+    const headerLines = Object.entries({
+      host: `${job.host}:${port}`,
+      'content-type': 'application/json',
+      ...job.headers,
+      'content-length': String(body.length),
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    return Buffer.concat([Buffer.from(`POST ${job.path} HTTP/1.1\r\n${headerLines}\r\n`), body]);
+  };
+  const requests = new Map(connectionPorts(job).map((port) => [port, requestTo(port)]));
 
   const totals: number[] = [];
   const firstBytes: number[] = [];
@@ -225,12 +239,13 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
       });
     };
 
-    const startConnection = () => {
+    const startConnection = (port: number) => {
+      const request = requests.get(port)!;
       open += 1;
       let sentAt = 0;
       let busy = false;
       let finished = false;
-      const socket = net.connect({ host: job.host, port: job.port, noDelay: true });
+      const socket = net.connect({ host: job.host, port, noDelay: true });
       const parser = new ResponseParser((outcome) => {
         busy = false;
         const now = performance.now();
@@ -273,15 +288,17 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
         if (busy) errors += 1; // the response was cut off
         // A connection closed by the server (or broken) is replaced while the run lasts (before this one is
         // counted out, so that the run does not look finished).
-        if (performance.now() < endsAt) startConnection();
+        if (performance.now() < endsAt) startConnection(port);
         finishOne();
       });
     };
 
-    for (const delay of connectionOpenDelays(job)) {
-      if (delay > 0) setTimeout(startConnection, delay);
-      else startConnection();
-    }
+    const ports = connectionPorts(job);
+    connectionOpenDelays(job).forEach((delay, index) => {
+      const port = ports[index]!;
+      if (delay > 0) setTimeout(() => startConnection(port), delay);
+      else startConnection(port);
+    });
   });
 }
 

@@ -3,7 +3,7 @@
 // own process: the fake upstream, `switchyard serve` (compiled, with a temporary data dir, real auth, SQLite and
 // usage log), Portkey, and the load generator.
 //
-//   npm run bench [-- --quick] [-- --workers N] [-- --no-portkey] [-- --no-build]
+//   npm run bench [-- --quick] [-- --workers N] [-- --no-portkey] [-- --no-build] [-- --only postgres]
 //
 // A bare Node proxy (bench/bare-proxy.ts: node:http in, undici out, bytes piped, nothing else) runs beside them as
 // the floor: what any Node gateway pays for the hop alone. Switchyard's own cost is its difference to that row.
@@ -11,7 +11,12 @@
 // The gateway runs twice: as `switchyard serve` (one process; every figure) and as `switchyard serve --workers N`
 // (N = the number of cores unless given; throughput only), both on the same data dir.
 //
-// Results go to bench/results/latest.json and latest.md; the markdown table is printed at the end.
+// A team server (decision 017) gets one row: one `switchyard serve --database-url …` instance on a throwaway
+// PostgreSQL cluster, then two with the connections alternating between them (bench/team-server.ts); skipped with a
+// note where PostgreSQL is not installed. `--only postgres` measures that row alone.
+//
+// Results go to bench/results/latest.json and latest.md (latest-postgres.* for `--only postgres`); the markdown
+// table is printed at the end.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +42,7 @@ import {
 } from './processes.js';
 import { judge, renderMarkdown, type BenchResults, type Contender, type Figure } from './report.js';
 import { median, slope } from './stats.js';
+import { startTeamServer } from './team-server.js';
 import { chatBody, latencyStartSpreadMs, profiles, switchyardChatJob } from './workloads.js';
 
 interface Options {
@@ -45,6 +51,8 @@ interface Options {
   portkey: boolean;
   build: boolean;
   pin: boolean;
+  /** Measure only this row (`postgres`: one vs two instances on PostgreSQL). */
+  only: 'postgres' | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -54,6 +62,7 @@ function parseOptions(argv: string[]): Options {
     portkey: true,
     build: true,
     pin: os.availableParallelism() >= 2,
+    only: null,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
@@ -62,7 +71,14 @@ function parseOptions(argv: string[]): Options {
     else if (argument === '--no-build') options.build = false;
     else if (argument === '--no-pin') options.pin = false;
     else if (argument === '--workers') options.workers = Number(argv[++index]);
-    else throw new Error(`unknown argument ${argument}; use --quick, --workers N, --no-portkey, --no-build, --no-pin`);
+    else if (argument === '--only') {
+      if (argv[++index] !== 'postgres') throw new Error('--only takes postgres');
+      options.only = 'postgres';
+    } else {
+      throw new Error(
+        `unknown argument ${argument}; use --quick, --workers N, --no-portkey, --no-build, --no-pin, --only postgres`,
+      );
+    }
   }
   if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers takes a whole number');
   return options;
@@ -112,6 +128,196 @@ function machine(loadBefore: number): BenchResults['machine'] {
 }
 
 type TargetName = 'direct' | 'bare' | 'switchyard' | 'workers' | 'portkey';
+
+type Measured = LoadResult & { cpuMsPerRequest?: number };
+
+interface Runner {
+  /**
+   * One measurement. On a machine that others use too, it starts in a quiet moment, and one disturbed by other
+   * processes is taken again (up to `attempts` times); the least disturbed attempt counts. With `cpuOf`, the CPU
+   * that process (and its children) spent per response.
+   */
+  run(name: string, job: LoadJob, attempts?: number, cpuOf?: number): Promise<Measured>;
+  /** Counts these processes as the bench's own from now on (not as other work on the machine). */
+  track(pids: () => number[]): void;
+  /** Cores used by other processes, per measurement: above a small share, the figures are noisy. */
+  foreignLoad: { phase: string; cores: number }[];
+}
+
+function createRunner(
+  worker: LoadWorker,
+  ours: () => number[],
+  notes: string[],
+  onMeasured: (name: string, responses: number) => void = () => undefined,
+): Runner {
+  const sources = [ours];
+  const allOurs = () => sources.flatMap((source) => source());
+  const foreignLoad: Runner['foreignLoad'] = [];
+  const quietCores = 0.15;
+  /** Waits (up to `maxMs`) for half a second in which other processes use less than `quietCores`. */
+  const waitForQuiet = async (maxMs: number) => {
+    const deadline = Date.now() + maxMs;
+    for (;;) {
+      const meter = new CpuMeter(allOurs);
+      await sleep(500);
+      if (meter.read().foreignCores < quietCores || Date.now() > deadline) return;
+    }
+  };
+  const run = async (name: string, job: LoadJob, attempts = 3, cpuOf?: number): Promise<Measured> => {
+    const phase = `${name} ${job.body.includes('"stream":true') ? 'stream' : 'whole'} @${job.connections}`;
+    let best: { result: Measured; cores: number } | null = null;
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      await waitForQuiet(attempts > 1 ? 15_000 : 0);
+      const meter = new CpuMeter(allOurs);
+      const cpuBefore = cpuOf === undefined ? 0 : cpuSeconds(cpuOf);
+      const measured = await worker.run(job);
+      const cores = meter.read().foreignCores;
+      const result =
+        cpuOf === undefined
+          ? measured
+          : {
+              ...measured,
+              cpuMsPerRequest: ((cpuSeconds(cpuOf) - cpuBefore) * 1000) / Math.max(1, measured.responses),
+            };
+      onMeasured(name, result.responses);
+      if (!best || cores < best.cores) best = { result, cores };
+      if (cores <= quietCores) break;
+      log(`${phase}: other processes used ${cores.toFixed(2)} cores meanwhile${attempt < attempts ? '; again' : ''}`);
+    }
+    const { result, cores } = best!;
+    foreignLoad.push({ phase, cores });
+    if (result.errors > 0) {
+      notes.push(`${name}: ${result.errors} failed request(s) in one run; first: ${result.firstError ?? '?'}`);
+    }
+    return result;
+  };
+  return { run, track: (pids) => sources.push(pids), foreignLoad };
+}
+
+interface Row {
+  figures: Figure[];
+  notes: string[];
+  details: unknown;
+}
+
+/**
+ * One vs two `switchyard serve --database-url …` instances on a throwaway PostgreSQL: non-streamed throughput at 50
+ * connections through one instance, then with the connections alternating between two (as a round-robin load
+ * balancer would spread them), and the ratio. Both configurations get every CPU, as `--workers` does.
+ */
+async function measureTeamServer(runner: Runner, upstreamUrl: string, providerKey: string): Promise<Row> {
+  log('one vs two instances on PostgreSQL: starting a cluster and two instances…');
+  const team = await startTeamServer(upstreamUrl, providerKey);
+  if (typeof team === 'string') {
+    const note = `One vs two instances on PostgreSQL: skipped. ${team}`;
+    log(note);
+    return { figures: [], notes: [note], details: { skipped: team } };
+  }
+  try {
+    runner.track(team.pids);
+    const notes: string[] = [];
+    const allCpus = `0-${os.availableParallelism() - 1}`;
+    if (options.pin && !team.pids().every((pid) => pinToCpus(pid, allCpus))) {
+      notes.push('Could not pin the PostgreSQL row to every CPU (taskset).');
+    }
+    const [first, second] = team.instances;
+    const job = (ports: number[], durationMs: number): LoadJob => ({
+      ...switchyardChatJob(first.port, team.apiKey, 'throughput', false, 50, durationMs),
+      ports,
+    });
+    const configurations = { 'postgres-one': [first.port], 'postgres-two': [first.port, second.port] };
+    for (const [name, ports] of Object.entries(configurations)) await runner.run(name, job(ports, seconds(2, 1)), 1);
+    log('one vs two instances on PostgreSQL: measuring…');
+    const one = await runner.run('postgres-one', job(configurations['postgres-one'], seconds(8, 2)));
+    const two = await runner.run('postgres-two', job(configurations['postgres-two'], seconds(8, 2)));
+    notes.push(
+      'One vs two instances on PostgreSQL: `switchyard serve --database-url …` instances with separate data dirs on ' +
+        'one throwaway local cluster (fsync off), the zero-latency model, the load generator alternating ' +
+        'connections between the two instances; the instances and PostgreSQL on every CPU. On a machine with few ' +
+        'cores, two instances share them with the database, the load generator and the upstream: the ratio then ' +
+        'shows what a second instance costs more than what it adds.',
+    );
+    return {
+      figures: [
+        {
+          id: 'rps-whole-50-postgres-one',
+          label: 'Non-streamed requests per second (50 conns, one `serve --database-url` instance on PostgreSQL)',
+          unit: 'req/s',
+          switchyard: one.requestsPerSecond,
+          comparison: 'info',
+        },
+        {
+          id: 'rps-whole-50-postgres-two',
+          label: 'Non-streamed requests per second (50 conns, two instances on one PostgreSQL, load spread over both)',
+          unit: 'req/s',
+          switchyard: two.requestsPerSecond,
+          comparison: 'info',
+        },
+        {
+          id: 'postgres-two-over-one',
+          label: 'Two instances on PostgreSQL ÷ one (non-streamed throughput, 50 conns)',
+          unit: '×',
+          switchyard: one.requestsPerSecond > 0 ? two.requestsPerSecond / one.requestsPerSecond : null,
+          comparison: 'info',
+        },
+      ],
+      notes,
+      details: { one, two },
+    };
+  } finally {
+    await team.stop();
+  }
+}
+
+/** Writes the results (bench/results/latest<suffix>.{json,md}) and prints the markdown table. */
+async function writeResults(results: BenchResults, suffix: string): Promise<void> {
+  const markdown = renderMarkdown(results);
+  const resultsDir = path.join(repoRoot, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  await writeFormatted(path.join(resultsDir, `latest${suffix}.json`), JSON.stringify(results));
+  await writeFormatted(path.join(resultsDir, `latest${suffix}.md`), markdown);
+  process.stdout.write(`\n${markdown}`);
+  const missed = results.figures.filter((figure) => judge(figure).pass === false).length;
+  log(`${missed} target(s) missed; results in bench/results/latest${suffix}.{json,md}`);
+}
+
+/** `--only postgres`: the fake upstream, the load generator and the PostgreSQL row, nothing else. */
+async function mainPostgresOnly(): Promise<void> {
+  const loadBefore = os.loadavg()[0]!;
+  if (options.build) build();
+  const worker = new LoadWorker();
+  const upstream = await startUpstream();
+  try {
+    const notes: string[] = [];
+    if (options.pin) {
+      const pinned =
+        [upstream.child.pid!, worker.pid].every((pid) => pinToCpus(pid, '0')) && pinToCpus(process.pid, '0', false);
+      if (!pinned) notes.push('Could not pin processes to CPUs (taskset): all of them shared every core.');
+    }
+    const runner = createRunner(worker, () => [upstream.child.pid!, worker.pid], notes);
+    const runMeter = new CpuMeter(() => [upstream.child.pid!, worker.pid]);
+    const row = await measureTeamServer(runner, `http://127.0.0.1:${upstream.port}/v1`, 'sk-bench-provider-key');
+    await writeResults(
+      {
+        date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        quick: options.quick,
+        workers: 1,
+        machine: { ...machine(loadBefore), foreignCores: runMeter.read().foreignCores },
+        workload:
+          'Workload: OpenAI-style chat requests (a system and a user message) to a fake upstream in its own ' +
+          `process, zero-latency model (the whole answer at once); closed-loop load generator with keep-alive ` +
+          'connections, in its own process, with the fake upstream on CPU 0.',
+        figures: row.figures,
+        details: { postgres: row.details, foreignLoad: runner.foreignLoad },
+        notes: [...notes, ...row.notes],
+      },
+      options.quick ? '-postgres-quick' : '-postgres',
+    );
+  } finally {
+    await worker.close();
+    await upstream.stop();
+  }
+}
 
 interface Target {
   name: TargetName;
@@ -237,56 +443,13 @@ async function main(): Promise<void> {
         .flatMap((running) => (running ? [running.child.pid!] : []))
         .concat(worker.pid);
     const runMeter = new CpuMeter(ours);
-    /** Cores used by other processes, per measurement: above a small share, the figures are noisy. */
-    const foreignLoad: { phase: string; cores: number }[] = [];
-    const quietCores = 0.15;
-    /** Waits (up to `maxMs`) for half a second in which other processes use less than `quietCores`. */
-    const waitForQuiet = async (maxMs: number) => {
-      const deadline = Date.now() + maxMs;
-      for (;;) {
-        const meter = new CpuMeter(ours);
-        await sleep(500);
-        if (meter.read().foreignCores < quietCores || Date.now() > deadline) return;
-      }
-    };
-    /**
-     * One measurement. On a machine that others use too, it starts in a quiet moment, and one disturbed by other
-     * processes is taken again (up to `attempts` times); the least disturbed attempt counts.
-     */
-    const run = async (
-      target: Target,
-      job: LoadJob,
-      attempts = 3,
-      cpuOf?: number,
-    ): Promise<LoadResult & { cpuMsPerRequest?: number }> => {
-      const phase = `${target.name} ${job.body.includes('"stream":true') ? 'stream' : 'whole'} @${job.connections}`;
-      let best: { result: LoadResult & { cpuMsPerRequest?: number }; cores: number } | null = null;
-      for (let attempt = 1; attempt <= attempts; attempt += 1) {
-        await waitForQuiet(attempts > 1 ? 15_000 : 0);
-        const meter = new CpuMeter(ours);
-        const cpuBefore = cpuOf === undefined ? 0 : cpuSeconds(cpuOf);
-        const measured = await worker.run(job);
-        const cores = meter.read().foreignCores;
-        const result =
-          cpuOf === undefined
-            ? measured
-            : {
-                ...measured,
-                cpuMsPerRequest: ((cpuSeconds(cpuOf) - cpuBefore) * 1000) / Math.max(1, measured.responses),
-              };
-        if (target.name === 'switchyard') gatewayRequests.count += result.responses;
-        if (target.name === 'workers') multiRequests.count += result.responses;
-        if (!best || cores < best.cores) best = { result, cores };
-        if (cores <= quietCores) break;
-        log(`${phase}: other processes used ${cores.toFixed(2)} cores meanwhile${attempt < attempts ? '; again' : ''}`);
-      }
-      const { result, cores } = best!;
-      foreignLoad.push({ phase, cores });
-      if (result.errors > 0) {
-        notes.push(`${target.name}: ${result.errors} failed request(s) in one run; first: ${result.firstError ?? '?'}`);
-      }
-      return result;
-    };
+    const runner = createRunner(worker, ours, notes, (name, responses) => {
+      if (name === 'switchyard') gatewayRequests.count += responses;
+      if (name === 'workers') multiRequests.count += responses;
+    });
+    const { foreignLoad } = runner;
+    const run = (target: Target, job: LoadJob, attempts = 3, cpuOf?: number) =>
+      runner.run(target.name, job, attempts, cpuOf);
     const available = (name: TargetName) => (name === 'portkey' ? portkey !== null : name !== 'workers' || multi);
     // Latency figures compare one process with the upstream and Portkey; --workers is measured for throughput.
     const active = (['direct', 'bare', 'switchyard', 'portkey'] as const)
@@ -426,6 +589,9 @@ async function main(): Promise<void> {
     gatewayRequests.count += multiRequests.count;
     details.usageRows = { rows, requests: gatewayRequests.count };
 
+    const team = await measureTeamServer(runner, upstreamUrl, providerKey);
+    details.postgres = team.details;
+
     const added = (mode: string, field: 'total' | 'firstByte', quantile: 'p50' | 'p99') => {
       const through = latency[mode]?.switchyard?.[field][quantile];
       const direct = latency[mode]?.direct?.[field][quantile];
@@ -547,6 +713,7 @@ async function main(): Promise<void> {
         target: gatewayRequests.count,
         targetText: 'one per request',
       },
+      ...team.figures,
     ];
     // Every contender side by side: throughput, and the CPU its own process spent per request (at 200
     // connections, where each is saturated), and the latency it adds over calling the upstream directly.
@@ -588,6 +755,7 @@ async function main(): Promise<void> {
       `Disconnect → upstream closed: median ${disconnectP50.toFixed(1)} ms over ${disconnects.length} trials.`,
     );
     notes.push(`RSS at idle after the load: ${idleAfterRss.toFixed(1)} MB.`);
+    notes.push(...team.notes);
     if (multiIdleRss !== null) {
       notes.push(
         `RSS of \`--workers ${options.workers}\` (primary and workers) after the run: ${multiIdleRss.toFixed(1)} MB.`,
@@ -622,15 +790,7 @@ async function main(): Promise<void> {
       details,
       notes,
     };
-    const markdown = renderMarkdown(results);
-    const resultsDir = path.join(repoRoot, 'bench/results');
-    mkdirSync(resultsDir, { recursive: true });
-    const suffix = options.quick ? '-quick' : '';
-    await writeFormatted(path.join(resultsDir, `latest${suffix}.json`), JSON.stringify(results));
-    await writeFormatted(path.join(resultsDir, `latest${suffix}.md`), markdown);
-    process.stdout.write(`\n${markdown}`);
-    const missed = figures.filter((figure) => judge(figure).pass === false).length;
-    log(`${missed} target(s) missed; results in bench/results/latest${suffix}.{json,md}`);
+    await writeResults(results, options.quick ? '-quick' : '');
   } finally {
     await worker.close();
     await probe.close();
@@ -640,4 +800,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await (options.only === 'postgres' ? mainPostgresOnly() : main());
