@@ -2,7 +2,7 @@
 
 export { openStore, databaseFileName } from './open-store.js';
 export { SqliteStore } from './store.js';
-export type { ChatStore, McpCallStore, Store, StoreEngine } from './store-interface.js';
+export type { ChatStore, McpCallStore, Store, StoreEngine, UiSessionRow, UiSessionStore } from './store-interface.js';
 export { StoreVersionError } from './migrate.js';
 export { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
 export type { KeyRow, NewKeyRow } from './key-table.js';

@@ -44,6 +44,30 @@ export interface McpCallStore {
   recent(limit: number): Promise<McpCallRow[]>;
 }
 
+/** A browser's sign-in to the UI of a team server, with a management key (decision 017). Never its token. */
+export interface UiSessionRow {
+  id: string;
+  keyId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/**
+ * UI sessions of a team server: every instance asks the database on each UI request, so a session signed in through
+ * one instance works on all, and one revoked (or whose key was deleted) stops at once on all. Only the SHA-256 of a
+ * session's token is stored.
+ */
+export interface UiSessionStore {
+  create(session: UiSessionRow & { tokenHash: Buffer }): Promise<void>;
+  /** The session of this token hash, revoked or expired ones included; undefined when there is none. */
+  findByTokenHash(tokenHash: Buffer): Promise<UiSessionRow | undefined>;
+  /** False when there is no such session or it was revoked already. */
+  revoke(id: string, at: number): Promise<boolean>;
+  /** Newest first. */
+  list(): Promise<UiSessionRow[]>;
+}
+
 /** Which engine holds the data: shown by `/readyz` and in messages, never with credentials. */
 export type StoreEngine = 'sqlite' | 'postgres';
 
@@ -51,6 +75,8 @@ export interface Store {
   readonly engine: StoreEngine;
   readonly chat: ChatStore;
   readonly mcpCalls: McpCallStore;
+  /** Team servers only: a UI behind a load balancer signs in with a management key (SQLite: the per-process link). */
+  readonly uiSessions?: UiSessionStore;
 
   // --- The snapshot: synchronous, from memory or the local file. ---
 

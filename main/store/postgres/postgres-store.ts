@@ -18,13 +18,14 @@ import type { KeyRow, NewKeyRow } from '../key-table.js';
 import type { PriceRow } from '../price-table.js';
 import type { DatabaseReadiness } from '../readiness.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../spend-table.js';
-import type { ChatStore, McpCallStore, Store } from '../store-interface.js';
+import type { ChatStore, McpCallStore, Store, UiSessionStore } from '../store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../usage-table.js';
 import * as aliasTable from './alias-table.js';
 import { ChangeListener } from './change-listener.js';
 import { PostgresChatTable } from './chat-table.js';
 import * as keyTable from './key-table.js';
 import { PostgresMcpCallTable } from './mcp-call-table.js';
+import { PostgresUiSessionTable } from './ui-session-table.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { postgresMigrations } from './migrations.js';
 import { createPool, withoutSecret } from './pool.js';
@@ -88,6 +89,7 @@ export class PostgresStore implements Store {
   readonly engine = 'postgres';
   readonly chat: ChatStore;
   readonly mcpCalls: McpCallStore;
+  readonly uiSessions: UiSessionStore;
   private readonly pool: pg.Pool;
   private readonly id = randomUUID();
   private readonly instance: boolean;
@@ -111,6 +113,7 @@ export class PostgresStore implements Store {
     this.instance = options.instance ?? false;
     this.chat = new PostgresChatTable(pool);
     this.mcpCalls = new PostgresMcpCallTable(pool);
+    this.uiSessions = new PostgresUiSessionTable(pool);
     this.listener = new ChangeListener(
       url,
       {
