@@ -16,7 +16,9 @@ import { codeOfStatus, httpStatusOf } from './bridge-errors.js';
 import type { BridgeHandlers } from './create-bridge-handlers.js';
 import type { HubEvent } from './event-hub.js';
 import { isRendererBuilt } from './renderer-files.js';
+import { sessionCookieName, type UiSignIn } from './ui-sign-in.js';
 import {
+  cookieValue,
   hostnameOf,
   isAllowedHost,
   isAllowedOrigin,
@@ -35,6 +37,8 @@ export interface HttpBridgeOptions {
   logger: Logger;
   /** Comment lines that keep an idle event stream open through proxies. Default 15 s. */
   keepAliveMs?: number;
+  /** A team server's sign-in with a management key (ui-sign-in.ts); without it, only the printed link signs in. */
+  signIn?: UiSignIn;
 }
 
 /** Scripts and styles from our own files only; images and audio may be data URLs (attachments, tool results). */
@@ -111,6 +115,37 @@ function registerStartPage(pages: FastifyInstance, token: string, rendererBuilt:
   });
 }
 
+/**
+ * `/ui/sign-in` and `/ui/sign-out`: a team server's sign-in with a management key (ui-sign-in.ts). GET says whether
+ * this server offers it, so the expired-link page can show the form; without it both POSTs are 404.
+ */
+function registerSignIn(pages: FastifyInstance, signIn: UiSignIn | undefined): void {
+  const cookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) => {
+    // Behind a TLS-terminating load balancer the cookie must not travel over plain HTTP.
+    const secure = request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https';
+    return `${sessionCookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+  };
+  pages.get('/ui/sign-in', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ available: signIn !== undefined }),
+  );
+  pages.post<{ Body: { key?: unknown } | undefined }>('/ui/sign-in', async (request, reply) => {
+    if (!signIn) throw new ApiError(404, 'This Switchyard signs in only with the link `switchyard serve` printed.');
+    const { token, expiresAt } = await signIn.signIn(request.body?.key, request.ip);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', cookie(request, token, Math.floor((expiresAt - Date.now()) / 1000)))
+      .send({ signed_in: true, expires_at: new Date(expiresAt).toISOString() });
+  });
+  pages.post('/ui/sign-out', async (request, reply) => {
+    if (!signIn) throw new ApiError(404, 'This Switchyard signs in only with the link `switchyard serve` printed.');
+    await signIn.signOut(cookieValue(request.headers.cookie, sessionCookieName));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', cookie(request, '', 0))
+      .send({ signed_out: true });
+  });
+}
+
 export async function registerHttpBridge(
   server: FastifyInstance,
   bridge: BridgeHandlers,
@@ -139,14 +174,17 @@ export async function registerHttpBridge(
       }
       reply.headers(securityHeaders);
       if (routeAccess(request) !== 'ui-token') return undefined;
-      if (!tokenMatches(presentedToken(request.headers, portOf(request)), options.token)) {
-        return sendError(
-          reply,
-          'unauthorized',
-          'This sign-in link has expired: run `switchyard ui` for a new one, or open the link `switchyard serve` printed.',
-        );
+      if (tokenMatches(presentedToken(request.headers, portOf(request)), options.token)) return undefined;
+      if (options.signIn && (await options.signIn.check(cookieValue(request.headers.cookie, sessionCookieName)))) {
+        return undefined;
       }
-      return undefined;
+      return sendError(
+        reply,
+        'unauthorized',
+        options.signIn
+          ? 'Not signed in, or the session ended: sign in again with a management key.'
+          : 'This sign-in link has expired: run `switchyard ui` for a new one, or open the link `switchyard serve` printed.',
+      );
     });
 
     // Errors thrown before our handlers (the gateway's own request checks, body parsing) keep their status.
@@ -154,6 +192,7 @@ export async function registerHttpBridge(
       const status = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
       if (status >= 500) options.logger.error({ err: error }, 'the UI server failed');
       const code: BridgeErrorCode = codeOfStatus[status] ?? (status < 500 ? 'invalid-request' : 'internal');
+      if (error instanceof ApiError) reply.headers(error.headers);
       const message = status < 500 ? error.message : 'Something went wrong; the log has the details.';
       return reply.code(status).header('cache-control', 'no-store').send({ error: { code, message } });
     });
@@ -166,6 +205,7 @@ export async function registerHttpBridge(
       });
       if (rendererBuilt) await registerRendererFiles(pages, options.rendererDir);
       registerStartPage(pages, options.token, rendererBuilt);
+      registerSignIn(pages, options.signIn);
     });
 
     ui.post<{ Params: { channel: string } }>(

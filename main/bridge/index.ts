@@ -13,3 +13,4 @@ export { registerHttpBridge, uiContentSecurityPolicy, type HttpBridgeOptions } f
 export { defaultRendererDir, isRendererBuilt } from './renderer-files.js';
 export { createUiToken, loopbackHostnames } from './request-guard.js';
 export { readUiLink, uiLinkPath, writeUiLink, type UiLink } from './ui-link-file.js';
+export { sessionCookieName, UiSignIn } from './ui-sign-in.js';

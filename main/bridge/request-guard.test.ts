@@ -20,10 +20,12 @@ describe('the UI request guard', () => {
     expect(isAllowedHost(undefined, 7420, loopbackHostnames)).toBe(false);
   });
 
-  it('accepts a missing Origin or our own, nothing else', () => {
+  it('accepts a missing Origin or our own (over HTTP or HTTPS), nothing else', () => {
     expect(isAllowedOrigin(undefined, '127.0.0.1:7420')).toBe(true);
     expect(isAllowedOrigin('http://127.0.0.1:7420', '127.0.0.1:7420')).toBe(true);
+    expect(isAllowedOrigin('https://127.0.0.1:7420', '127.0.0.1:7420')).toBe(true);
     expect(isAllowedOrigin('http://evil.example', '127.0.0.1:7420')).toBe(false);
+    expect(isAllowedOrigin('https://evil.example', '127.0.0.1:7420')).toBe(false);
     expect(isAllowedOrigin('null', '127.0.0.1:7420')).toBe(false);
   });
 

@@ -31,10 +31,15 @@ export function isAllowedHost(host: string | undefined, port: number, hostnames:
   return hostnames.some((name) => lower === `${name.toLowerCase()}:${port}` || (port === 80 && lower === name));
 }
 
-/** An absent Origin is fine (same-origin GETs, EventSource, curl); a present one must be this server. */
+/**
+ * An absent Origin is fine (same-origin GETs, EventSource, curl); a present one must be this server, over HTTP or
+ * over HTTPS (a team server behind a load balancer that terminates TLS: the same host name, so the same site).
+ */
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return true;
-  return host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`;
+  if (host === undefined) return false;
+  const lower = origin.toLowerCase();
+  return lower === `http://${host.toLowerCase()}` || lower === `https://${host.toLowerCase()}`;
 }
 
 export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {

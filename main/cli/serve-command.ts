@@ -5,6 +5,7 @@ import {
   createUiToken,
   defaultRendererDir,
   registerHttpBridge,
+  UiSignIn,
   writeUiLink,
   type BridgeHandlers,
 } from '../bridge/index.js';
@@ -109,6 +110,10 @@ export function registerServeCommand(program: Command, context: CommandContext):
             extraHostnames: [options.host, ...options.allowedHost],
             rendererDir: defaultRendererDir(),
             logger: app.logger,
+            // A team server's UI may sit behind a load balancer: it also signs in with a management key.
+            ...(app.store.uiSessions
+              ? { signIn: new UiSignIn({ keys: app.keys, sessions: app.store.uiSessions }) }
+              : {}),
           });
         }
         const baseUrl = await gateway.listen({ host: options.host, port: options.port }).catch((error: unknown) => {

@@ -5,9 +5,10 @@
 
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { resolveDataDir } from '../app/index.js';
+import { resolveDataDir, type App } from '../app/index.js';
 import { readUiLink, uiLinkPath } from '../bridge/index.js';
-import { dataDirOption, type CommandContext } from './program.js';
+import type { UiSessionStore } from '../store/index.js';
+import { addListCommand, addRemoveCommand, dataDirOption, type CommandContext } from './program.js';
 
 const checkTimeoutMs = 5_000;
 
@@ -50,9 +51,17 @@ export function openInBrowser(url: string): Promise<void> {
   });
 }
 
+/** A team server's UI sessions; SQLite has none (its UI signs in with the link serve prints). */
+function uiSessionsOf(app: App): UiSessionStore {
+  if (!app.store.uiSessions) {
+    throw new Error('UI sessions exist only on a team server: give --database-url (or SWITCHYARD_DATABASE_URL).');
+  }
+  return app.store.uiSessions;
+}
+
 export function registerUiCommand(program: Command, context: CommandContext): void {
   const { output } = context;
-  program
+  const ui = program
     .command('ui')
     .description('print (or open) a sign-in link for the browser UI of the running `switchyard serve`')
     .option('--open', 'open the link in the default browser ($BROWSER when set) instead of printing it')
@@ -81,4 +90,30 @@ export function registerUiCommand(program: Command, context: CommandContext): vo
       }
       output.out(`Switchyard UI: ${url.href}`);
     });
+
+  const sessions = ui
+    .command('sessions')
+    .description("a team server's browser sign-ins with a management key: list them, or revoke one on every instance");
+  addListCommand(sessions, context, {
+    name: 'list',
+    description: 'sign-ins to the UI, newest first (never their tokens)',
+    list: (app) => uiSessionsOf(app).list(),
+    empty: 'No one has signed in to the UI with a management key.',
+    headers: ['ID', 'KEY', 'SIGNED IN', 'EXPIRES', 'STATE'],
+    row: (session) => [
+      session.id,
+      session.keyId,
+      new Date(session.createdAt).toISOString(),
+      new Date(session.expiresAt).toISOString(),
+      session.revokedAt !== null ? 'revoked' : session.expiresAt <= Date.now() ? 'expired' : 'active',
+    ],
+  });
+  addRemoveCommand(sessions, context, {
+    name: 'revoke',
+    description: 'end a sign-in at once, on every instance',
+    argument: ['<id>', 'the session id (from `switchyard ui sessions list`)'],
+    remove: (app, id) => uiSessionsOf(app).revoke(id, Date.now()),
+    missing: (id) => `No active UI session has the id "${id}".`,
+    removed: (id) => `Revoked UI session ${id}.`,
+  });
 }
