@@ -1,13 +1,15 @@
 // The browser UI signs in with the token of the link `switchyard serve` printed; a restart of serve, or a page
 // opened from a bookmark, leaves the tab with a token the server no longer takes. Every screen would then wait or
 // look empty, as if the data were lost: instead, the first call the server refuses as unauthorized replaces the
-// whole app with a page that says the link expired and how to get a new one. (The desktop app never gets here:
-// its bridge needs no token.)
+// whole app with a page that says the link expired and how to get a new one. A team server (several instances
+// behind a load balancer, decision 017) also takes a management key there: the page asks the server whether it
+// offers that, and shows the form when it does. (The desktop app never gets here: its bridge needs no token.)
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { BridgeError, type BridgeClient } from '../../../shared/bridge/client.js';
 import { BridgeProvider, useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
+import { Field } from '../ui/parts.js';
 
 export const newLinkCommand = 'switchyard ui --open';
 
@@ -33,6 +35,18 @@ export function SessionGuard({ children }: { children: ReactNode }) {
 }
 
 export function LinkExpired() {
+  const [signInOffered, setSignInOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch('/ui/sign-in', { cache: 'no-store' })
+      .then(async (response) => (response.ok ? ((await response.json()) as { available?: unknown }) : null))
+      .then((answer) => live && setSignInOffered(answer?.available === true))
+      .catch(() => undefined); // an older server: the link is the only way in
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (signInOffered) return <TeamSignIn />;
   return (
     <main className="start-error link-expired" aria-labelledby="link-expired-title">
       <h1 id="link-expired-title">This link has expired</h1>
@@ -53,6 +67,60 @@ export function LinkExpired() {
       <button type="button" className="primary" onClick={() => window.location.reload()}>
         Try again
       </button>
+    </main>
+  );
+}
+
+/** A team server's sign-in: a management key, sent once; the session is an HttpOnly cookie the page never sees. */
+function TeamSignIn() {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch('/ui/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key }),
+      });
+      if (response.ok) return window.location.reload();
+      const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      setError(answer?.error?.message ?? `Signing in failed (HTTP ${response.status}).`);
+    } catch {
+      setError('Switchyard did not answer: check that it is running, then try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="start-error link-expired" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">Sign in to Switchyard</h1>
+      <p>
+        This Switchyard is shared by a team. Sign in with a management key of its gateway (
+        <code>switchyard keys create --management</code> makes one); the session lasts 12 hours on every instance, until
+        you sign out or the key is deleted.
+      </p>
+      <form onSubmit={(event) => void submit(event)}>
+        <Field label="Management key" error={error}>
+          {(props) => (
+            <input
+              {...props}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="primary" disabled={busy || key.trim() === ''}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
     </main>
   );
 }

@@ -1,0 +1,94 @@
+// A team server's UI opened without a link (through a load balancer, from a bookmark): instead of "this link has
+// expired" it asks for a management key, says what is wrong with a wrong one, and signs in with a right one.
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { seriousViolations } from './a11y.js';
+import { closeAfterTests, launchChromium, startUi, type UiHarness } from './ui-harness.js';
+
+let postgres: TestPostgres;
+let ui: UiHarness;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+const contexts: BrowserContext[] = [];
+let managementKey: string;
+let plainKey: string;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  const env = {
+    SWITCHYARD_DATABASE_URL: await postgres.createDatabase(),
+    SWITCHYARD_SECRET_KEY: randomBytes(32).toString('base64'),
+    SWITCHYARD_SECRET_STORE: 'file',
+  };
+  const create = async (name: string, ...rules: string[]) => {
+    const result = await runCli(['keys', 'create', '--name', name, '--json', ...rules], {
+      env: { ...env, SWITCHYARD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-team-cli-')) },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    return (JSON.parse(result.stdout) as { key: string }).key;
+  };
+  managementKey = await create('lead', '--management');
+  plainKey = await create('script');
+  ui = await startUi({ env });
+  browser = await launchChromium();
+}, 120_000);
+
+closeAfterTests(() => ui);
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await postgres?.stop();
+});
+
+async function newPage(colorScheme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+describe('a team server’s UI without a link', () => {
+  it('asks for a management key, explains a refusal, and signs in', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await newPage(colorScheme);
+      await page.goto(new URL('/', ui.uiUrl).href);
+      await page.getByRole('heading', { level: 1, name: 'Sign in to Switchyard' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'This link has expired' }).count()).toBe(0);
+      const field = page.getByLabel('Management key');
+      expect(await field.getAttribute('type')).toBe('password');
+      const button = page.getByRole('button', { name: 'Sign in' });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await field.fill(plainKey);
+      await button.click();
+      const problem = page.getByText(/needs a management key/);
+      await problem.waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await ui.screenshot(page, `team-sign-in-refused-${colorScheme}`);
+
+      await field.fill(managementKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      const cookies = await page.context().cookies(new URL(ui.uiUrl).origin);
+      const session = cookies.find((cookie) => cookie.name === 'switchyard_session');
+      expect(session?.httpOnly).toBe(true);
+      expect(session?.sameSite).toBe('Strict');
+      // Signed in: the Keys screen lists both keys, never a secret.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Keys' }).click();
+      await page.getByRole('row', { name: /lead/ }).waitFor();
+      expect(await page.getByRole('row', { name: /script/ }).count()).toBe(1);
+      expect(await page.content()).not.toContain(managementKey);
+    }
+  });
+});
