@@ -149,6 +149,18 @@ describe('deploy/nginx.conf', () => {
     expect(nginx).toMatch(/listen 80;/);
   });
 
+  it("keeps one browser's UI bridge on one instance by its session cookie, over the same two instances", () => {
+    const upstream = /upstream switchyard_ui \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    expect(upstream).toMatch(/hash \$cookie_switchyard_session consistent;/);
+    const servers = [...upstream.matchAll(/^\s*server\s+(\S+)/gm)].map((match) => match[1]);
+    expect(servers).toEqual(instances.map((name) => `${name}:${argument(instance(name).command!, '--port')}`));
+    const bridge = /location \/bridge\/ \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    expect(bridge).toMatch(/proxy_pass http:\/\/switchyard_ui;/);
+    expect(bridge).toMatch(/proxy_buffering off;/);
+    // The UI answers behind the balancer only for the name people use: serve is told it.
+    for (const name of instances) expect(argument(instance(name).command!, '--allowed-host')).toBeTruthy();
+  });
+
   it('passes streams through unbuffered with long read timeouts, and never retries a request already sent', () => {
     expect(nginx).toMatch(/proxy_buffering off;/);
     expect(nginx).toMatch(/proxy_http_version 1\.1;/);
