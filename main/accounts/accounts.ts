@@ -28,7 +28,7 @@ import type { CreditChange, Store } from '../store/index.js';
 import type { ApiKeys } from './api-keys.js';
 import { modelAllowed } from './key-rules.js';
 import { keyStanding, limitReached, limitRemaining, limitResetsAt } from './key-state.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, tokenWaitOf } from './rate-limiter.js';
 import { SpendTracker } from './spend-tracker.js';
 import type { UsageLog } from './usage-log.js';
 import { windowStart } from './usage-windows.js';
@@ -42,6 +42,7 @@ export type AccountsStore = Pick<
   | 'usageSummary'
   | 'changeVersion'
   | 'admitRequest'
+  | 'recentKeyTokens'
 >;
 
 export interface AccountsOptions {
@@ -118,21 +119,46 @@ export class Accounts {
     }
 
     const { rpm, tpm } = rules;
-    const shared = rpm !== null && this.store.admitRequest !== undefined;
-    if (rpm !== null && !shared) {
+    const sharedRequests = rpm !== null && this.store.admitRequest !== undefined;
+    const sharedTokens = tpm !== null && this.store.recentKeyTokens !== undefined;
+    if (rpm !== null && !sharedRequests) {
       const wait = this.limiter.requestWait(keyId, rpm);
       if (wait > 0) throw rateLimited(`${rpm} requests`, wait, { requests_per_minute: rpm });
     }
-    if (tpm !== null) {
+    if (tpm !== null && !sharedTokens) {
       const wait = this.limiter.tokenWait(keyId, tpm);
       if (wait > 0) throw rateLimited(`${tpm} tokens`, wait, { tokens_per_minute: tpm });
     }
-    if (rpm === null) return;
-    if (!shared) return this.limiter.noteRequest(keyId);
-    // Counted in the same statement that decides, so racing instances never admit more than the rule allows.
-    return this.store.admitRequest!(keyId, rpm, this.now()).then((wait) => {
+    if (!sharedRequests && !sharedTokens) {
+      if (rpm !== null) this.limiter.noteRequest(keyId);
+      return;
+    }
+    return this.admitShared(keyId, sharedTokens ? tpm : null, sharedRequests ? rpm : null);
+  }
+
+  /**
+   * A team server's windows, one for every instance (decision 017): the key's tokens of the last minute from the
+   * database's usage rows plus this process's rows not written yet, then its requests, counted in the same statement
+   * that decides, so racing instances never admit more than the rule allows.
+   */
+  private async admitShared(keyId: string, tpm: number | null, rpm: number | null): Promise<void> {
+    if (tpm !== null) {
+      const now = this.now();
+      const since = now - 60_000;
+      const stored = await this.store.recentKeyTokens!(keyId, since);
+      const storedIds = new Set(stored.map((entry) => entry.id));
+      const unwritten = this.usage
+        .pending()
+        .filter((row) => row.key_id === keyId && row.created_at > since && !storedIds.has(row.id))
+        .map((row) => ({ at: row.created_at, tokens: row.prompt_tokens + row.completion_tokens }));
+      const entries = [...stored, ...unwritten].sort((a, b) => a.at - b.at);
+      const wait = tokenWaitOf(entries, tpm, now);
+      if (wait > 0) throw rateLimited(`${tpm} tokens`, wait, { tokens_per_minute: tpm });
+    }
+    if (rpm !== null) {
+      const wait = await this.store.admitRequest!(keyId, rpm, this.now());
       if (wait > 0) throw rateLimited(`${rpm} requests`, wait, { requests_per_minute: rpm });
-    });
+    }
   }
 
   /** Whether the key may use `model` (`provider/model`): GET /models lists only those. */

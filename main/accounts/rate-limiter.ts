@@ -4,9 +4,23 @@
 
 const windowMs = 60_000;
 
-interface TokenEntry {
+export interface TokenEntry {
   at: number;
   tokens: number;
+}
+
+/**
+ * Milliseconds until the tokens of `entries` (the last minute's, oldest first) fall under `perMinute`; 0 when they are
+ * under it now. One rule for the process's own window and a team server's shared one.
+ */
+export function tokenWaitOf(entries: readonly TokenEntry[], perMinute: number, now: number): number {
+  let total = entries.reduce((sum, entry) => sum + entry.tokens, 0);
+  for (const entry of entries) {
+    if (total < perMinute) break;
+    total -= entry.tokens;
+    if (total < perMinute) return entry.at + windowMs - now;
+  }
+  return 0;
 }
 
 export class RateLimiter {
@@ -24,14 +38,11 @@ export class RateLimiter {
 
   /** Milliseconds until the last minute's tokens fall under `perMinute`; 0 when they are under it now. */
   tokenWait(keyId: string, perMinute: number): number {
-    const entries = this.recent(this.tokens, keyId, (entry) => entry.at);
-    let total = entries.reduce((sum, entry) => sum + entry.tokens, 0);
-    for (const entry of entries) {
-      if (total < perMinute) break;
-      total -= entry.tokens;
-      if (total < perMinute) return entry.at + windowMs - this.now();
-    }
-    return 0;
+    return tokenWaitOf(
+      this.recent(this.tokens, keyId, (entry) => entry.at),
+      perMinute,
+      this.now(),
+    );
   }
 
   noteRequest(keyId: string): void {

@@ -146,6 +146,11 @@ export interface Store {
    * the process's own limiter decides, decision 004).
    */
   admitRequest?(keyId: string, rpm: number, now: number): Promise<number>;
+  /**
+   * The key's usage rows created after `sinceMs`, as tokens (prompt + completion) by time, oldest first: the
+   * tokens-per-minute window every instance shares. Undefined when the engine has none (SQLite: the process counts).
+   */
+  recentKeyTokens?(keyId: string, sinceMs: number): Promise<{ id: string; at: number; tokens: number }[]>;
   /** Whether the database answers and its schema is this build's (for `/readyz`). */
   readiness(): Promise<DatabaseReadiness>;
   close(): Promise<void>;

@@ -159,6 +159,23 @@ describe('three instances on one PostgreSQL', () => {
     for (const server of instances) expect(await status(chat(server, key))).toBe(429);
   });
 
+  it('count a key’s tokens per minute across instances: once the last minute’s answers reach --tpm, all refuse', async () => {
+    // Each answer uses 14 tokens (11 + 3): three answers, one per instance, reach a limit of 40.
+    const { key, id } = await createKey('token-limited', '--tpm', '40');
+    for (const server of instances) expect(await status(chat(server, key))).toBe(200);
+    await waitFor(
+      async () =>
+        Number((await pool.query('SELECT count(*) AS n FROM usage_log WHERE key_id = $1', [id])).rows[0].n) === 3,
+      { what: 'the three answers written', timeoutMs: 5_000 },
+    );
+    for (const server of instances) {
+      const refused = await chat(server, key);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/40 tokens/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
   it('stop every instance with 402 once the credits are spent, and count each request once', async () => {
     const { key, id } = await createKey('spender');
     await cli(['credits', 'set', String(costPerRequest * 5)]);

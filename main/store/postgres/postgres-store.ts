@@ -333,6 +333,10 @@ export class PostgresStore implements Store {
     return admitRequest(this.pool, keyId, rpm, now);
   }
 
+  recentKeyTokens(keyId: string, sinceMs: number): Promise<{ id: string; at: number; tokens: number }[]> {
+    return usageTable.recentKeyTokens(this.pool, keyId, sinceMs);
+  }
+
   // --- Health and lifetime ---
 
   async readiness(): Promise<DatabaseReadiness> {

@@ -82,6 +82,21 @@ export async function insertUsage(client: pg.ClientBase, records: readonly Usage
   return rows;
 }
 
+/** The key's tokens by time since `sinceMs`, oldest first (the index on key_id, created_at serves it). */
+export async function recentKeyTokens(
+  pool: pg.Pool,
+  keyId: string,
+  sinceMs: number,
+): Promise<{ id: string; at: number; tokens: number }[]> {
+  const { rows } = await pool.query<{ id: string; at: number; tokens: number }>({
+    name: 'switchyard-recent-key-tokens',
+    text: `SELECT id, created_at AS at, prompt_tokens + completion_tokens AS tokens FROM usage_log
+           WHERE key_id = $1 AND created_at > $2 AND prompt_tokens + completion_tokens > 0 ORDER BY created_at`,
+    values: [keyId, sinceMs],
+  });
+  return rows;
+}
+
 export async function getUsage(pool: pg.Pool, id: string): Promise<UsageRecord | undefined> {
   const { rows } = await pool.query<UsageColumns>(`SELECT ${columns} FROM usage_log WHERE id = $1`, [id]);
   return rows[0] && toUsageRecord(rows[0]);
