@@ -116,6 +116,28 @@ export function registerServeCommand(program: Command, context: CommandContext):
               : {}),
           });
         }
+        // Listening for signals before listening on the port: a SIGTERM that comes as soon as the first request is
+        // served must drain it, not kill the process with Node's default action.
+        const stopped = new Promise<void>((resolve) => {
+          let stopping = false;
+          const stop = (signal: NodeJS.Signals) => {
+            if (stopping && worker) return; // Ctrl+C reaches workers and the primary alike: drain once
+            if (stopping) {
+              output.err(`${signal} again: exiting without waiting.`);
+              process.exit(1);
+            }
+            stopping = true;
+            if (!worker) output.err(`${signal}: finishing in-flight requests (up to ${shutdownGraceMs / 1000} s)…`);
+            // Chat turns are requests to this gateway: stop them first rather than wait out the grace period.
+            void app.chat
+              .close()
+              .then(() => gateway.close(shutdownGraceMs))
+              .then(resolve, resolve);
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+          if (worker) process.once('disconnect', () => stop('SIGTERM')); // the primary is gone
+        });
         const baseUrl = await gateway.listen({ host: options.host, port: options.port }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') throw new Error(`Port ${options.port} is in use: choose another with --port.`);
@@ -138,26 +160,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
         }
         if (!worker) await app.mcp.start(); // launches the MCP servers without waiting for their handshakes
         if (!worker) output.err(`Data: ${app.dataDir}. Press Ctrl+C to stop.`);
-        await new Promise<void>((resolve) => {
-          let stopping = false;
-          const stop = (signal: NodeJS.Signals) => {
-            if (stopping && worker) return; // Ctrl+C reaches workers and the primary alike: drain once
-            if (stopping) {
-              output.err(`${signal} again: exiting without waiting.`);
-              process.exit(1);
-            }
-            stopping = true;
-            if (!worker) output.err(`${signal}: finishing in-flight requests (up to ${shutdownGraceMs / 1000} s)…`);
-            // Chat turns are requests to this gateway: stop them first rather than wait out the grace period.
-            void app.chat
-              .close()
-              .then(() => gateway.close(shutdownGraceMs))
-              .then(resolve, resolve);
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-          if (worker) process.once('disconnect', () => stop('SIGTERM')); // the primary is gone
-        });
+        await stopped;
       } finally {
         removeUiLink();
         bridge?.dispose();
