@@ -28,7 +28,7 @@ import type { CreditChange, Store } from '../store/index.js';
 import type { ApiKeys } from './api-keys.js';
 import { modelAllowed } from './key-rules.js';
 import { keyStanding, limitReached, limitRemaining, limitResetsAt } from './key-state.js';
-import { RateLimiter, tokenWaitOf } from './rate-limiter.js';
+import { RateLimiter, rateWindowMs, tokenWaitOf } from './rate-limiter.js';
 import { SpendTracker } from './spend-tracker.js';
 import type { UsageLog } from './usage-log.js';
 import { windowStart } from './usage-windows.js';
@@ -144,7 +144,7 @@ export class Accounts {
   private async admitShared(keyId: string, tpm: number | null, rpm: number | null): Promise<void> {
     if (tpm !== null) {
       const now = this.now();
-      const since = now - 60_000;
+      const since = now - rateWindowMs;
       const stored = await this.store.recentKeyTokens!(keyId, since);
       const storedIds = new Set(stored.map((entry) => entry.id));
       const unwritten = this.usage

@@ -9,6 +9,7 @@ export {
 } from './accounts.js';
 export { ApiKeys, type ApiKeysOptions, type KeyStore } from './api-keys.js';
 export { applyRulesChange, modelAllowed, toApiRules } from './key-rules.js';
+export { lockedState } from './key-state.js';
 export { RateLimiter } from './rate-limiter.js';
 export { SpendTracker, type PendingUsage, type SpendStore } from './spend-tracker.js';
 export { UsageLog, UsageRowRejectedError, type UsageLogOptions, type UsageStore } from './usage-log.js';

@@ -2,7 +2,8 @@
 // (decision 004). Requests are counted when admitted; tokens (prompt + completion) when a request's usage is
 // recorded, so a request is refused once the last minute's tokens reached the limit.
 
-const windowMs = 60_000;
+/** The window of every per-minute limit, in this process and in a team server's shared ones. */
+export const rateWindowMs = 60_000;
 
 export interface TokenEntry {
   at: number;
@@ -18,7 +19,7 @@ export function tokenWaitOf(entries: readonly TokenEntry[], perMinute: number, n
   for (const entry of entries) {
     if (total < perMinute) break;
     total -= entry.tokens;
-    if (total < perMinute) return entry.at + windowMs - now;
+    if (total < perMinute) return entry.at + rateWindowMs - now;
   }
   return 0;
 }
@@ -33,7 +34,7 @@ export class RateLimiter {
   requestWait(keyId: string, perMinute: number): number {
     const times = this.recent(this.requests, keyId, (time) => time);
     if (times.length < perMinute) return 0;
-    return times[times.length - perMinute]! + windowMs - this.now();
+    return times[times.length - perMinute]! + rateWindowMs - this.now();
   }
 
   /** Milliseconds until the last minute's tokens fall under `perMinute`; 0 when they are under it now. */
@@ -66,7 +67,7 @@ export class RateLimiter {
   private recent<Entry>(map: Map<string, Entry[]>, keyId: string, timeOf: (entry: Entry) => number): Entry[] {
     const entries = map.get(keyId);
     if (!entries) return [];
-    const cutoff = this.now() - windowMs;
+    const cutoff = this.now() - rateWindowMs;
     let expired = 0;
     while (expired < entries.length && timeOf(entries[expired]!) <= cutoff) expired++;
     if (expired > 0) entries.splice(0, expired);

@@ -7,7 +7,7 @@
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '../../shared/api/index.js';
-import { RateLimiter, type ApiKeys } from '../accounts/index.js';
+import { lockedState, RateLimiter, type ApiKeys } from '../accounts/index.js';
 import type { UiSessionStore } from '../store/index.js';
 
 export const sessionCookieName = 'switchyard_session';
@@ -19,7 +19,7 @@ export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
 const failuresPerMinute = 10;
 
 export interface UiSignInOptions {
-  keys: Pick<ApiKeys, 'authenticate' | 'get'>;
+  keys: Pick<ApiKeys, 'authenticate' | 'rulesOf'>;
   sessions: UiSessionStore;
   now?: () => number;
 }
@@ -98,10 +98,10 @@ export class UiSignIn {
     const session = await this.sessions.findByTokenHash(hashOf(token));
     const now = this.now();
     if (!session || session.revokedAt !== null || session.expiresAt <= now) return false;
-    // The key as every instance knows it now: deleted, disabled, expired or no longer a management key ends it.
-    const key = this.keys.get(session.keyId);
-    if (!key?.management || key.disabled) return false;
-    return key.expires_at === null || Date.parse(key.expires_at) > now;
+    // The key as every instance knows it now: deleted (no rules, so no management right), disabled, expired or no
+    // longer a management key ends it.
+    const rules = this.keys.rulesOf(session.keyId);
+    return rules.management && lockedState(rules, now) === null;
   }
 
   /** Ends the session of this token, on every instance. */
