@@ -3,36 +3,21 @@
 // to get a new one, instead of showing empty screens that wait forever. The link `switchyard ui` prints then
 // signs the same tab in again.
 
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { seriousViolations } from './a11y.js';
-import { closeAfterTests, launchChromium, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   ui = await startUi();
-  browser = await launchChromium();
 }, 120_000);
 
 closeAfterTests(() => ui);
 
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (colorScheme: 'light' | 'dark' = 'light') => ui.newPage({ colorScheme });
 
 async function expectExpiredPage(page: Page): Promise<void> {
   const heading = page.getByRole('heading', { level: 1, name: 'This link has expired' });

@@ -5,17 +5,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
-import { seriousViolations } from './a11y.js';
-import { closeAfterTests, launchChromium, startUi, type UiHarness } from './ui-harness.js';
+import { expectVisible, seriousViolations } from './a11y.js';
+import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
 
 let postgres: TestPostgres;
 let ui: UiHarness;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-const contexts: BrowserContext[] = [];
 let managementKey: string;
 let plainKey: string;
 
@@ -36,30 +33,22 @@ beforeAll(async () => {
   managementKey = await create('lead', '--management');
   plainKey = await create('script');
   ui = await startUi({ env });
-  browser = await launchChromium();
 }, 120_000);
 
 closeAfterTests(() => ui);
 
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
 afterAll(async () => {
-  await browser?.close();
   await postgres?.stop();
 });
 
-async function newPage(colorScheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
 describe('a team server’s UI without a link', () => {
   it('asks for a management key, explains a refusal, and signs in', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await newPage(colorScheme);
+    // Light and dark, in a wide window and a narrow one (720 px, the narrowest the app lays out for).
+    for (const [colorScheme, width] of [
+      ['light', 1280],
+      ['dark', 720],
+    ] as const) {
+      const page = await ui.newPage({ colorScheme, width });
       await page.goto(new URL('/', ui.uiUrl).href);
       await page.getByRole('heading', { level: 1, name: 'Sign in to Switchyard' }).waitFor();
       expect(await page.getByRole('heading', { name: 'This link has expired' }).count()).toBe(0);
@@ -67,6 +56,9 @@ describe('a team server’s UI without a link', () => {
       expect(await field.getAttribute('type')).toBe('password');
       const button = page.getByRole('button', { name: 'Sign in' });
       expect(await button.isDisabled()).toBe(true);
+      await expectVisible(page, [field, button]);
+      // Nothing wider than the window: the page never scrolls sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
       await field.fill(plainKey);
@@ -75,7 +67,8 @@ describe('a team server’s UI without a link', () => {
       await problem.waitFor();
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect(await seriousViolations(page)).toEqual([]);
-      await ui.screenshot(page, `team-sign-in-refused-${colorScheme}`);
+      await expectVisible(page, [problem, field]);
+      await ui.screenshot(page, `team-sign-in-refused-${colorScheme}-${width}`);
 
       await field.fill(managementKey);
       await page.getByRole('button', { name: 'Sign in' }).click();

@@ -28,6 +28,11 @@ export interface UiHarness {
   uiUrl: string;
   /** The UI's access token, for calling the bridge from the test itself. */
   token: string;
+  /**
+   * A blank page in a new browser context, signed in to nothing (no link, no cookie), for tests of how the UI is
+   * reached; its CSP violations fail the test like open()'s.
+   */
+  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number }): Promise<Page>;
   /** Opens the UI in a new browser context and goes to the screen with this navigation label. */
   open(screen: string, options?: { colorScheme?: 'light' | 'dark'; permissions?: string[] }): Promise<OpenedPage>;
   /** Calls the bridge as the page would (for set-up and checks). */
@@ -72,25 +77,31 @@ export async function startUi(
   let contexts: BrowserContext[] = [];
   const cspViolations: string[] = [];
 
+  const newPage = async ({
+    colorScheme = 'light',
+    width = 1280,
+    permissions = [],
+  }: { colorScheme?: 'light' | 'dark'; width?: number; permissions?: string[] } = {}): Promise<Page> => {
+    const context = await browser.newContext({ colorScheme, viewport: { width, height: 860 }, acceptDownloads: true });
+    contexts.push(context);
+    if (permissions.length > 0) await context.grantPermissions(permissions, { origin });
+    const page = await context.newPage();
+    // The UI runs under a CSP without 'unsafe-inline' (http-bridge.ts): anything it refuses is a bug.
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    return page;
+  };
+
   return {
     dataDir,
     server,
     uiUrl,
     token,
+    newPage,
     async open(screen, { colorScheme = 'light', permissions = [] } = {}) {
-      const context = await browser.newContext({
-        colorScheme,
-        viewport: { width: 1280, height: 860 },
-        acceptDownloads: true,
-      });
-      contexts.push(context);
-      if (permissions.length > 0) await context.grantPermissions(permissions, { origin });
-      const page = await context.newPage();
+      const page = await newPage({ colorScheme, permissions });
       const bridgeAnswers: string[] = [];
-      // The UI runs under a CSP without 'unsafe-inline' (http-bridge.ts): anything it refuses is a bug.
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-      });
       page.on('response', (response) => {
         if (!response.url().includes('/bridge/invoke/')) return;
         response.text().then(
