@@ -1,44 +1,27 @@
 // A team server's UI opened without a link (through a load balancer, from a bookmark): instead of "this link has
 // expired" it asks for a management key, says what is wrong with a wrong one, and signs in with a right one.
 
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
-import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { startTeam, type Team } from '../team/team-harness.js';
 import { expectVisible, seriousViolations } from './a11y.js';
 import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
 
-let postgres: TestPostgres;
+let team: Team;
 let ui: UiHarness;
 let managementKey: string;
 let plainKey: string;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  const env = {
-    SWITCHYARD_DATABASE_URL: await postgres.createDatabase(),
-    SWITCHYARD_SECRET_KEY: randomBytes(32).toString('base64'),
-    SWITCHYARD_SECRET_STORE: 'file',
-  };
-  const create = async (name: string, ...rules: string[]) => {
-    const result = await runCli(['keys', 'create', '--name', name, '--json', ...rules], {
-      env: { ...env, SWITCHYARD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-team-cli-')) },
-    });
-    expect(result.code, result.stderr).toBe(0);
-    return (JSON.parse(result.stdout) as { key: string }).key;
-  };
-  managementKey = await create('lead', '--management');
-  plainKey = await create('script');
-  ui = await startUi({ env });
+  team = await startTeam();
+  managementKey = (await team.createKey('lead', '--management')).key;
+  plainKey = (await team.createKey('script')).key;
+  ui = await startUi({ env: team.env });
 }, 120_000);
 
 closeAfterTests(() => ui);
 
 afterAll(async () => {
-  await postgres?.stop();
+  await team?.close();
 });
 
 describe('a team server’s UI without a link', () => {

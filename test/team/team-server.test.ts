@@ -2,52 +2,32 @@
 // PostgreSQL, in front of one fake upstream, behaving as one gateway (decision 017). Everything goes through what a
 // team would use: the CLI for setup, the HTTP API of each instance, and the database itself for the final counts.
 
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import type { RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
-import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { waitFor } from '../support/wait-for.js';
+import { startTeam, type Team } from './team-harness.js';
 
 const providerSecret = 'sk-upstream-team-7f3c9a';
 const costPerRequest = 0.01;
 
-let postgres: TestPostgres;
+let team: Team;
 let upstream: FakeUpstream;
 let pool: pg.Pool;
-let env: NodeJS.ProcessEnv;
-const dataDirs: string[] = [];
-const servers: RunningServer[] = [];
 let instances: RunningServer[];
 let managementKey: string;
 
-function newDataDir(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-team-'));
-  dataDirs.push(dataDir);
-  return dataDir;
-}
-
-/** A CLI command on the team database (its own data folder: nothing of the team is kept there). */
+/** A command on the team database, which never prints the provider's key. */
 async function cli(args: string[]): Promise<string> {
-  const result = await runCli(args, { env: { ...env, SWITCHYARD_DATA_DIR: newDataDir() } });
+  const result = await team.run(args);
   expect(result.code, result.stderr).toBe(0);
   expect(`${result.stdout}${result.stderr}`).not.toContain(providerSecret);
   return result.stdout;
 }
 
-async function createKey(name: string, ...rules: string[]): Promise<{ key: string; id: string }> {
-  return JSON.parse(await cli(['keys', 'create', '--name', name, '--json', ...rules])) as { key: string; id: string };
-}
-
-async function serve(): Promise<RunningServer> {
-  const server = await startServer(['--data-dir', newDataDir(), '--no-ui'], env);
-  servers.push(server);
-  return server;
-}
+const createKey = (name: string, ...rules: string[]) => team.createKey(name, ...rules);
+const serve = () => team.serve();
 
 function chat(server: RunningServer, key: string, stream = false): Promise<Response> {
   return fetch(`${server.baseUrl}/chat/completions`, {
@@ -70,18 +50,11 @@ async function stop(server: RunningServer, signal: NodeJS.Signals = 'SIGTERM'): 
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  const databaseUrl = await postgres.createDatabase();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   upstream = await startFakeUpstream({
     usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14, cost: costPerRequest },
   });
-  env = {
-    SWITCHYARD_DATABASE_URL: databaseUrl,
-    SWITCHYARD_SECRET_KEY: randomBytes(32).toString('base64'),
-    SWITCHYARD_SECRET_STORE: 'file',
-    PROVIDER_KEY: providerSecret,
-  };
+  team = await startTeam({ env: { PROVIDER_KEY: providerSecret }, serveArgs: ['--no-ui'] });
+  pool = team.pool;
   await cli([
     'providers',
     'add',
@@ -99,11 +72,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => stop(server).catch(() => undefined)));
-  await pool?.end();
+  await team?.close();
   await upstream?.close();
-  await postgres?.stop();
-  for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('three instances on one PostgreSQL', () => {

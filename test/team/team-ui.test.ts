@@ -2,44 +2,19 @@
 // session works on every instance; signing out, or deleting the key, ends it on all of them at once. Two real
 // `switchyard serve --database-url …` processes on a throwaway PostgreSQL; the requests are the UI's own.
 
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
-import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import type { RunningServer } from '../support/cli.js';
+import { startTeam, type Team } from './team-harness.js';
 
-let postgres: TestPostgres;
+let team: Team;
 let pool: pg.Pool;
-let env: NodeJS.ProcessEnv;
-const dataDirs: string[] = [];
-const servers: RunningServer[] = [];
 let a: RunningServer;
 let b: RunningServer;
 
-function newDataDir(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-team-ui-'));
-  dataDirs.push(dataDir);
-  return dataDir;
-}
-
-async function cli(args: string[], extraEnv: NodeJS.ProcessEnv = env): Promise<string> {
-  const result = await runCli(args, { env: { ...extraEnv, SWITCHYARD_DATA_DIR: newDataDir() } });
-  expect(result.code, result.stderr).toBe(0);
-  return result.stdout;
-}
-
-async function createKey(name: string, ...rules: string[]): Promise<{ key: string; id: string }> {
-  return JSON.parse(await cli(['keys', 'create', '--name', name, '--json', ...rules])) as { key: string; id: string };
-}
-
-async function serve(extraEnv: NodeJS.ProcessEnv = env): Promise<RunningServer> {
-  const server = await startServer(['--data-dir', newDataDir()], extraEnv);
-  servers.push(server);
-  return server;
-}
+const cli = (args: string[]) => team.cli(args);
+const createKey = (name: string, ...rules: string[]) => team.createKey(name, ...rules);
 
 const originOf = (server: RunningServer) => new URL(server.baseUrl).origin;
 
@@ -71,24 +46,14 @@ async function listKeys(server: RunningServer, session?: string): Promise<number
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres();
-  const databaseUrl = await postgres.createDatabase();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  env = {
-    SWITCHYARD_DATABASE_URL: databaseUrl,
-    SWITCHYARD_SECRET_KEY: randomBytes(32).toString('base64'),
-    SWITCHYARD_SECRET_STORE: 'file',
-  };
+  team = await startTeam();
+  pool = team.pool;
   await cli(['keys', 'list']); // migrates the database before two instances start on it
-  [a, b] = await Promise.all([serve(), serve()]);
+  [a, b] = await Promise.all([team.serve(), team.serve()]);
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await Promise.all(servers.map((server) => server.exited));
-  await pool?.end();
-  await postgres?.stop();
-  for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('signing in to a team server’s UI', () => {
@@ -165,9 +130,7 @@ describe('signing in to a team server’s UI', () => {
     expect(await cli(['ui', 'sessions', 'revoke', mine.id])).toContain(`Revoked UI session ${mine.id}`);
     expect(await listKeys(a, session)).toBe(401);
     expect(await listKeys(b, session)).toBe(401);
-    const again = await runCli(['ui', 'sessions', 'revoke', mine.id], {
-      env: { ...env, SWITCHYARD_DATA_DIR: newDataDir() },
-    });
+    const again = await team.run(['ui', 'sessions', 'revoke', mine.id]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('No active UI session');
   });
@@ -189,7 +152,7 @@ describe('signing in to a team server’s UI', () => {
   });
 
   it('is not offered by a desktop-style server on SQLite: the printed link stays the only way in', async () => {
-    const local = await serve({ SWITCHYARD_SECRET_STORE: 'file' });
+    const local = await team.serve({ env: { SWITCHYARD_SECRET_STORE: 'file' } });
     const offered = (await (await fetch(`${originOf(local)}/ui/sign-in`)).json()) as { available: boolean };
     expect(offered.available).toBe(false);
     expect((await signIn(local, 'anything')).status).toBe(404);
