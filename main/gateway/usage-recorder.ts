@@ -68,10 +68,17 @@ export class UsageRecorder {
     this.recorded = true;
     const usage = outcome.usage ?? null;
     const priced = this.costOf(usage);
+    const { base } = this;
+    // Every field written out (no spreads): one object shape for every row, built without copying `base`.
     const row: UsageRecord = {
-      ...this.base,
-      model: this.model ?? this.base.model,
+      id: base.id,
+      created_at: base.created_at,
+      key_id: base.key_id,
+      app_title: base.app_title,
+      app_referer: base.app_referer,
+      model: this.model ?? base.model,
       provider: this.provider,
+      streamed: base.streamed,
       status: outcome.status,
       finish_reason: outcome.finishReason,
       prompt_tokens: usage?.prompt_tokens ?? 0,
@@ -83,8 +90,8 @@ export class UsageRecorder {
       latency_ms: Math.round(performance.now() - this.startedAt),
       ttft_ms: this.firstTokenAt === null ? null : Math.round(this.firstTokenAt - this.startedAt),
       error: outcome.error ? outcome.error.slice(0, 500) : null,
-      ...(outcome.estimated ? { estimated: true } : {}),
     };
+    if (outcome.estimated) row.estimated = true;
     try {
       this.sink.record(row);
     } catch (error) {
