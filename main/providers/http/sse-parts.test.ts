@@ -50,6 +50,20 @@ describe('SseParts', () => {
     }
   });
 
+  it('keeps characters whole when a read cuts through their bytes, and drops a byte order mark at the start', async () => {
+    const bytes = Buffer.from(`\ufeff${chunk('héllo 🙂')}${chunk('ça')}${finish}data: [DONE]\n\n`);
+    for (const size of [1, 2, 3, 5]) {
+      const pieces = Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+        bytes.subarray(index * size, (index + 1) * size),
+      );
+      expect(await collect(new SseParts(Readable.from(pieces), decoder(), options))).toEqual([
+        'héllo 🙂',
+        'ça',
+        'stop',
+      ]);
+    }
+  });
+
   it('rejects after the parts before a failure, with the failure', async () => {
     const body = Readable.from([Buffer.from(chunk('a') + 'data: not json\n\n' + chunk('b'))]);
     const texts: string[] = [];
