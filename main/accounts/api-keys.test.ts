@@ -248,6 +248,23 @@ describe('authenticate', () => {
     expect(gatewayKeys.authenticate(created.key)).toBeNull();
   });
 
+  it('shows at the very next call the name and rules changed here or by another process, and refuses a disabled key', async () => {
+    const other = openSecond();
+    const created = await keys.create('k', { allowed_models: ['fake/a'] });
+    expect(keys.authenticate(created.key)).toMatchObject({ name: 'k', allowed_models: ['fake/a'], limit: null });
+    await keys.update(created.id, { limit: 5 });
+    expect(keys.authenticate(created.key)).toMatchObject({ name: 'k', allowed_models: ['fake/a'], limit: 5 });
+    await other.keys.update(created.id, { allowed_models: null, expires_at: '2999-01-01T00:00:00.000Z' }, 'renamed');
+    expect(keys.authenticate(created.key)).toMatchObject({
+      name: 'renamed',
+      allowed_models: null,
+      limit: 5,
+      expires_at: '2999-01-01T00:00:00.000Z',
+    });
+    await other.keys.update(created.id, { disabled: true });
+    expect(() => keys.authenticate(created.key)).toThrow('This API key is disabled.');
+  });
+
   it('accepts at once a key created through another Store on the same file', async () => {
     const other = openSecond();
     const created = await other.keys.create('from the CLI');

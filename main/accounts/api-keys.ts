@@ -1,6 +1,12 @@
 // Gateway API keys: creation, listing, deletion, and authentication on every request.
 
-import { ApiError, type ApiKeyDetails, type CreatedApiKey, type KeyRulesChange } from '../../shared/api/index.js';
+import {
+  ApiError,
+  type ApiKeyDetails,
+  type CreatedApiKey,
+  type KeyRules,
+  type KeyRulesChange,
+} from '../../shared/api/index.js';
 import { defaultKeyRules, type KeyRow, type KeyRulesRow, type Store } from '../store/index.js';
 import { applyRulesChange, toApiRules } from './key-rules.js';
 import { lockedState } from './key-state.js';
@@ -39,9 +45,17 @@ const maxNameLength = 100;
  */
 const newKeyRules: Readonly<KeyRulesRow> = Object.freeze({ ...defaultKeyRules, management: false });
 
+/** What a listing shows of a key that only a change of the key changes: its creation time and rules. */
+interface ShownKey {
+  createdAt: string;
+  rules: KeyRules;
+}
+
 interface CachedKey {
   row: KeyRow;
   rules: KeyRulesRow;
+  /** Made by the first authentication, and dropped with the entry: ISO strings and a rules object per request cost. */
+  shown?: ShownKey;
 }
 
 export class ApiKeys {
@@ -55,6 +69,8 @@ export class ApiKeys {
   /** Last-used times not yet written: a DB write per request would put the disk on the hot path. */
   private readonly lastUsed = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** The last last-used time shown, as ISO text: requests close together share the millisecond, and the text. */
+  private lastUsedShown = { at: 0, text: '' };
 
   constructor(store: KeyStore, options: ApiKeysOptions = {}) {
     this.store = store;
@@ -74,7 +90,7 @@ export class ApiKeys {
     const { id, secret, label } = generateKeySecret();
     const row = { id, name: validName, label, secretHash: hashKeySecret(secret), createdAt: Date.now() };
     await this.store.insertKey(row, validRules);
-    return { ...this.toInfo({ ...row, lastUsedAt: null }, validRules), key: secret };
+    return { ...this.toInfo({ ...row, lastUsedAt: null }, shownKey(row, validRules)), key: secret };
   }
 
   /**
@@ -89,18 +105,18 @@ export class ApiKeys {
     if (!(await this.store.setKeyRules(id, rules))) throw new ApiError(404, `No API key has the id "${id}".`);
     if (newName !== row.name) await this.store.renameKey(id, newName);
     this.cache.delete(id);
-    return this.toInfo({ ...row, name: newName }, rules);
+    return this.toInfo({ ...row, name: newName }, shownKey(row, rules));
   }
 
   /** Oldest first. */
   list(): ApiKeyDetails[] {
     const rules = this.store.listKeyRules();
-    return this.store.listKeys().map((row) => this.toInfo(row, rules.get(row.id) ?? defaultKeyRules));
+    return this.store.listKeys().map((row) => this.toInfo(row, shownKey(row, rules.get(row.id) ?? defaultKeyRules)));
   }
 
   get(id: string): ApiKeyDetails | undefined {
     const row = this.store.getKey(id);
-    return row && this.toInfo(row, this.store.getKeyRules(id));
+    return row && this.toInfo(row, shownKey(row, this.store.getKeyRules(id)));
   }
 
   /** The key's rules from memory (a new key's, without management, for an unknown id). Cheap: called per request. */
@@ -138,7 +154,8 @@ export class ApiKeys {
       throw unauthorized(`This API key expired at ${new Date(rules.expiresAt!).toISOString()}.`);
     }
     this.lastUsed.set(id, Date.now());
-    return this.toInfo(row, rules);
+    found.shown ??= shownKey(row, rules);
+    return this.toInfo(row, found.shown);
   }
 
   /** Writes the queued last-used times. Throws when the write fails; the times stay queued then. */
@@ -186,17 +203,36 @@ export class ApiKeys {
     return found;
   }
 
-  private toInfo(row: KeyRow, rules: KeyRulesRow): ApiKeyDetails {
+  // Written out rather than spread from the rules: a spread-and-extend literal costs more than the rest of this.
+  private toInfo(row: KeyRow, { createdAt, rules }: ShownKey): ApiKeyDetails {
     const lastUsedAt = Math.max(row.lastUsedAt ?? 0, this.lastUsed.get(row.id) ?? 0);
     return {
       id: row.id,
       name: row.name,
       label: row.label,
-      created_at: new Date(row.createdAt).toISOString(),
-      last_used_at: lastUsedAt > 0 ? new Date(lastUsedAt).toISOString() : null,
-      ...toApiRules(rules),
+      created_at: createdAt,
+      last_used_at: lastUsedAt > 0 ? this.isoTime(lastUsedAt) : null,
+      limit: rules.limit,
+      limit_reset: rules.limit_reset,
+      allowed_models: rules.allowed_models,
+      allowed_providers: rules.allowed_providers,
+      management: rules.management,
+      expires_at: rules.expires_at,
+      disabled: rules.disabled,
+      requests_per_minute: rules.requests_per_minute,
+      tokens_per_minute: rules.tokens_per_minute,
+      allowed_mcp: rules.allowed_mcp,
     };
   }
+
+  private isoTime(at: number): string {
+    if (at !== this.lastUsedShown.at) this.lastUsedShown = { at, text: new Date(at).toISOString() };
+    return this.lastUsedShown.text;
+  }
+}
+
+function shownKey(row: Pick<KeyRow, 'createdAt'>, rules: KeyRulesRow): ShownKey {
+  return { createdAt: new Date(row.createdAt).toISOString(), rules: toApiRules(rules) };
 }
 
 function unauthorized(message: string): ApiError {
