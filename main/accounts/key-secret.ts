@@ -32,9 +32,10 @@ export function keyIdOf(secret: unknown): string | null {
 }
 
 // sha256 without a salt or a slow KDF is right here: the secret is 256 random bits, so there is nothing to
-// brute-force or look up, and a fast hash keeps authentication cheap on every request.
+// brute-force or look up, and a fast hash keeps authentication cheap on every request. crypto.hash (one call, no
+// Hash object) takes about two thirds of createHash().update().digest()'s time.
 export function hashKeySecret(secret: string): Buffer {
-  return crypto.createHash('sha256').update(secret, 'utf8').digest();
+  return crypto.hash('sha256', secret, 'buffer');
 }
 
 export function secretMatchesHash(secret: string, storedHash: Buffer): boolean {
