@@ -13,6 +13,17 @@ describe('joinUrl', () => {
     expect(joinUrl(base, 'chat/completions')).toBe(expected);
     expect(joinUrl(base, '/chat/completions')).toBe(expected);
   });
+
+  it('answers the same from its cache, also once the cache has been dropped for holding too many URLs', () => {
+    const base = 'http://127.0.0.1:8000/v1/';
+    expect(joinUrl(base, 'models')).toBe('http://127.0.0.1:8000/v1/models');
+    for (let index = 0; index < 2500; index++) {
+      expect(joinUrl(base, `models/m${index}`)).toBe(`http://127.0.0.1:8000/v1/models/m${index}`);
+    }
+    expect(joinUrl(base, 'models')).toBe('http://127.0.0.1:8000/v1/models');
+    expect(joinUrl('http://127.0.0.1:8000/v2', 'models')).toBe('http://127.0.0.1:8000/v2/models');
+    expect(() => joinUrl('not a url', 'models')).toThrow(TypeError);
+  });
 });
 
 describe('displayUrl', () => {
