@@ -34,7 +34,8 @@ export {
   parseSettings,
   type ServerConfig,
 } from './settings-schema.js';
-export { OAuthCredentials, oauthAccountFor } from './oauth/index.js';
+// From the credential store itself: oauth/index.js also holds the sign-in, which loads the MCP SDK.
+export { OAuthCredentials, oauthAccountFor } from './oauth/credential-store.js';
 export type { SignInRequest } from './server-connection.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';

@@ -22,7 +22,7 @@ import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
-import { ServerConnection, type ServerConnectionOptions, type SignInRequest } from './server-connection.js';
+import type { ServerConnection, ServerConnectionOptions, SignInRequest } from './server-connection.js';
 import {
   importSettingsText,
   readEditableSettings,
@@ -41,6 +41,14 @@ import { watchSettingsFile } from './settings-watcher.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { errorResult, type ToolResult } from './tool-results.js';
 import type { ServerSnapshot, SettingsProblem, ToolCallOptions } from './types.js';
+
+/**
+ * The connection code, and the MCP SDK with it, is loaded when the settings first name a server: a gateway with no
+ * MCP servers never loads the SDK (several MB of resident memory, for as long as the process runs).
+ */
+let connectionClass: Promise<typeof ServerConnection> | undefined;
+const loadConnectionClass = () =>
+  (connectionClass ??= import('./server-connection.js').then((loaded) => loaded.ServerConnection));
 
 export interface McpManagerOptions {
   dataDir: string;
@@ -440,17 +448,19 @@ export class McpManager {
     const names = new Set(entries.map((entry) => entry.name));
     const removed = [...this.servers.values()].filter((server) => !names.has(server.name));
     const added = entries.filter((entry) => !this.servers.has(entry.name));
+    const Connection = entries.some((entry) => entry.config) ? await loadConnectionClass() : undefined;
     await Promise.all([
       ...removed.map(async (server) => {
         this.servers.delete(server.name);
         await this.retire(server);
       }),
-      ...entries.map((entry) => this.applyEntry(entry)),
+      ...entries.map((entry) => this.applyEntry(entry, Connection)),
     ]);
     if (removed.length > 0 || added.length > 0) this.serversChangedEmitter.fire(this.list());
   }
 
-  private async applyEntry(entry: ParsedEntry): Promise<void> {
+  /** `Connection`: loaded whenever `entry.config` is set. */
+  private async applyEntry(entry: ParsedEntry, Connection: typeof ServerConnection | undefined): Promise<void> {
     for (const problem of entry.problems) this.options.logger.warn(`MCP settings: ${formatProblem(problem)}`);
     const current = this.servers.get(entry.name);
     const config = entry.config;
@@ -476,19 +486,18 @@ export class McpManager {
     if (current) await this.retire(current);
     const server: ManagedServer = { name: entry.name, problems: entry.problems, subscriptions: [] };
     this.servers.set(entry.name, server);
-    if (config) this.attach(server, config);
+    if (config && Connection) this.attach(server, new Connection(config, this.connectionOptions));
     this.serverStatusEmitter.fire(snapshotOf(server));
   }
 
-  private attach(server: ManagedServer, config: ServerConfig): void {
-    const connection = new ServerConnection(config, this.connectionOptions);
+  private attach(server: ManagedServer, connection: ServerConnection): void {
     server.connection = connection;
     server.subscriptions.push(
       connection.onStatusChanged(() => this.serverStatusEmitter.fire(snapshotOf(server))),
       connection.onToolsChanged(() => this.toolsChangedEmitter.fire({ server: server.name })),
       connection.onListChanged((list) => this.listChangedEmitter.fire({ server: server.name, list })),
     );
-    if (!config.disabled) connection.start();
+    if (!connection.config.disabled) connection.start();
   }
 
   /** Stops a server that is being removed or replaced; its last status and tools-changed events still go out. */

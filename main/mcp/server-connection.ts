@@ -37,7 +37,8 @@ import { restartDelayMs, type RestartPolicy } from './restart-policy.js';
 import { ServerOAuthProvider, signIn, SignInRequiredError, type OAuthCredentials } from './oauth/index.js';
 import { serverEnvironment } from './server-environment.js';
 import { checkUrl, type RemoteServerConfig, type ServerConfig } from './settings-schema.js';
-import { describeCallError, errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
+import { describeCallError } from './call-errors.js';
+import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ElicitationHandler, ElicitationRequest, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
 export interface ServerConnectionOptions {

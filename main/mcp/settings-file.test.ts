@@ -1,5 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandEnvReferences, expandServerConfig } from './expand-env.js';
 import { readSettingsFile, updateSettingsFile } from './settings-file.js';
@@ -100,6 +101,22 @@ describe('settings file', () => {
       message: 'required for a stdio server',
     });
     expect(parseEntry('r', { type: 'sse', command: 'x' }).problems[0]).toMatchObject({ path: 'mcpServers.r.url' });
+  });
+
+  it("accepts exactly the client ID metadata URLs the SDK's sign-in accepts", () => {
+    const urls = [
+      'https://app.example/client.json',
+      'https://app.example/',
+      'https://app.example',
+      'http://app.example/c',
+      'not a url',
+      '',
+    ];
+    for (const url of urls) {
+      const entry = parseEntry('remote', { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: url } });
+      expect({ url, accepted: entry.config !== undefined }).toEqual({ url, accepted: isHttpsUrl(url) });
+    }
+    expect(urls.filter(isHttpsUrl)).toEqual(['https://app.example/client.json']);
   });
 });
 

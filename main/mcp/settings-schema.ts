@@ -3,7 +3,6 @@
 // with the exact path of the bad field, and the entry is left out. Values are validated as written; `${env:VAR}`
 // is expanded only when a server starts (see expand-env.ts), so the file keeps the references.
 
-import { isHttpsUrl } from '@modelcontextprotocol/sdk/client/auth.js';
 import { z } from 'zod';
 import { describeValue } from './describe-value.js';
 import type { ServerTransportKind, SettingsProblem } from './types.js';
@@ -78,6 +77,17 @@ const seconds = z
 
 const httpsUrlWithPath = 'expected the https URL of a client ID metadata document (with a path)';
 
+/**
+ * The MCP SDK's rule for a client ID metadata document (isHttpsUrl in its client/auth.js: https, a path other than
+ * `/`), which its sign-in enforces. Written out here because every process that reads the settings parses them,
+ * and importing the SDK's auth module for this would load the whole SDK into a gateway with no MCP servers.
+ */
+function isHttpsUrlWithPath(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.pathname !== '/';
+}
+
 // Unknown fields are allowed (and kept in the file): other apps put their own there.
 const entrySchema = z.object(
   {
@@ -94,7 +104,7 @@ const entrySchema = z.object(
     headers: stringMap.nullish(),
     oauth: z
       .object(
-        { clientMetadataUrl: stringValue.refine((url) => isHttpsUrl(url), { error: httpsUrlWithPath }).nullish() },
+        { clientMetadataUrl: stringValue.refine(isHttpsUrlWithPath, { error: httpsUrlWithPath }).nullish() },
         { error: (issue) => `expected an object, got ${describeValue(issue.input)}` },
       )
       .nullish(),

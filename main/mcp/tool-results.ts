@@ -1,8 +1,8 @@
 // Every way a tool call can end becomes one result shape the chat hands to the model: spec 7 says a failed tool
 // returns `isError: true` with a text part beginning with `Error:`, and protocol errors (invalid params, a
-// timeout, a crashed server) are handed on the same way rather than thrown.
+// timeout, a crashed server) are handed on the same way rather than thrown (call-errors.ts words those).
 
-import { ErrorCode, McpError, type CallToolResult, type ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 
 /** One part of a tool result or prompt message, as the MCP SDK types it. */
 export type McpContentBlock = ContentBlock;
@@ -46,29 +46,6 @@ function withErrorPrefix(result: ToolResult): ToolResult {
   const content = [...result.content];
   content[index] = { ...part, text: `${errorPrefix} ${part.text}` };
   return { ...result, content };
-}
-
-export interface CallContext {
-  server: string;
-  tool: string;
-  timeoutSeconds: number;
-  aborted: boolean;
-}
-
-/** The text after `Error:` for a call that threw. */
-export function describeCallError(error: unknown, context: CallContext): string {
-  const where = `tool "${context.tool}" on server "${context.server}"`;
-  if (context.aborted) return `the call to ${where} was cancelled.`;
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
-      return `${where} timed out after ${context.timeoutSeconds} s (the server's "timeout" setting); the call was cancelled.`;
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return `server "${context.server}" closed the connection during the call to "${context.tool}" (it may have crashed; see its log).`;
-    }
-    return error.message; // "MCP error -32602: …", which tells the model what was wrong with its arguments
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The result as one string for a chat `tool` message: text parts as they are, other parts described. */

@@ -6,11 +6,28 @@
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpManager } from '../mcp-manager.js';
 import { HubAccess } from './hub-access.js';
-import { createHubSession, type HubOptions, type HubSession } from './hub-server.js';
+import type { HubOptions, HubSession } from './hub-server.js';
+
+/**
+ * What a new session needs: the MCP SDK's server side, loaded by the first client that starts one rather than with
+ * the gateway, so that a gateway whose /mcp nobody uses does not carry the SDK.
+ */
+async function loadSessionParts() {
+  const [transport, types, hubServer] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('./hub-server.js'),
+  ]);
+  return {
+    Transport: transport.StreamableHTTPServerTransport,
+    isInitializeRequest: types.isInitializeRequest,
+    createHubSession: hubServer.createHubSession,
+  };
+}
+let sessionParts: ReturnType<typeof loadSessionParts> | undefined;
 
 /** One request to `/mcp`, from an authenticated key; the gateway handed over the raw response. */
 export interface HubHttpExchange {
@@ -66,6 +83,7 @@ export class McpHttpHub {
       session.lastUsed = Date.now();
       return session.transport.handleRequest(request, response, body);
     }
+    const { Transport, isInitializeRequest, createHubSession } = await (sessionParts ??= loadSessionParts());
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return sendJsonRpcError(
         response,
@@ -75,7 +93,7 @@ export class McpHttpHub {
       );
     }
     const hub = createHubSession(this.manager, caller, this.options);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new Transport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.sessions.set(id, { hub, transport, lastUsed: Date.now() });

@@ -2,6 +2,7 @@
 // and over stdio (`switchyard mcp serve`).
 
 export { HubAccess, everyServer } from './hub-access.js';
-export { type HubCaller, type HubOptions, type HubToolCall } from './hub-server.js';
+// Types only: hub-server.js loads the MCP SDK, which the hubs load when a client connects.
+export type { HubCaller, HubOptions, HubToolCall } from './hub-server.js';
 export { McpHttpHub, type HttpHubOptions, type HubHttpExchange } from './http-hub.js';
 export { serveHubOverStdio } from './stdio-hub.js';
