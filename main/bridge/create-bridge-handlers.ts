@@ -10,7 +10,7 @@ import { bridgeContract, isBridgeChannel, type BridgeChannel } from '../../share
 import type { BridgeResult } from '../../shared/bridge/transport.js';
 import type { AppInfo } from '../../shared/bridge/types.js';
 import type { App } from '../app/index.js';
-import { ToolConnections } from '../connect/index.js';
+import type { ToolConnections } from '../connect/index.js';
 import { toBridgeError } from './bridge-errors.js';
 import { EventHub } from './event-hub.js';
 import { throttle } from './throttle.js';
@@ -52,18 +52,23 @@ export interface BridgeHandlers {
 }
 
 export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOptions): BridgeHandlers {
+  // main/connect (with the YAML, TOML and JSONC parsers of its file editors) is loaded when the panel first asks:
+  // a gateway whose "Connect a tool" panel is never opened does not keep it in memory.
+  let connections: Promise<ToolConnections> | undefined;
+  const toolConnections = () =>
+    (connections ??= import('../connect/index.js').then(
+      ({ ToolConnections }) =>
+        new ToolConnections({
+          dataDir: app.dataDir,
+          keys: app.keys,
+          home: options.home ?? os.homedir(),
+          env: process.env,
+        }),
+    ));
   const handlers: BridgeHandlerMap = {
     ...appHandlers(options.appInfo),
     ...gatewayHandlers(options.appInfo),
-    ...connectHandlers(
-      new ToolConnections({
-        dataDir: app.dataDir,
-        keys: app.keys,
-        home: options.home ?? os.homedir(),
-        env: process.env,
-      }),
-      options.appInfo,
-    ),
+    ...connectHandlers(toolConnections, options.appInfo),
     ...modelsHandlers(app.registry, app.accounts.prices),
     ...providersHandlers(app.providers, app.registry, app.accounts.prices),
     ...aliasesHandlers(app.aliases),

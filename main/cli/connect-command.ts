@@ -3,15 +3,16 @@
 
 import os from 'node:os';
 import type { Command } from 'commander';
-import type {
-  ConnectPreview,
-  ConnectResult,
-  ConnectToolInfo,
-  ConnectUndoResult,
+import {
+  connectToolIds,
+  type ConnectPreview,
+  type ConnectResult,
+  type ConnectToolInfo,
+  type ConnectUndoResult,
 } from '../../shared/bridge/connect-types.js';
 import { resolveDataDir } from '../app/index.js';
 import { defaultPort } from '../common/index.js';
-import { connectTools, findTool, ToolConnections, type ConnectKeys } from '../connect/index.js';
+import type { ConnectKeys, ToolDefinition } from '../connect/index.js';
 import { formatJson, printList, type Output } from './output.js';
 import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
 
@@ -42,7 +43,7 @@ export function registerConnectCommand(program: Command, context: CommandContext
     .description(
       'point an agent tool at the gateway: creates a key named after the tool and writes it, the base URL and the model into the tool’s own config files (keeping a backup of each); an MCP client (claude-desktop, cursor, vscode, cline) gets the MCP hub (`switchyard mcp serve`) and no key',
     )
-    .argument('[tool]', `${connectTools.map((tool) => tool.id).join(', ')} (none: list them)`)
+    .argument('[tool]', `${connectToolIds.join(', ')} (none: list them)`)
     .option(
       '--model <model>',
       'the model the tool uses: PROVIDER/MODEL or an alias (opencode, Qwen Code and Continue need one)',
@@ -74,6 +75,8 @@ export function registerConnectCommand(program: Command, context: CommandContext
     )
     .action(async (toolName: string | undefined, options: ConnectOptions) => {
       if (options.print && options.undo) throw new Error('--print and --undo do not go together.');
+      // Imported here: every command, `serve` included, registers this one, and only this one edits tools' files.
+      const { findTool, ToolConnections } = await import('../connect/index.js');
       const connectionsOf = (dataDir: string, keys: ConnectKeys) =>
         new ToolConnections({ dataDir, keys, home: os.homedir(), env: process.env, hubCommand: hubCommand(dataDir) });
       if (toolName === undefined || options.list) {
@@ -88,7 +91,7 @@ export function registerConnectCommand(program: Command, context: CommandContext
         const connections = connectionsOf(app.dataDir, app.keys);
         if (options.undo) {
           const undone = await connections.undo(toolName);
-          return output.out(options.json ? formatJson(undone) : describeUndo(undone));
+          return output.out(options.json ? formatJson(undone) : describeUndo(undone, findTool(undone.tool)));
         }
         // The secret is in the files connect wrote (0600); the terminal never shows it.
         const { result } = await connections.connect(toolName, request);
@@ -152,7 +155,7 @@ function describePreview(preview: ConnectPreview): string {
   return lines.join('\n');
 }
 
-function describeUndo(undone: ConnectUndoResult): string {
+function describeUndo(undone: ConnectUndoResult, tool: ToolDefinition | undefined): string {
   if (!undone.wasConnected) return `${undone.name} is not connected: nothing to undo.`;
   const lines = [`Disconnected ${undone.name}.`];
   for (const file of undone.files) {
@@ -164,6 +167,6 @@ function describeUndo(undone: ConnectUndoResult): string {
     lines.push(`  ${file.path}: ${action}${file.savedAs ? `; your edits since connect are in ${file.savedAs}` : ''}`);
   }
   if (undone.deletedKeyId) lines.push(`Deleted key ${undone.deletedKeyId}.`);
-  else if (findTool(undone.tool)?.needsKey !== false) lines.push('Its key was already deleted.');
+  else if (tool?.needsKey !== false) lines.push('Its key was already deleted.');
   return lines.join('\n');
 }

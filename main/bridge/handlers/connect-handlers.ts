@@ -9,8 +9,9 @@ import type { BridgeHandlerMap } from './handler-types.js';
 
 type ConnectChannel = 'connect:list' | 'connect:preview' | 'connect:apply' | 'connect:undo';
 
+/** `connections`: loads main/connect on the first call (see create-bridge-handlers.ts). */
 export function connectHandlers(
-  connections: ToolConnections,
+  connections: () => Promise<ToolConnections>,
   appInfo: () => AppInfo,
 ): BridgeHandlerMap<ConnectChannel> {
   const gatewayUrl = () => {
@@ -20,9 +21,11 @@ export function connectHandlers(
     return url;
   };
   return {
-    'connect:list': () => ({ tools: connections.list() }),
-    'connect:preview': ({ tool, model }) => connections.preview(tool, { gatewayUrl: gatewayUrl(), model }),
-    'connect:apply': ({ tool, model }) => connections.connect(tool, { gatewayUrl: gatewayUrl(), model }),
-    'connect:undo': ({ tool }) => connections.undo(tool),
+    'connect:list': async () => ({ tools: (await connections()).list() }),
+    'connect:preview': async ({ tool, model }) =>
+      (await connections()).preview(tool, { gatewayUrl: gatewayUrl(), model }),
+    'connect:apply': async ({ tool, model }) =>
+      (await connections()).connect(tool, { gatewayUrl: gatewayUrl(), model }),
+    'connect:undo': async ({ tool }) => (await connections()).undo(tool),
   };
 }
