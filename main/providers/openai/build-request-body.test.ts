@@ -116,6 +116,14 @@ describe('no silent drops', () => {
     expect(body).not.toHaveProperty('stream_options');
   });
 
+  it('asks for a stream, and for usage in it, as the caller of the builder says, whatever the request says', () => {
+    const streamed = buildOpenAIRequestBody(parsed({}), { ...plain, stream: true });
+    expect(streamed).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    const whole = buildOpenAIRequestBody(toolRound, { ...plain, stream: false });
+    expect(whole).toMatchObject({ stream: false });
+    expect(whole).not.toHaveProperty('stream_options');
+  });
+
   it('sends OpenRouter’s own fields to OpenRouter alone', () => {
     const request = parsed({ provider: { order: ['a'] }, transforms: ['middle-out'], plugins: [{ id: 'web' }] });
     expect(buildOpenAIRequestBody(request, plain)).not.toHaveProperty('transforms');

@@ -16,6 +16,8 @@ export interface OpenAIBodyOptions {
   upstreamModel: string;
   /** OpenRouter-like hosts understand `reasoning` objects and reasoning fields on assistant messages. */
   openRouterLike: boolean;
+  /** Whether to ask for a stream; the request's own `stream` when absent. */
+  stream?: boolean;
 }
 
 /** Plain OpenAI-compatible servers know nothing of OpenRouter's reasoning fields on messages; OpenAI rejects them. */
@@ -40,8 +42,9 @@ export function buildOpenAIRequestBody(request: ChatRequest, options: OpenAIBody
     if (options.openRouterLike) body.reasoning = request.reasoning;
     else if (request.reasoning.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
   }
-  body.stream = request.stream;
+  const stream = options.stream ?? request.stream;
+  body.stream = stream;
   // Usage must be known for every stream (usage log, final chunk); the caller's own stream_options do not matter.
-  if (request.stream) body.stream_options = { include_usage: true };
+  if (stream) body.stream_options = { include_usage: true };
   return body;
 }

@@ -38,15 +38,7 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
     signal: AbortSignal,
   ) {
     const headers: Record<string, string> = target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {};
-    return http.send({
-      target,
-      method,
-      url: joinUrl(target.provider.base_url, path),
-      headers,
-      ...(body === undefined ? {} : { body }),
-      accept,
-      signal,
-    });
+    return http.send({ target, method, url: joinUrl(target.provider.base_url, path), headers, body, accept, signal });
   }
 
   /** A JSON body of a 2xx answer; an `error` inside it (some servers answer errors with 200) becomes an error. */
@@ -64,10 +56,11 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions = {}): OpenAIA
   }
 
   function body(chatRequest: ChatRequest, target: UpstreamTarget, stream: boolean): Record<string, unknown> {
-    return buildOpenAIRequestBody(
-      { ...chatRequest, stream },
-      { upstreamModel: target.model, openRouterLike: isOpenRouterLike(target.provider.base_url) },
-    );
+    return buildOpenAIRequestBody(chatRequest, {
+      upstreamModel: target.model,
+      openRouterLike: isOpenRouterLike(target.provider.base_url),
+      stream,
+    });
   }
 
   function streamBody(response: UpstreamResponse, target: UpstreamTarget, signal: AbortSignal) {
