@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { ApiError, chatRequestSchema, type ChatRequest } from '../../shared/api/index.js';
 import { pathBeyondDepth } from './json-depth.js';
+import { notPlain, plainParser } from './plain-request.js';
 
 const expectedNames: Record<string, string> = {
   string: 'a string',
@@ -81,7 +82,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /** Callers often send `null` for "not set" (OpenAI accepts that); treat it so except for the required fields. */
 function withoutNulls(body: Record<string, unknown>, required: readonly string[]): Record<string, unknown> {
   const cleaned: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const key of Object.keys(body)) {
+    const value = body[key];
     if (value !== null || required.includes(key)) cleaned[key] = value;
   }
   return cleaned;
@@ -93,6 +95,9 @@ function withoutNulls(body: Record<string, unknown>, required: readonly string[]
  */
 export const maxRequestDepth = 64;
 
+/** The fields of a chat request where `null` is not "not set". */
+export const chatRequiredFields = ['model', 'messages'] as const;
+
 export interface ParseOptions {
   /** What a request without `stream` gets: true on /api/v1 (the interface's default), false on /v1 (OpenAI's). */
   streamByDefault?: boolean;
@@ -100,24 +105,29 @@ export interface ParseOptions {
 
 /**
  * Validates a request body against `schema`; throws ApiError(400) naming the offending fields. Every body is a JSON
- * object, bounded in depth, and `null` stands for "not set" except in `required` fields.
+ * object, bounded in depth, and `null` stands for "not set" except in `required` fields. `plain`, made from the same
+ * schema by plainParser, answers for the bodies it can vouch for; zod parses the others.
  */
 export function parseRequestBody<S extends z.ZodType>(
   schema: S,
   body: unknown,
   defaults: Record<string, unknown> = {},
   required: readonly string[] = [],
+  plain?: (given: unknown) => z.output<S> | typeof notPlain,
 ): z.output<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
+  const given = withoutNulls(body as Record<string, unknown>, required);
+  for (const field of Object.keys(defaults)) if (given[field] === undefined) given[field] = defaults[field];
+  // What plain accepts is within maxRequestDepth: the depth check below could not have refused it.
+  const parsed = plain ? plain(given) : notPlain;
+  if (parsed !== notPlain) return parsed;
   const tooDeep = pathBeyondDepth(body, maxRequestDepth);
   if (tooDeep) {
     const field = formatPath(tooDeep.slice(0, 4)) + (tooDeep.length > 4 ? '…' : '');
     throw new ApiError(400, `Invalid request: ${field} is nested more than ${maxRequestDepth} levels deep.`);
   }
-  const given = withoutNulls(body as Record<string, unknown>, required);
-  for (const [field, value] of Object.entries(defaults)) if (given[field] === undefined) given[field] = value;
   const result = schema.safeParse(given, { error: describeIssue });
   if (!result.success) {
     const messages = [
@@ -130,8 +140,11 @@ export function parseRequestBody<S extends z.ZodType>(
   return result.data as z.output<S>;
 }
 
+/** The chat requests most callers send, parsed as zod would without zod's walk of every field of the schema. */
+const plainChatRequest = plainParser(chatRequestSchema, maxRequestDepth);
+
 /** Validates a chat request body; throws ApiError(400) naming the offending fields. */
 export function parseChatRequest(body: unknown, options: ParseOptions = {}): ChatRequest {
   const defaults = options.streamByDefault === undefined ? {} : { stream: options.streamByDefault };
-  return parseRequestBody(chatRequestSchema, body, defaults, ['model', 'messages']);
+  return parseRequestBody(chatRequestSchema, body, defaults, chatRequiredFields, plainChatRequest);
 }
