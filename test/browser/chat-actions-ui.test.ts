@@ -77,7 +77,8 @@ describe('the actions on a message', () => {
 
     await replies(page).first().getByRole('button', { name: 'Regenerate reply' }).click();
     await waitFor(() => upstream.chatRequests().length > requestsBefore, { what: 'the regenerated request' });
-    expect(await settledReplies(page)).toHaveLength(1);
+    // The old reply leaves before the new one is drawn: wait for the one reply that replaces it to settle.
+    await expect.poll(async () => (await settledReplies(page)).length).toBe(1);
 
     await replies(page)
       .first()
