@@ -1,11 +1,9 @@
 // Which dialect an OpenAI-compatible base URL such as `https://openrouter.ai/api/v1` speaks.
 
-/**
- * The answers by base URL: asked for every request, and parsing the URL each time was measurable. Base URLs come
- * from the provider settings, so there are few, but the cache is bounded all the same.
- */
-const dialects = new Map<string, boolean>();
-const maxDialects = 100;
+import { AnswerCache } from '../../common/index.js';
+
+/** The answers by base URL: asked for every request, and parsing the URL each time was measurable. */
+const dialects = new AnswerCache<boolean>(100);
 
 /**
  * Hosts that speak OpenRouter's extensions (the `reasoning` request object, `reasoning`/`reasoning_details` on
@@ -14,9 +12,8 @@ const maxDialects = 100;
 export function isOpenRouterLike(baseUrl: string): boolean {
   let known = dialects.get(baseUrl);
   if (known === undefined) {
-    if (dialects.size >= maxDialects) dialects.clear();
     known = hostIsOpenRouter(baseUrl);
-    dialects.set(baseUrl, known);
+    dialects.set(baseUrl, null, known);
   }
   return known;
 }
