@@ -40,27 +40,36 @@ function characterPattern(character: string): string {
 const partialEscape = '(?:\\\\(?:u[0-9a-fA-F]{0,3})?|%[0-9a-fA-F]?)';
 
 export class SecretRedactor {
-  /** The secrets to scrub, longest first (a secret that contains another is replaced whole). */
-  private readonly secrets: readonly string[];
-  /** Built on first use: a redactor is made for every upstream call, but used only when something failed. */
+  private readonly given: readonly (string | null | undefined)[];
+  /**
+   * The secrets to scrub, longest first (a secret that contains another is replaced whole), and the patterns: both
+   * made on first use, since a redactor is made for every upstream call but used only when something failed.
+   */
+  private usable: readonly string[] | undefined;
   private patterns: { anywhere: RegExp; trailingStart: RegExp } | null | undefined;
 
   constructor(secrets: Iterable<string | null | undefined>) {
-    const usable = [
-      ...new Set([...secrets].filter((secret): secret is string => (secret?.length ?? 0) >= minSecretLength)),
-    ];
-    usable.sort((a, b) => b.length - a.length);
-    this.secrets = usable;
+    this.given = [...secrets];
   }
 
   get active(): boolean {
-    return this.secrets.length > 0;
+    return this.secrets().length > 0;
+  }
+
+  private secrets(): readonly string[] {
+    if (this.usable) return this.usable;
+    const usable = [
+      ...new Set(this.given.filter((secret): secret is string => (secret?.length ?? 0) >= minSecretLength)),
+    ];
+    usable.sort((a, b) => b.length - a.length);
+    return (this.usable = usable);
   }
 
   private compiled(): { anywhere: RegExp; trailingStart: RegExp } | null {
     if (this.patterns !== undefined) return this.patterns;
-    if (this.secrets.length === 0) return (this.patterns = null);
-    const perSecret = this.secrets.map((secret) => Array.from(secret, characterPattern));
+    const secrets = this.secrets();
+    if (secrets.length === 0) return (this.patterns = null);
+    const perSecret = secrets.map((secret) => Array.from(secret, characterPattern));
     // `c1(?:c2(?:c3…)?)?` matches any non-empty prefix; anchored at the end with an optional cut escape.
     const prefixes = perSecret.map((parts) => parts.reduceRight((inner, part) => `${part}(?:${inner})?`, ''));
     this.patterns = {
