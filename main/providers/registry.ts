@@ -150,7 +150,10 @@ export class ProviderRegistry {
   private readonly modelsFetchTimeoutMs: number;
   private readonly now: () => number;
   private states: Map<string, ProviderState> | null = null;
-  private loadedVersion: string | null = null;
+  /** Each source's changeVersion() when `states` was built, in the order of `sources`. */
+  private loadedVersions: number[] = [];
+  /** The versions just read, compared with loadedVersions: reused, since they are read for every request. */
+  private readonly seenVersions: number[] = [];
 
   constructor(options: ProviderRegistryOptions) {
     this.sources = [{ origin: 'configured', source: options.source }];
@@ -299,8 +302,14 @@ export class ProviderRegistry {
   }
 
   private currentStates(): Map<string, ProviderState> {
-    const version = this.sources.map(({ source }) => source.changeVersion()).join(':');
-    if (this.states && version === this.loadedVersion) return this.states;
+    let changed = false;
+    for (let index = 0; index < this.sources.length; index++) {
+      const version = this.sources[index]!.source.changeVersion();
+      if (version !== this.loadedVersions[index]) changed = true;
+      this.seenVersions[index] = version;
+    }
+    if (!changed && this.states) return this.states;
+    const versions = [...this.seenVersions];
     const previous = this.states;
     const states = new Map<string, ProviderState>();
     for (const { origin, source } of this.sources) {
@@ -319,7 +328,7 @@ export class ProviderRegistry {
       }
     }
     this.states = states;
-    this.loadedVersion = version;
+    this.loadedVersions = versions;
     return states;
   }
 
