@@ -2,6 +2,7 @@
 // the model from the user's overrides (stored in the DB) or the bundled table, else 0 and marked unpriced.
 // Overrides are cached and reloaded when the database says something changed (another process ran `prices set`).
 
+import { AnswerCache } from '../../common/index.js';
 import { ApiError, nanosToUsd, usdToNanos, type ModelPriceInfo, type Usage } from '../../../shared/api/index.js';
 import type { PriceRow, Store } from '../../store/index.js';
 import { builtinAliases, builtinPrices } from './builtin-prices.js';
@@ -42,6 +43,13 @@ export interface PriceBookOptions {
 
 const maxModelNameLength = 200;
 
+/** A price and where it was found. */
+export interface FoundPrice {
+  prices: TokenPrices;
+  source: 'override' | 'builtin';
+  name: string;
+}
+
 export class PriceBook {
   private readonly store: PriceStore;
   private readonly builtins: ReadonlyMap<string, TokenPrices>;
@@ -49,6 +57,11 @@ export class PriceBook {
   private readonly now: () => number;
   private overrides = new Map<string, TokenPrices>();
   private overridesVersion: number | undefined;
+  /**
+   * find()'s answers by model and upstream name, for the overrides of overridesVersion (dropped with them): asked
+   * for every request, and working out the names to look up under costs more than the lookup.
+   */
+  private readonly found = new AnswerCache<FoundPrice | null>(2000);
 
   constructor(store: PriceStore, options: PriceBookOptions = {}) {
     this.store = store;
@@ -61,19 +74,13 @@ export class PriceBook {
   }
 
   /** The price for this request's model: an override under any of its names first, then the bundled table. */
-  find(target: PriceTarget): { prices: TokenPrices; source: 'override' | 'builtin'; name: string } | null {
-    const names = priceLookupNames(target);
+  find(target: PriceTarget): FoundPrice | null {
     const overrides = this.currentOverrides();
-    for (const name of names) {
-      const prices = overrides.get(name);
-      if (prices) return { prices, source: 'override', name };
-    }
-    for (const name of names) {
-      const builtin = this.aliases.get(name) ?? name;
-      const prices = this.builtins.get(builtin);
-      if (prices) return { prices, source: 'builtin', name: builtin };
-    }
-    return null;
+    const known = this.found.get(target.model, target.upstreamModel);
+    if (known !== undefined) return known;
+    const found = lookUp(target, overrides, this.aliases, this.builtins);
+    this.found.set(target.model, target.upstreamModel, found);
+    return found;
   }
 
   /** The price `<provider>/<model>` is charged at, under the name it was found by; null when unpriced. */
@@ -128,9 +135,30 @@ export class PriceBook {
     if (version !== this.overridesVersion) {
       this.overrides = new Map(this.store.listPrices().map((row) => [row.model.toLowerCase(), rowPrices(row)]));
       this.overridesVersion = version;
+      this.found.clear();
     }
     return this.overrides;
   }
+}
+
+/** find() without the cache. */
+function lookUp(
+  target: PriceTarget,
+  overrides: ReadonlyMap<string, TokenPrices>,
+  aliases: ReadonlyMap<string, string>,
+  builtins: ReadonlyMap<string, TokenPrices>,
+): FoundPrice | null {
+  const names = priceLookupNames(target);
+  for (const name of names) {
+    const prices = overrides.get(name);
+    if (prices) return { prices, source: 'override', name };
+  }
+  for (const name of names) {
+    const builtin = aliases.get(name) ?? name;
+    const prices = builtins.get(builtin);
+    if (prices) return { prices, source: 'builtin', name: builtin };
+  }
+  return null;
 }
 
 function priced(costNanos: number, source: PricedCost['source']): PricedCost {
