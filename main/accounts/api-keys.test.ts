@@ -324,6 +324,21 @@ describe('last used', () => {
     expect(openSecond().keys.get(created.id)?.last_used_at).toBe(new Date(written!).toISOString());
   });
 
+  it('is shown by each authentication as ISO 8601 to the millisecond', async () => {
+    const created = await keys.create('k');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const times = [
+      '2026-01-02T03:04:05.007Z',
+      '2026-01-02T03:04:05.070Z',
+      '2026-01-02T03:04:06.070Z',
+      '2027-12-31T23:59:59.999Z',
+    ];
+    for (const time of times) {
+      vi.setSystemTime(new Date(time));
+      expect(keys.authenticate(created.key)?.last_used_at).toBe(time);
+    }
+  });
+
   it('is written by start()’s timer, and by close(), which also stops the timer', async () => {
     vi.useFakeTimers();
     const timed = new ApiKeys(store, { flushIntervalMs: 10 });
