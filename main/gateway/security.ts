@@ -16,6 +16,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import { ApiError } from '../../shared/api/index.js';
+import { AnswerCache } from '../common/index.js';
 
 export interface SecurityOptions {
   /** Origins (`scheme://host[:port]`) that browsers may call the gateway from; `*` allows any. Default: none. */
@@ -95,6 +96,8 @@ export class RequestGuard {
   /** True until listen() binds a non-loopback address. */
   private checkHost = true;
   private boundHost: string | null = null;
+  /** hostAllowed()'s answers by Host header, until bind(): the same few come with every request. */
+  private readonly hostAnswers = new AnswerCache<boolean>(100);
 
   constructor(options: SecurityOptions = {}) {
     const origins = (options.corsOrigins ?? []).map(normalizeOrigin);
@@ -107,6 +110,7 @@ export class RequestGuard {
   bind(host: string): void {
     this.checkHost = isLoopbackBind(host);
     this.boundHost = hostnameOf(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+    this.hostAnswers.clear();
   }
 
   /** Fastify onRequest hook: refuses (403), answers a preflight (204), or adds the CORS headers and continues. */
@@ -150,9 +154,15 @@ export class RequestGuard {
   };
 
   private hostAllowed(host: string): boolean {
-    const hostname = hostnameOf(host);
-    if (hostname === null) return false;
-    return isLoopbackHostname(hostname) || hostname === this.boundHost || this.allowedHosts.has(hostname);
+    let allowed = this.hostAnswers.get(host);
+    if (allowed === undefined) {
+      const hostname = hostnameOf(host);
+      allowed =
+        hostname !== null &&
+        (isLoopbackHostname(hostname) || hostname === this.boundHost || this.allowedHosts.has(hostname));
+      this.hostAnswers.set(host, null, allowed);
+    }
+    return allowed;
   }
 
   private corsAllows(origin: string): boolean {
