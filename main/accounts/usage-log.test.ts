@@ -54,6 +54,7 @@ function instrumented(target: Store) {
       await target.insertUsage(rows);
       state.batches.push(rows.length);
     },
+    isRowRejection: (error) => target.isRowRejection(error),
     getUsage: (id) => target.getUsage(id),
     listUsage: (query) => target.listUsage(query),
   };

@@ -3,9 +3,9 @@
 
 import type { UsageRecord } from '../../shared/api/index.js';
 import { Emitter, type Event } from '../../shared/events/index.js';
-import { isRowRejection, type Store, type UsageQuery } from '../store/index.js';
+import type { Store, UsageQuery } from '../store/index.js';
 
-export type UsageStore = Pick<Store, 'insertUsage' | 'getUsage' | 'listUsage'>;
+export type UsageStore = Pick<Store, 'insertUsage' | 'isRowRejection' | 'getUsage' | 'listUsage'>;
 
 export interface UsageLogOptions {
   /** Write as soon as this many rows are queued. */
@@ -137,14 +137,14 @@ export class UsageLog {
       this.inFlight = [];
       return;
     } catch (error) {
-      if (!isRowRejection(error)) throw error;
+      if (!this.store.isRowRejection(error)) throw error;
     }
     while (this.inFlight.length > 0) {
       const row = this.inFlight[0]!;
       try {
         await this.store.insertUsage([row]);
       } catch (error) {
-        if (!isRowRejection(error)) throw error;
+        if (!this.store.isRowRejection(error)) throw error;
         this.onError(new UsageRowRejectedError(row.id, error));
       }
       this.inFlight = this.inFlight.slice(1);

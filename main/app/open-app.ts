@@ -4,7 +4,6 @@
 
 import { openDatabaseSecrets } from '../secrets/index.js';
 import { databaseUrlFrom } from '../store/database-url.js';
-import { openPostgresStore } from '../store/postgres/index.js';
 import { createApp, type App, type AppOptions } from './create-app.js';
 
 export interface OpenAppOptions extends Omit<AppOptions, 'store' | 'providerSecrets'> {
@@ -19,6 +18,8 @@ export async function openApp(options: OpenAppOptions): Promise<App> {
   const env = options.env ?? process.env;
   const url = databaseUrlFrom(databaseUrl, env);
   if (url === undefined) return createApp(appOptions);
+  // Loaded only here: a process on SQLite has no use for the PostgreSQL store and its driver (about 1 MB of heap).
+  const { openPostgresStore } = await import('../store/postgres/index.js');
   const store = await openPostgresStore(url, { instance: instance ?? false });
   try {
     const providerSecrets = await openDatabaseSecrets(store.sqlClient(), env);

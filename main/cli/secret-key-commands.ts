@@ -5,7 +5,6 @@
 //             SWITCHYARD_SECRET_KEY_PREVIOUS; PostgreSQL only (SQLite keeps secrets in the OS keychain).
 
 import type { Command } from 'commander';
-import pg from 'pg';
 import {
   generateSecretKey,
   previousSecretKeyVariable,
@@ -14,7 +13,6 @@ import {
   secretKeyVariable,
 } from '../secrets/index.js';
 import { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from '../store/database-url.js';
-import { migratePostgres } from '../store/postgres/migrate.js';
 import { databaseUrlOption, type CommandContext } from './program.js';
 
 const connectTimeoutMs = 5_000;
@@ -53,6 +51,11 @@ export function registerSecretKeyCommands(program: Command, context: CommandCont
       }
       // The keys first: a missing or malformed one is reported without touching the database.
       const keyring = SecretKeyring.fromEnv(process.env);
+      // Loaded here: every command, `serve` included, registers this one, and only this one needs the driver.
+      const [{ default: pg }, { migratePostgres }] = await Promise.all([
+        import('pg'),
+        import('../store/postgres/migrate.js'),
+      ]);
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs });
       // An idle connection that breaks emits on the pool; the query that needs it reports the failure instead.
       pool.on('error', () => {});

@@ -18,4 +18,3 @@ export {
 export type { PriceRow } from './price-table.js';
 export type { ChatTable, ConversationChanges, MessageChanges } from './chat-table.js';
 export type { McpCallRow, McpCallTable } from './mcp-call-table.js';
-export { isRowRejection } from './row-rejection.js';

@@ -126,6 +126,11 @@ export interface Store {
    * the inserted rows' cost to the credit account's used total and to each key's daily spend.
    */
   insertUsage(rows: readonly UsageRecord[]): Promise<void>;
+  /**
+   * True when `error`, thrown by a write of this store, is the database refusing the data itself (a constraint or
+   * type check) rather than the write: a batch writer drops such a row instead of retrying it forever.
+   */
+  isRowRejection(error: unknown): boolean;
   getUsage(id: string): Promise<UsageRecord | undefined>;
   /** Newest first. */
   listUsage(query?: UsageQuery): Promise<UsageRecord[]>;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { isRowRejection, openStore, type Store } from './index.js';
+import { openStore, type Store } from './index.js';
 
 let dataDir: string;
 let store: Store;
@@ -223,12 +223,12 @@ describe('usage', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(isRowRejection(thrown)).toBe(true);
+    expect(store.isRowRejection(thrown)).toBe(true);
     expect(await store.listUsage()).toEqual([]);
   });
 });
 
-describe('isRowRejection', () => {
+describe('store.isRowRejection', () => {
   it('is false for errors that say nothing about the row', async () => {
     await store.close();
     let thrown: unknown;
@@ -238,8 +238,8 @@ describe('isRowRejection', () => {
       thrown = error;
     }
     expect(thrown).toBeDefined();
-    expect(isRowRejection(thrown)).toBe(false);
-    expect(isRowRejection(new Error('SQLITE_CONSTRAINT'))).toBe(false);
+    expect(store.isRowRejection(thrown)).toBe(false);
+    expect(store.isRowRejection(new Error('SQLITE_CONSTRAINT'))).toBe(false);
   });
 });
 

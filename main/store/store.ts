@@ -7,6 +7,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
 import { promised } from './promised.js';
 import { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
+import { isSqliteRowRejection } from './row-rejection.js';
 import type { ChatStore, McpCallStore, Store } from './store-interface.js';
 import { AliasTable } from './alias-table.js';
 import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
@@ -182,6 +183,10 @@ export class SqliteStore implements Store {
    */
   async insertUsage(rows: readonly UsageRecord[]): Promise<void> {
     if (rows.length > 0) this.insertUsageAndSpend(rows);
+  }
+
+  isRowRejection(error: unknown): boolean {
+    return isSqliteRowRejection(error);
   }
 
   /** Usage grouped by day (UTC), model, app or key; costs in whole nano-dollars. */

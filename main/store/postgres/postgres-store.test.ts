@@ -10,7 +10,6 @@ import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { defaultKeyRules, type KeyRulesRow } from '../key-rules-table.js';
 import { StoreVersionError } from '../migrate.js';
-import { isRowRejection } from '../row-rejection.js';
 import { openPostgresStore } from './postgres-store.js';
 import { isPostgresRowRejection } from './row-rejection.js';
 
@@ -190,7 +189,7 @@ describe('PostgresStore: credits, usage and the ledger', () => {
     const failure = await store.insertUsage([usageRecord({ id: 'ok', key_id: 'k', cost: 1 }), bad]).catch((e) => e);
     expect(isPostgresRowRejection(failure)).toBe(true);
     // What the usage log asks before it writes the batch's rows one by one.
-    expect(isRowRejection(failure)).toBe(true);
+    expect(store.isRowRejection(failure)).toBe(true);
     expect(isPostgresRowRejection(new Error('connection terminated'))).toBe(false);
     // All or nothing: the good row and its cost were not written either.
     expect(await store.getUsage('ok')).toBeUndefined();

@@ -32,6 +32,7 @@ import { createPool, withoutSecret } from './pool.js';
 import * as priceTable from './price-table.js';
 import * as providerTable from './provider-table.js';
 import { admitRequest } from './rate-window.js';
+import { isPostgresRowRejection } from './row-rejection.js';
 import { isSnapshotTable, SnapshotReplica, type Scope, type SpendTotals } from './replica.js';
 import * as spendTable from './spend-table.js';
 import * as usageTable from './usage-table.js';
@@ -311,6 +312,10 @@ export class PostgresStore implements Store {
     });
     // This process counted its rows when it recorded them (SpendTracker): the copy catches up, no cache empties.
     if (totals) this.replica.applySpendTotals(totals);
+  }
+
+  isRowRejection(error: unknown): boolean {
+    return isPostgresRowRejection(error);
   }
 
   getUsage(id: string): Promise<UsageRecord | undefined> {
