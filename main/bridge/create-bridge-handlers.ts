@@ -6,7 +6,8 @@
 // BridgeHandlerMap type below refuses to compile until every channel has one).
 
 import os from 'node:os';
-import { bridgeContract, isBridgeChannel, type BridgeChannel } from '../../shared/bridge/contract.js';
+import type * as Contract from '../../shared/bridge/contract.js';
+import type { BridgeChannel } from '../../shared/bridge/contract.js';
 import type { BridgeResult } from '../../shared/bridge/transport.js';
 import type { AppInfo } from '../../shared/bridge/types.js';
 import type { App } from '../app/index.js';
@@ -32,6 +33,13 @@ export type BridgeApp = Pick<
   App,
   'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
 >;
+
+/**
+ * The contract's request schemas (some hundred zod objects) are built at the first call rather than at start: a
+ * headless gateway whose UI is never opened does not keep them in memory.
+ */
+let contract: Promise<typeof Contract> | undefined;
+const loadContract = () => (contract ??= import('../../shared/bridge/contract.js'));
 
 /** How often at most the UI hears that usage was recorded (it then reloads what it shows). */
 const usageEventIntervalMs = 1_000;
@@ -95,6 +103,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     events,
     channels: Object.keys(handlers) as BridgeChannel[],
     async invoke(channel, request) {
+      const { bridgeContract, isBridgeChannel } = await loadContract();
       if (!isBridgeChannel(channel)) {
         return { ok: false, error: { code: 'unknown-channel', message: `There is no bridge channel "${channel}".` } };
       }
