@@ -4,8 +4,9 @@
 // The checks run in onRequest, before any body is read: a caller without the token gets its 401 while its body is
 // still on the wire, and each channel reads no more than its own limit (body-limits.ts).
 
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/api/index.js';
 import type { BridgeErrorCode } from '../../shared/bridge/transport.js';
@@ -27,6 +28,10 @@ import {
   tokenCookieName,
   tokenMatches,
 } from './request-guard.js';
+
+// Required, not imported, as Fastify is in main/gateway/create-gateway.ts: the ESM loader's scan of this CommonJS
+// module's source would leave freed compiler memory resident (docs/decisions/018-idle-memory.md).
+const fastifyStatic = createRequire(import.meta.url)('@fastify/static') as typeof FastifyStatic;
 
 export interface HttpBridgeOptions {
   token: string;

@@ -2,14 +2,10 @@
 // not say otherwise (route-access.ts), the routes, and a graceful close. Wiring only; the work is in the route files.
 
 import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import type FastifyFactory from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
 import { registerAccountRoutes } from './account-routes.js';
@@ -33,6 +29,11 @@ import { registerResponsesRoutes } from './protocols/responses/routes.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
 import { RequestGuard, type SecurityOptions } from './security.js';
 import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
+
+// Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
+// its export names, and V8 optimises the scanner at that size, which leaves MBs of freed compiler memory resident
+// in an idle gateway (docs/decisions/018-idle-memory.md).
+const fastify = createRequire(import.meta.url)('fastify') as typeof FastifyFactory;
 
 export interface GatewayOptions {
   /** Largest accepted request body. Default 10 MiB. */
@@ -143,10 +144,10 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   let closing = false;
   let closed: Promise<void> | null = null;
 
-  const server = Fastify({
+  const server = fastify({
     loggerInstance: quietFrameworkLogger(deps.logger),
     // No per-request log lines (they would carry URLs and headers); errors are logged where they are handled.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new fastify.LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     // Fastify's own 503 during close has its own body shape; the onRequest hook answers in ours instead.
     return503OnClosing: false,
