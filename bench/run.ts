@@ -751,8 +751,10 @@ async function main(): Promise<void> {
       );
     }
     const { p50: disconnectP50 } = summarize(disconnects);
+    const slowest = [...disconnects].sort((a, b) => b - a).slice(0, 3);
     notes.push(
-      `Disconnect → upstream closed: median ${disconnectP50.toFixed(1)} ms over ${disconnects.length} trials.`,
+      `Disconnect → upstream closed: median ${disconnectP50.toFixed(1)} ms over ${disconnects.length} trials; ` +
+        `the slowest ${slowest.map((ms) => ms.toFixed(1)).join(', ')} ms.`,
     );
     notes.push(`RSS at idle after the load: ${idleAfterRss.toFixed(1)} MB.`);
     notes.push(...team.notes);
