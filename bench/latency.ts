@@ -88,20 +88,27 @@ if (os.availableParallelism() >= 2) {
 }
 for (const target of targets) await worker.run({ ...target.job, durationMs: 2_000 }); // warm-up
 const samples = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+const firstBytes = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 for (let round = 0; round < rounds; round += 1) {
   for (const target of targets) {
     const result = await worker.run(target.job);
     samples.get(target.name)!.push(...(result.totalSamples ?? []));
+    firstBytes.get(target.name)!.push(...(result.firstByteSamples ?? []));
     if (result.errors > 0) process.stderr.write(`${target.name}: ${result.errors} errors; ${result.firstError}\n`);
   }
 }
 const signed = (ms: number) => `${ms >= 0 ? '+' : ''}${ms.toFixed(2)}`;
-for (const target of targets) {
-  const summary = summarize(samples.get(target.name)!);
-  const direct = summarize(samples.get(target.name.endsWith(', burst') ? 'direct, burst' : 'direct')!);
-  const added = (quantile: 'p50' | 'p90' | 'p99') =>
-    `${quantile} ${summary[quantile].toFixed(2)} ms (${signed(summary[quantile] - direct[quantile])})`;
-  process.stdout.write(`${mode} ${target.name.padEnd(28)} ${added('p50')}, ${added('p90')}, ${added('p99')}\n`);
+// Streams also print the time to the first chunk (`stream, first`), the whole answer's time otherwise.
+const measures = stream ? [['', samples] as const, [', first', firstBytes] as const] : [['', samples] as const];
+for (const [suffix, measured] of measures) {
+  for (const target of targets) {
+    const summary = summarize(measured.get(target.name)!);
+    const direct = summarize(measured.get(target.name.endsWith(', burst') ? 'direct, burst' : 'direct')!);
+    const added = (quantile: 'p50' | 'p90' | 'p99') =>
+      `${quantile} ${summary[quantile].toFixed(2)} ms (${signed(summary[quantile] - direct[quantile])})`;
+    const label = `${mode}${suffix}`;
+    process.stdout.write(`${label} ${target.name.padEnd(28)} ${added('p50')}, ${added('p90')}, ${added('p99')}\n`);
+  }
 }
 await worker.close();
 await Promise.all([...gateways.map((gateway) => gateway.stop()), bare.stop(), upstream.stop()]);
