@@ -148,6 +148,9 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     loggerInstance: quietFrameworkLogger(deps.logger),
     // No per-request log lines (they would carry URLs and headers); errors are logged where they are handled.
     logController: new fastify.LogController({ disableRequestLogging: true }),
+    // Fastify's own rare lines (a failed hook) go to the framework logger itself: a pino child per request, made for a
+    // reqId binding that nothing of ours logs, was a fixed cost of every request.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: bodyLimitBytes,
     // Fastify's own 503 during close has its own body shape; the onRequest hook answers in ours instead.
     return503OnClosing: false,
