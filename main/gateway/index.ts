@@ -11,4 +11,4 @@ export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './upstr
 export { routeAccess, type RouteAccess } from './route-access.js';
 export { apiBases, openAIBaseUrlOf, type ApiBase } from './api-bases.js';
 export { mcpPath, type GatewayMcpHub } from './mcp-route.js';
-export { countTokens } from './usage-estimate.js';
+export { countTokenGroups } from './usage-estimate.js';

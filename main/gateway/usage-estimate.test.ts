@@ -1,5 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { estimateUsage } from './usage-estimate.js';
+import { countTokenGroups, estimateUsage } from './usage-estimate.js';
+
+/** A long prompt: an agent's system prompt and tools are tens of thousands of tokens. */
+const longText = Array.from({ length: 4_000 }, (_, index) => `Line ${index}: the quick brown fox jumps over it.`).join(
+  '\n',
+);
+
+describe('token counts', () => {
+  // First in this file: the tokenizer is loaded by this count, and nothing here has loaded it on this thread.
+  it('keep this thread responsive while the tokenizer loads and counts a long prompt', async () => {
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 1);
+    const started = performance.now();
+    const [count = 0] = await countTokenGroups([[longText]]);
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    expect(count).toBeGreaterThan(40_000);
+    // On this thread, loading the tables and counting would be one stretch of synchronous work: most of the time.
+    expect(longestGap / took).toBeLessThan(0.25);
+  });
+
+  it('are the o200k tokenizer’s counts, summed per group', async () => {
+    const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+    const texts = ['Hello there, how are you today?', 'I am fine', ', thanks.', longText.slice(0, 5_000), ''];
+    const counts = await countTokenGroups([texts, [texts[1]!], [], ['']]);
+    expect(counts).toEqual([texts.reduce((sum, text) => sum + countTokens(text), 0), countTokens('I am fine'), 0, 0]);
+  });
+});
 
 describe('estimateUsage', () => {
   it('counts the prompt’s text, its tool definitions and what was generated with the o200k tokenizer', async () => {

@@ -2,8 +2,16 @@
 // prompt and what it generated, so the usage log and the spend limits must not see 0 tokens and $0. An estimate
 // with OpenAI's o200k tokenizer (gpt-tokenizer: pure JavaScript, no download) over the prompt's text, the tools'
 // definitions and the text streamed so far; other providers' tokenizers differ by some percent, which is why the
-// row says it is an estimate. The tokenizer's tables are loaded on the first estimate, not at start.
+// row says it is an estimate. The same counts answer Anthropic's and Gemini's count-tokens calls.
+//
+// The counting runs in a worker thread, started at the first count: loading the tokenizer's tables is 80–120 ms
+// of synchronous work and an agent's prompt (its tools and system prompt) takes milliseconds more to count, and on
+// the gateway's thread either would stall every request in flight (a caller's disconnect took 70–138 ms to reach
+// the upstream while the tables loaded). The worker never keeps the process alive. Where no worker can run or load
+// the tokenizer, the counting happens on this thread, as it did before.
 
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { ChatRequest, Usage } from '../../shared/api/index.js';
 
 /** What chat formats add per message (role, separators), as OpenAI counts it. */
@@ -11,12 +19,87 @@ const tokensPerMessage = 3;
 /** What primes the assistant's reply. */
 const replyPriming = 3;
 
-let counter: Promise<(text: string) => number> | undefined;
+/** Texts whose token counts are summed: one total per group. */
+export type TextGroups = readonly (readonly string[])[];
 
-/** The o200k token count of a text, once the tokenizer is loaded (also for the MCP screen's tool-schema costs). */
-export function countTokens(): Promise<(text: string) => number> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => (text: string) => module.countTokens(text));
-  return counter;
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+let countTokens;
+parentPort.on('message', ({ id, groups }) => {
+  try {
+    countTokens ??= require(workerData.tokenizerPath).countTokens;
+    const counts = groups.map((texts) => texts.reduce((sum, text) => sum + countTokens(text), 0));
+    parentPort.postMessage({ id, counts });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error?.message ?? error) });
+  }
+});
+`;
+
+interface Answer {
+  id: number;
+  counts?: number[];
+  error?: string;
+}
+
+class CountingWorker {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve(counts: number[]): void; reject(error: Error): void }>();
+  private nextId = 0;
+
+  constructor(onFailure: () => void) {
+    // CommonJS, so that the worker can require() it by path (in a packaged app, a file inside the app's archive).
+    const tokenizerPath = createRequire(import.meta.url).resolve('gpt-tokenizer/encoding/o200k_base');
+    this.worker = new Worker(workerSource, { eval: true, workerData: { tokenizerPath } });
+    this.worker.unref();
+    this.worker.on('message', ({ id, counts, error }: Answer) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (counts) waiting?.resolve(counts);
+      else waiting?.reject(new Error(error ?? 'the token counter failed'));
+    });
+    const fail = (error: Error) => {
+      onFailure();
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', () => fail(new Error('the token counter stopped')));
+  }
+
+  count(groups: TextGroups): Promise<number[]> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, groups });
+    });
+  }
+}
+
+let worker: CountingWorker | null = null;
+let workerFailed = false;
+let inThread: Promise<(text: string) => number> | undefined;
+
+function countHere(groups: TextGroups): Promise<number[]> {
+  inThread ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => (text: string) => module.countTokens(text));
+  return inThread.then((count) => groups.map((texts) => texts.reduce((sum, text) => sum + count(text), 0)));
+}
+
+/** The o200k token count of each group of texts (summed within a group), counted off this thread. */
+export async function countTokenGroups(groups: TextGroups): Promise<number[]> {
+  if (!workerFailed) {
+    try {
+      worker ??= new CountingWorker(() => {
+        workerFailed = true;
+        worker = null;
+      });
+      return await worker.count(groups);
+    } catch {
+      workerFailed = true;
+      worker = null;
+    }
+  }
+  return countHere(groups);
 }
 
 /** The text of a request the upstream reads: message texts, tool calls and results, tool definitions. */
@@ -37,11 +120,11 @@ export async function estimateUsage(
   request: Pick<ChatRequest, 'messages' | 'tools'>,
   completionPieces: readonly string[],
 ): Promise<Usage> {
-  const count = await countTokens();
-  const prompt =
-    promptTexts(request).reduce((sum, text) => sum + count(text), 0) +
-    tokensPerMessage * request.messages.length +
-    replyPriming;
-  const completion = completionPieces.length === 0 ? 0 : count(completionPieces.join(''));
+  const completionText = completionPieces.join('');
+  const [promptCount = 0, completion = 0] = await countTokenGroups([
+    promptTexts(request),
+    completionText === '' ? [] : [completionText],
+  ]);
+  const prompt = promptCount + tokensPerMessage * request.messages.length + replyPriming;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }

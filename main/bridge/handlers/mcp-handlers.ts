@@ -1,6 +1,6 @@
 import type { McpHubCall, McpResourceContent, McpServerStatus } from '../../../shared/bridge/types.js';
 import type { Logger } from '../../common/index.js';
-import { countTokens } from '../../gateway/index.js';
+import { countTokenGroups } from '../../gateway/index.js';
 import { ToolCatalog, toolResultMedia, toolResultText, type McpManager } from '../../mcp/index.js';
 import { BridgeFailure } from '../bridge-errors.js';
 import type { BridgeHandlerMap } from './handler-types.js';
@@ -122,12 +122,9 @@ export function mcpHandlers(
       const approved = new Set(config?.autoApprove ?? []);
       const disabled = new Set(config?.disabledTools ?? []);
       // Each tool as the chat offers it to a model, counted as a model would read it.
-      const count = await countTokens();
-      const offered = new Map(
-        new ToolCatalog([{ server: name, tools, autoApprove: [] }])
-          .entries()
-          .map((entry) => [entry.tool, count(JSON.stringify(entry.functionTool))]),
-      );
+      const entries = new ToolCatalog([{ server: name, tools, autoApprove: [] }]).entries();
+      const counts = await countTokenGroups(entries.map((entry) => [JSON.stringify(entry.functionTool)]));
+      const offered = new Map(entries.map((entry, index) => [entry.tool, counts[index] ?? 0]));
       return {
         tools: tools.map((tool) => ({
           name: tool.name,
