@@ -51,7 +51,6 @@ class CountingWorker {
     // CommonJS, so that the worker can require() it by path (in a packaged app, a file inside the app's archive).
     const tokenizerPath = createRequire(import.meta.url).resolve('gpt-tokenizer/encoding/o200k_base');
     this.worker = new Worker(workerSource, { eval: true, workerData: { tokenizerPath } });
-    this.worker.unref();
     this.worker.on('message', ({ id, counts, error }: Answer) => {
       const waiting = this.pending.get(id);
       this.pending.delete(id);
@@ -65,6 +64,9 @@ class CountingWorker {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', () => fail(new Error('the token counter stopped')));
+    // After the listeners: adding a 'message' listener refs the worker's port again, and a ref'd port would keep
+    // the process running after serve has stopped.
+    this.worker.unref();
   }
 
   count(groups: TextGroups): Promise<number[]> {
