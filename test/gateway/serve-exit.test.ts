@@ -5,11 +5,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, startServer } from '../support/cli.js';
+import { runCli, startServer, type RunningServer } from '../support/cli.js';
 
 const dataDirs: string[] = [];
+const servers: RunningServer[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  // A test that failed before its SIGTERM leaves no server behind.
+  for (const server of servers.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }
   for (const dataDir of dataDirs.splice(0)) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -24,6 +32,7 @@ describe('switchyard serve on SIGTERM', () => {
     const created = await runCli(['keys', 'create', '--name', 'exit', '--json', '--data-dir', dataDir], { env });
     const { key } = JSON.parse(created.stdout) as { key: string };
     const server = await startServer(['--data-dir', dataDir], env);
+    servers.push(server);
     const response = await fetch(`${new URL(server.baseUrl).origin}/v1/messages/count_tokens`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
