@@ -22,13 +22,18 @@ const replyPriming = 3;
 /** Texts whose token counts are summed: one total per group. */
 export type TextGroups = readonly (readonly string[])[];
 
+/** One total per group: the sum of its texts' counts. Also the worker's, by its source text. */
+const countGroups = (groups: TextGroups, count: (text: string) => number): number[] =>
+  groups.map((texts) => texts.reduce((sum, text) => sum + count(text), 0));
+
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
+const countGroups = ${countGroups.toString()};
 let countTokens;
 parentPort.on('message', ({ id, groups }) => {
   try {
     countTokens ??= require(workerData.tokenizerPath).countTokens;
-    const counts = groups.map((texts) => texts.reduce((sum, text) => sum + countTokens(text), 0));
+    const counts = countGroups(groups, countTokens);
     parentPort.postMessage({ id, counts });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error?.message ?? error) });
@@ -84,21 +89,23 @@ let inThread: Promise<(text: string) => number> | undefined;
 
 function countHere(groups: TextGroups): Promise<number[]> {
   inThread ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => (text: string) => module.countTokens(text));
-  return inThread.then((count) => groups.map((texts) => texts.reduce((sum, text) => sum + count(text), 0)));
+  return inThread.then((count) => countGroups(groups, count));
+}
+
+/** From now on, counts are made on this thread: the worker could not start, load the tokenizer, or stopped. */
+function giveUpWorker(): void {
+  workerFailed = true;
+  worker = null;
 }
 
 /** The o200k token count of each group of texts (summed within a group), counted off this thread. */
 export async function countTokenGroups(groups: TextGroups): Promise<number[]> {
   if (!workerFailed) {
     try {
-      worker ??= new CountingWorker(() => {
-        workerFailed = true;
-        worker = null;
-      });
+      worker ??= new CountingWorker(giveUpWorker);
       return await worker.count(groups);
     } catch {
-      workerFailed = true;
-      worker = null;
+      giveUpWorker();
     }
   }
   return countHere(groups);
