@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { countTokenGroups, estimateUsage } from './usage-estimate.js';
 
@@ -31,6 +33,23 @@ describe('token counts', () => {
     const counts = await countTokenGroups([texts, [texts[1]!], [], ['']]);
     expect(counts).toEqual([texts.reduce((sum, text) => sum + countTokens(text), 0), countTokens('I am fine'), 0, 0]);
   });
+});
+
+describe('a count in a process with nothing else to wait for', () => {
+  it('is answered before the process exits, and the process then exits', async () => {
+    const module = fileURLToPath(new URL('./usage-estimate.ts', import.meta.url));
+    const script = `const { countTokenGroups } = await import(${JSON.stringify(module)});
+      console.log(JSON.stringify(await countTokenGroups([['Hello there']])));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const stuck = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await exited;
+    clearTimeout(stuck);
+    expect(output.trim()).toBe('[2]');
+    expect(code).toBe(0);
+  }, 30_000);
 });
 
 describe('estimateUsage', () => {

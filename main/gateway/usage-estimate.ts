@@ -59,6 +59,7 @@ class CountingWorker {
     this.worker.on('message', ({ id, counts, error }: Answer) => {
       const waiting = this.pending.get(id);
       this.pending.delete(id);
+      if (this.pending.size === 0) this.worker.unref();
       if (counts) waiting?.resolve(counts);
       else waiting?.reject(new Error(error ?? 'the token counter failed'));
     });
@@ -69,14 +70,16 @@ class CountingWorker {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', () => fail(new Error('the token counter stopped')));
-    // After the listeners: adding a 'message' listener refs the worker's port again, and a ref'd port would keep
-    // the process running after serve has stopped.
+    // Referenced only while a count is awaited (after the listeners: adding a 'message' listener refs the worker's
+    // port again): an idle worker must not keep the process running after serve has stopped, and a process with
+    // nothing else to do must not exit before its count is answered.
     this.worker.unref();
   }
 
   count(groups: TextGroups): Promise<number[]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, groups });
     });
