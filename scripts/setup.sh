@@ -17,7 +17,7 @@ done
 
 packages=(build-essential python3 pkg-config libsecret-1-dev)
 if $with_tests; then
-  packages+=(dbus dbus-x11 gnome-keyring chromium fonts-liberation postgresql)
+  packages+=(dbus dbus-x11 gnome-keyring chromium fonts-liberation postgresql python3-venv)
 fi
 
 missing=()
@@ -52,3 +52,17 @@ fi
 # `npm install` follows package-lock.json and runs `prepare`, which builds dist/. Not `npm ci`: registry
 # mirrors that carry only this platform's optional binaries (rollup's, esbuild's) make `npm ci` reject the lock.
 npm install --no-audit --no-fund
+
+# The Python clients the tests drive the gateway with (official SDKs), in a virtualenv of the project's own,
+# remade when test/python/requirements.txt changes.
+if $with_tests; then
+  requirements=test/python/requirements.txt
+  stamp=.venv-test/requirements.sha256
+  wanted=$(sha256sum "$requirements" | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    rm -rf .venv-test
+    python3 -m venv .venv-test
+    .venv-test/bin/pip install --quiet --disable-pip-version-check --retries 0 -r "$requirements"
+    echo "$wanted" >"$stamp"
+  fi
+fi
