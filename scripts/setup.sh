@@ -43,15 +43,44 @@ if ((${#missing[@]} > 0)); then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-node_version=$(node -p 'process.versions.node' 2>/dev/null || echo 0)
-if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' 2>/dev/null; then
-  echo "setup: Switchyard needs Node.js 20.19 or newer (found ${node_version})." >&2
-  exit 1
+# Node.js: the machine's own when it is new enough (package.json "engines"), otherwise the version named in .nvmrc
+# from the npm registry's `node-<platform>-<arch>` package (the official binary and its headers) into .runtime/.
+# npm then runs on it, native modules build against its headers, and node_modules/.bin/node points at it, so every
+# npm script (start, test, bench) runs on it too.
+runtime_dir="$PWD/.runtime"
+if node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)' 2>/dev/null; then
+  rm -rf "$runtime_dir"
+else
+  wanted_node=$(tr -d ' \n' <.nvmrc)
+  if [ "$("$runtime_dir/bin/node" --version 2>/dev/null)" != "v$wanted_node" ]; then
+    case "$(uname -m)" in
+      x86_64) arch=x64 ;;
+      aarch64 | arm64) arch=arm64 ;;
+      *) echo "setup: no Node.js $wanted_node package for $(uname -m); install Node.js 22.12 or newer yourself" >&2; exit 1 ;;
+    esac
+    echo "setup: Node.js $(node --version 2>/dev/null || echo 'is missing') is older than 22.12; installing Node.js $wanted_node into .runtime/"
+    download=$(mktemp -d)
+    (cd "$download" && npm pack --silent "node-linux-$arch@$wanted_node" >/dev/null)
+    rm -rf "$runtime_dir" && mkdir -p "$runtime_dir"
+    tar -xzf "$download"/node-linux-"$arch"-*.tgz -C "$runtime_dir" --strip-components=1
+    rm -rf "$download"
+  fi
+  export PATH="$runtime_dir/bin:$PATH"
+  export npm_config_nodedir="$runtime_dir"
 fi
 
 # `npm install` follows package-lock.json and runs `prepare`, which builds dist/. Not `npm ci`: registry
 # mirrors that carry only this platform's optional binaries (rollup's, esbuild's) make `npm ci` reject the lock.
-npm install --no-audit --no-fund
+# Without --test, only what running and building Switchyard needs: the test tools and the client SDKs the tests
+# drive it with belong to the `test/` workspace.
+if $with_tests; then
+  npm install --no-audit --no-fund
+else
+  npm install --no-audit --no-fund --workspaces=false
+fi
+if [ -x "$runtime_dir/bin/node" ]; then
+  ln -sfn ../../.runtime/bin/node node_modules/.bin/node
+fi
 
 # The Python clients the tests drive the gateway with (official SDKs), in a virtualenv of the project's own,
 # remade when test/python/requirements.txt changes.
