@@ -87,7 +87,17 @@ function runtimeNeutral({ electron, node, folders, folderMessage }) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-artifacts/**',
+      'coverage/**',
+      '.runtime/**',
+      '.venv-test/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -88,9 +88,9 @@ async function registerRendererFiles(pages: FastifyInstance, rendererDir: string
     // One route per built file, not a catch-all: every other path keeps the gateway's own 404 and 405.
     wildcard: false,
     // Built asset names carry a content hash.
-    setHeaders: (response, filePath) => {
+    setHeaders: (reply, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
       }
     },
   });

@@ -343,7 +343,9 @@ function parseArguments(json: string): Record<string, unknown> {
   try {
     args = JSON.parse(json);
   } catch (error) {
-    throw new Error(`--args is not valid JSON: ${(error as Error).message}. Example: --args '{"message": "hi"}'`);
+    throw new Error(`--args is not valid JSON: ${(error as Error).message}. Example: --args '{"message": "hi"}'`, {
+      cause: error,
+    });
   }
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     throw new Error(`--args must be a JSON object, like '{"message": "hi"}'.`);

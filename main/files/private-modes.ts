@@ -42,6 +42,7 @@ export function restrictFileModeSync(filePath: string, what: string): number | n
     throw new Error(
       `${what} ${filePath} is open to other users (mode ${formatMode(mode)}) and could not be made private ` +
         `(${reason}). Run: chmod 600 "${filePath}"`,
+      { cause: error },
     );
   }
   return mode;

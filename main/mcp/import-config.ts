@@ -70,7 +70,7 @@ async function readConfigFile(filePath: string): Promise<{ theirs: unknown; sour
   try {
     text = await readFile(filePath, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read ${filePath}: ${(error as Error).message}`);
+    throw new Error(`Cannot read ${filePath}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return {
@@ -78,6 +78,8 @@ async function readConfigFile(filePath: string): Promise<{ theirs: unknown; sour
       source: knownSources[path.basename(filePath)] ?? 'config',
     };
   } catch (error) {
+    // Not the parse error as the cause: its message quotes the text around the error, which may hold a secret.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(`${filePath} ${describeJsonError(text, error)}`);
   }
 }

@@ -94,7 +94,7 @@ async function readSecrets(filePath: string): Promise<Map<string, string>> {
     text = await readFile(filePath, 'utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return new Map();
-    throw new Error(`Could not read the secrets file ${filePath}: ${describeError(error)}`);
+    throw new Error(`Could not read the secrets file ${filePath}: ${describeError(error)}`, { cause: error });
   }
   // Neither message nor cause may quote the file: JSON.parse's own message echoes the text around the error.
   const unreadable = `The secrets file ${filePath} is not a valid Switchyard secrets file`;
@@ -121,7 +121,7 @@ async function writeSecretsAtomically(filePath: string, secrets: Map<string, str
     // a moment; after a crash the file is the old one or the new one, never empty.
     await writeFileAtomic(filePath, `${JSON.stringify(body, null, 2)}\n`, privateFileMode);
   } catch (error) {
-    throw new Error(`Could not write the secrets file ${filePath}: ${describeError(error)}`);
+    throw new Error(`Could not write the secrets file ${filePath}: ${describeError(error)}`, { cause: error });
   }
 }
 

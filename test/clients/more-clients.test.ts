@@ -144,6 +144,7 @@ describe('LlamaIndex’s OpenAI LLM', () => {
 describe('Mastra’s Agent', () => {
   const agent = () =>
     new Agent({
+      id: 'switchyard-test',
       name: 'switchyard-test',
       instructions: 'Answer briefly.',
       model: { providerId: 'switchyard', modelId: 'primary/m1', url: at.v1, apiKey: callerSecret },

@@ -76,7 +76,7 @@ function run(file: string, args: string[], user: ServerUser | undefined): void {
     execFileSync(file, args, { ...user, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' } });
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`${path.basename(file)} failed: ${stderr || (error as Error).message}`);
+    throw new Error(`${path.basename(file)} failed: ${stderr || (error as Error).message}`, { cause: error });
   }
 }
 

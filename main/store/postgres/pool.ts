@@ -40,7 +40,7 @@ export function createClient(url: string): pg.Client {
  */
 export function withoutSecret(error: unknown, url: string, doing: string): Error {
   const message = error instanceof Error ? error.message : String(error);
-  let secrets: string[] = [];
+  let secrets: string[];
   try {
     const parsed = new URL(url);
     secrets = [parsed.password, decodeURIComponent(parsed.password), parsed.searchParams.get('password') ?? ''];
