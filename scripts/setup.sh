@@ -95,3 +95,10 @@ if $with_tests; then
     echo "$wanted" >"$stamp"
   fi
 fi
+
+next=$($with_tests && echo 'npm test' || echo 'npm start')
+if [ -x "$runtime_dir/bin/node" ]; then
+  echo "setup: done. Next: $next (Node.js $("$runtime_dir/bin/node" --version) is in .runtime/; for your shell: export PATH=\"$runtime_dir/bin:\$PATH\")"
+else
+  echo "setup: done. Next: $next"
+fi

@@ -71,8 +71,8 @@ describe('@openrouter/ai-sdk-provider through the gateway', () => {
     expect(await result.usage).toMatchObject({
       inputTokens: 120,
       outputTokens: 30,
-      cachedInputTokens: 100,
-      reasoningTokens: 12,
+      inputTokenDetails: { cacheReadTokens: 100 },
+      outputTokenDetails: { reasoningTokens: 12 },
     });
     const metadata = (await result.providerMetadata) as { openrouter: Record<string, unknown> };
     expect(metadata.openrouter.usage).toMatchObject({ cost: 0.00042, promptTokensDetails: { cachedTokens: 100 } });
@@ -150,13 +150,12 @@ describe('@openrouter/ai-sdk-provider through the gateway', () => {
     const text = parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : [])).join('');
     expect(text).toBe('Par');
     const errorPart = parts.find((part) => part.type === 'error');
-    expect(errorPart).toEqual({
-      type: 'error',
-      error: {
-        code: 502,
-        message: expect.stringContaining('The connection to provider "primary" was lost'),
-        metadata: { provider_name: 'primary' },
-      },
+    // AI SDK 7 wraps the chunk's error object in an error of its own, the chunk's object as its `data`.
+    expect(errorPart?.type).toBe('error');
+    expect((errorPart as { error: { data: unknown } }).error.data).toEqual({
+      code: 502,
+      message: expect.stringContaining('The connection to provider "primary" was lost'),
+      metadata: { provider_name: 'primary' },
     });
     expect(errors).toHaveLength(1);
     expect(await result.finishReason).toBe('error');
