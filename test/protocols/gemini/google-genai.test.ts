@@ -241,6 +241,23 @@ describe('an openai-kind provider: translated', () => {
     expect(error.message).toContain('tools[0].googleSearch is a tool only Gemini models run');
   });
 
+  it('refuses a field given under both of its names with Google’s 400', async () => {
+    const { client } = harness();
+    const inlineData = { mimeType: 'image/png', mime_type: 'image/gif', data: 'iVBORw0KGgo=' } as never;
+    const error = await failureOf(() =>
+      client().models.generateContent({ model: openAIModel, contents: [{ role: 'user', parts: [{ inlineData }] }] }),
+    );
+    expect(error.status).toBe(400);
+    expect(JSON.parse(error.message.slice(error.message.indexOf('{')))).toEqual({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message:
+          'Invalid request: contents[0].parts[0].inlineData.mimeType is given twice, as "mimeType" and as "mime_type"; send one.',
+      },
+    });
+  });
+
   it('estimates tokens with a tokenizer', async () => {
     const { client } = harness();
     const counted = await client().models.countTokens({ model: openAIModel, contents: 'How many tokens is this?' });

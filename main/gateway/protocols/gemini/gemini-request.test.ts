@@ -13,7 +13,7 @@ import {
 const options = { model: 'oai/gpt-4o', stream: false };
 
 function translate(body: unknown) {
-  return translateGeminiRequest(parseGenerateContentRequest(body), options);
+  return translateGeminiRequest(parseGenerateContentRequest(body).parsed, options);
 }
 
 function messageOf(error: unknown): string {
@@ -30,17 +30,18 @@ describe('parseGenerateContentRequest', () => {
     expect(() => parseGenerateContentRequest(badConfig)).toThrow(/generationConfig\.temperature must be a number/);
   });
 
-  it('keeps fields it does not know (a google-kind upstream gets them)', () => {
-    const body = { contents: [{ parts: [{ text: 'hi' }] }], safetySettings: [{ category: 'X' }], cachedContent: 'c/1' };
-    expect(parseGenerateContentRequest(body)).toMatchObject({ safetySettings: [{ category: 'X' }] });
+  it('keeps fields it does not know, as they came (a google-kind upstream gets them)', () => {
+    const body = { contents: [{ parts: [{ text: 'hi' }] }], someNewField: { its_key: 1 } };
+    expect(parseGenerateContentRequest(body).parsed).toMatchObject({ someNewField: { its_key: 1 } });
+    expect(parseGenerateContentRequest(body).body).toBe(body);
   });
 });
 
 describe('parseCountTokensRequest', () => {
   it('takes contents alone or a whole generateContentRequest', () => {
-    expect(parseCountTokensRequest({ contents: [{ parts: [{ text: 'a' }] }] }).contents).toHaveLength(1);
+    expect(parseCountTokensRequest({ contents: [{ parts: [{ text: 'a' }] }] }).parsed.contents).toHaveLength(1);
     const inner = { generateContentRequest: { model: 'models/x', contents: [{ parts: [{ text: 'b' }] }] } };
-    expect(parseCountTokensRequest(inner).contents[0]!.parts[0]!.text).toBe('b');
+    expect(parseCountTokensRequest(inner).parsed.contents[0]!.parts[0]!.text).toBe('b');
     expect(() => parseCountTokensRequest({})).toThrow(/contents is required/);
   });
 });
@@ -294,7 +295,10 @@ describe('reasoningOf', () => {
     [{ thinkingLevel: 'low' }, { effort: 'low', exclude: true }],
   ])('thinkingConfig %j → %j', (thinkingConfig, expected) => {
     const config = thinkingConfig === undefined ? undefined : { thinkingConfig };
-    const parsed = parseGenerateContentRequest({ contents: [{ parts: [{ text: 'x' }] }], generationConfig: config });
+    const parsed = parseGenerateContentRequest({
+      contents: [{ parts: [{ text: 'x' }] }],
+      generationConfig: config,
+    }).parsed;
     expect(reasoningOf(parsed.generationConfig)).toEqual(expected);
   });
 });
@@ -304,7 +308,7 @@ describe('chatRequestOf', () => {
     const parsed = parseGenerateContentRequest({
       contents: [{ parts: [{ text: 'hi' }] }],
       tools: [{ googleSearch: {} }],
-    });
+    }).parsed;
     expect(chatRequestOf(parsed, { model: 'google/gemini-2.5-pro', stream: true })).toEqual({
       model: 'google/gemini-2.5-pro',
       stream: true,

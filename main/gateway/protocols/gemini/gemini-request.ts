@@ -1,7 +1,8 @@
-// A Gemini API request (:generateContent, :streamGenerateContent, :countTokens) validated with its own schema, so
-// that errors name its fields (`contents[2].parts[0].inlineData.mimeType`), and translated to the one chat request
-// the gateway runs on any provider kind. The schema is loose where Google is: unknown fields are kept (a google-kind
-// upstream gets the body untouched) and ignored by the translation.
+// A Gemini API request (:generateContent, :streamGenerateContent, :countTokens) read as Google reads it: each field
+// under either of its names (`inlineData` or `inline_data`, renamed to the first before anything else looks at it),
+// validated with its own schema (gemini-request-schema.ts), so that errors name its fields, and translated to the one
+// chat request the gateway runs on any provider kind. Unknown fields are kept (a google-kind upstream gets them) and
+// ignored by the translation.
 //
 // Translation: systemInstruction → a system message; `user` turns → user messages, their functionResponse parts →
 // tool messages (before the rest of the turn); `model` turns → assistant messages with tool calls; thought
@@ -10,7 +11,6 @@
 // generationConfig map to their chat-completions equivalents; tools only Gemini runs (googleSearch, codeExecution…)
 // cannot be translated and are named in a 400.
 
-import { z } from 'zod';
 import {
   ApiError,
   type ChatMessage,
@@ -26,103 +26,39 @@ import { geminiReasoningFormat } from '../../../providers/google/gemini-api.js';
 import { parseChatRequest, parseRequestBody } from '../../validate-chat-request.js';
 import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { convertFromGeminiSchema } from './convert-from-gemini-schema.js';
+import {
+  countTokensRequestSchema,
+  generateContentRequestSchema,
+  type GeminiInboundContent,
+  type GeminiInboundPart,
+  type GenerateContentRequest,
+} from './gemini-request-schema.js';
+import { jsonFieldNames } from './json-field-names.js';
 
-const objectSchema = z.record(z.string(), z.unknown());
+const generateContentJsonNames = jsonFieldNames(generateContentRequestSchema);
+const countTokensJsonNames = jsonFieldNames(countTokensRequestSchema);
 
-const partSchema = z.looseObject({
-  text: z.string().optional(),
-  thought: z.boolean().optional(),
-  thoughtSignature: z.string().optional(),
-  inlineData: z.looseObject({ mimeType: z.string().min(1), data: z.string() }).optional(),
-  fileData: z.looseObject({ mimeType: z.string().optional(), fileUri: z.string().min(1) }).optional(),
-  functionCall: z
-    .looseObject({ name: z.string().min(1), args: objectSchema.optional(), id: z.string().optional() })
-    .optional(),
-  functionResponse: z
-    .looseObject({ name: z.string().min(1), response: objectSchema.optional(), id: z.string().optional() })
-    .optional(),
-});
-export type GeminiInboundPart = z.output<typeof partSchema>;
-
-const contentSchema = z.looseObject({
-  // `function` is the role older clients gave function responses.
-  role: z.enum(['user', 'model', 'function']).optional(),
-  parts: z.array(partSchema),
-});
-export type GeminiInboundContent = z.output<typeof contentSchema>;
-
-const functionDeclarationSchema = z.looseObject({
-  name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, "_" or "-"' }),
-  description: z.string().optional(),
-  parameters: objectSchema.optional(),
-  parametersJsonSchema: objectSchema.optional(),
-});
-
-const toolSchema = z.looseObject({ functionDeclarations: z.array(functionDeclarationSchema).optional() });
-
-const thinkingLevels = ['minimal', 'low', 'medium', 'high'] as const;
-
-const generationConfigSchema = z.looseObject({
-  temperature: z.number().min(0).max(2).optional(),
-  topP: z.number().min(0).max(1).optional(),
-  topK: z.number().int().min(0).optional(),
-  candidateCount: z.number().int().min(1).max(8).optional(),
-  maxOutputTokens: z.number().int().positive().optional(),
-  stopSequences: z.array(z.string()).max(4).optional(),
-  seed: z.number().int().optional(),
-  presencePenalty: z.number().min(-2).max(2).optional(),
-  frequencyPenalty: z.number().min(-2).max(2).optional(),
-  responseMimeType: z.string().optional(),
-  responseSchema: objectSchema.optional(),
-  responseJsonSchema: objectSchema.optional(),
-  thinkingConfig: z
-    .looseObject({
-      includeThoughts: z.boolean().optional(),
-      thinkingBudget: z.number().int().min(-1).optional(),
-      thinkingLevel: z
-        .string()
-        .transform((level) => level.toLowerCase())
-        .pipe(z.enum([...thinkingLevels, 'thinking_level_unspecified']))
-        .optional(),
-    })
-    .optional(),
-});
-
-export const generateContentRequestSchema = z.looseObject({
-  contents: z.array(contentSchema).min(1),
-  systemInstruction: z.union([contentSchema, z.string()]).optional(),
-  tools: z.array(toolSchema).optional(),
-  toolConfig: z
-    .looseObject({
-      functionCallingConfig: z
-        .looseObject({
-          mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
-          allowedFunctionNames: z.array(z.string()).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  generationConfig: generationConfigSchema.optional(),
-});
-export type GenerateContentRequest = z.output<typeof generateContentRequestSchema>;
-
-/** :countTokens takes the contents alone, or a whole GenerateContentRequest (with its model). */
-const countTokensRequestSchema = z.looseObject({
-  contents: z.array(contentSchema).optional(),
-  generateContentRequest: generateContentRequestSchema.optional(),
-});
+/** A Gemini request as read: validated for the translation, and as a google-kind upstream gets it. */
+export interface GeminiRequest {
+  parsed: GenerateContentRequest;
+  /** The body as it came, with every field the schema declares under its JSON name (`inlineData`, not `inline_data`). */
+  body: Record<string, unknown>;
+}
 
 /** Validates a :generateContent / :streamGenerateContent body; throws ApiError(400) naming the Gemini fields. */
-export function parseGenerateContentRequest(body: unknown): GenerateContentRequest {
-  return parseRequestBody(generateContentRequestSchema, body, {}, ['contents']);
+export function parseGenerateContentRequest(body: unknown): GeminiRequest {
+  const renamed = generateContentJsonNames(body);
+  const parsed = parseRequestBody(generateContentRequestSchema, renamed, {}, ['contents']);
+  return { parsed, body: renamed as Record<string, unknown> };
 }
 
 /** Validates a :countTokens body as the GenerateContentRequest whose prompt is counted. */
-export function parseCountTokensRequest(body: unknown): GenerateContentRequest {
-  const parsed = parseRequestBody(countTokensRequestSchema, body);
-  if (parsed.generateContentRequest) return parsed.generateContentRequest;
-  if (parsed.contents?.length) return { contents: parsed.contents };
-  throw new ApiError(400, 'Invalid request: contents is required (or send generateContentRequest).');
+export function parseCountTokensRequest(body: unknown): GeminiRequest {
+  const renamed = countTokensJsonNames(body);
+  const parsed = parseRequestBody(countTokensRequestSchema, renamed);
+  const request = parsed.generateContentRequest ?? (parsed.contents?.length ? { contents: parsed.contents } : null);
+  if (!request) throw new ApiError(400, 'Invalid request: contents is required (or send generateContentRequest).');
+  return { parsed: request, body: renamed as Record<string, unknown> };
 }
 
 // ---- Tools only Gemini runs ---------------------------------------------------------------------------------------

@@ -4,9 +4,11 @@
 //   POST models/{model}:countTokens              {totalTokens}: the upstream's count (google-kind), else an estimate
 //   GET  models, models/{model}                  Google's model-list shape
 // The key comes as `x-goog-api-key` or `?key=` (auth.ts); every error is Google's `{error: {code, message, status}}`.
-// A model served by a google-kind provider gets the body untranslated (gemini-native.ts); any other is translated
-// to a chat request and back (gemini-request.ts, gemini-response.ts, gemini-stream-encoder.ts). Either way it runs
-// through the same keys, rules, credits, limits, retries, usage row and cost as chat completions.
+// Each field is taken under either of its names (`inlineData` or `inline_data`), as Google takes it, and renamed to its
+// JSON name (gemini-request.ts). A model served by a google-kind provider gets the body so renamed but otherwise
+// untranslated (gemini-native.ts); any other is translated to a chat request and back (gemini-request.ts,
+// gemini-response.ts, gemini-stream-encoder.ts). Either way it runs through the same keys, rules, credits, limits,
+// retries, usage row and cost as chat completions.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
@@ -65,18 +67,18 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
     if (stream && request.query.alt !== 'sse') {
       throw new ApiError(400, 'Invalid request: streamGenerateContent is served as server-sent events; add ?alt=sse.');
     }
-    const body = parseGenerateContentRequest(request.body);
+    const { parsed, body } = parseGenerateContentRequest(request.body);
     const options = { appFromUserAgent: true };
-    let generation = startGeneration(request, chatRequestOf(body, { model, stream }), context, options);
+    let generation = startGeneration(request, chatRequestOf(parsed, { model, stream }), context, options);
     const native = await servedNatively(generation, generationContext, 'google');
     if (!native)
-      generation = startGeneration(request, translateGeminiRequest(body, { model, stream }), context, options);
+      generation = startGeneration(request, translateGeminiRequest(parsed, { model, stream }), context, options);
     const refused = await admitGeneration(generation, context);
     if (refused) return send(reply, refused, asIs);
 
     if (native) {
       const protocol = geminiNativeProtocol();
-      const callFor = geminiNativeCall(method, request.body as Record<string, unknown>);
+      const callFor = geminiNativeCall(method, body);
       if (!stream) return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), asIs);
       const output = rawSseOutput(reply, context.keepAliveMs, keepAlive);
       const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
@@ -90,7 +92,7 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
 
   /** The upstream's own count for a google-kind provider; a tokenizer estimate for any other (no usage row). */
   async function countTokens(request: FastifyRequest<PathParams>, model: string) {
-    const body = parseCountTokensRequest(request.body);
+    const { parsed, body } = parseCountTokensRequest(request.body);
     const canonical = deps.providers.canonicalModel(model);
     const keyId = authenticatedKey(request).id;
     if (deps.accounts && !deps.accounts.allowsModel(keyId, canonical)) {
@@ -99,12 +101,12 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
     const { adapter, target } = await deps.providers.resolve(canonical);
     if (adapter.kind === 'google' && adapter.native) {
       const signal = context.inFlight.controllerOf(request).signal;
-      const call = geminiNativeCall('countTokens', request.body as Record<string, unknown>)(target);
+      const call = geminiNativeCall('countTokens', body)(target);
       const answer = await adapter.native(call, { ...target, callerSecrets: [presentedSecret(request) ?? ''] }, signal);
       if ('whole' in answer) return answer.whole;
       throw new ApiError(502, `Provider "${target.provider.id}" streamed an answer to countTokens.`);
     }
-    const usage = await estimateUsage(chatRequestOf(body, { model: canonical, stream: false }), []);
+    const usage = await estimateUsage(chatRequestOf(parsed, { model: canonical, stream: false }), []);
     return { totalTokens: usage.prompt_tokens };
   }
 
