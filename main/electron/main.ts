@@ -21,6 +21,9 @@ let bridge: BridgeHandlers | undefined;
 let unregisterIpc: (() => void) | undefined;
 let window: BrowserWindow | undefined;
 
+/** What the UI may use: writing to the clipboard (its copy buttons). Camera, notifications… are refused. */
+const grantedPermissions: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
 function openExternally(url: string): void {
   if (/^https?:/.test(url)) void shell.openExternal(url);
 }
@@ -46,10 +49,11 @@ function createWindow(): BrowserWindow {
     openExternally(url);
     return { action: 'deny' };
   });
-  created.webContents.on('will-navigate', (event, url) => {
-    if (url !== created.webContents.getURL()) {
+  // The target is read from the event: Electron deprecates the positional url argument.
+  created.webContents.on('will-navigate', (event) => {
+    if (event.url !== created.webContents.getURL()) {
       event.preventDefault();
-      openExternally(url);
+      openExternally(event.url);
     }
   });
   created.on('closed', () => {
@@ -74,10 +78,12 @@ async function start(): Promise<void> {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [uiContentSecurityPolicy] } });
   });
-  // The UI asks for one permission, writing to the clipboard (its copy buttons); camera, notifications… are refused.
+  // Requests and checks get the same answer: without a check handler, Electron reports every permission as granted
+  // to navigator.permissions.query and to the checks Chromium makes without asking.
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
-    callback(permission === 'clipboard-sanitized-write'),
+    callback(grantedPermissions.has(permission)),
   );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => grantedPermissions.has(permission));
 
   core = createApp({ dataDir: app.getPath('userData') });
   gateway = core.createGateway();

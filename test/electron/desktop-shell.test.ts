@@ -1,6 +1,6 @@
 // The desktop shell as far as it can be checked without the Electron binary (which cannot be downloaded here):
-// main/electron/main.ts runs for real against stand-ins for Electron's modules, so its window options, CSP, permission
-// handler and IPC registration are the ones the app uses; the BUILT preload (dist/preload/index.cjs) runs in a fresh
+// main/electron/main.ts runs for real against stand-ins for Electron's modules, so its window options, navigation
+// guards, CSP, permission handlers and IPC registration are the ones the app uses; the BUILT preload (dist/preload/index.cjs) runs in a fresh
 // V8 context that, like a sandboxed preload, can require nothing but `electron`, whose contextBridge and ipcRenderer
 // stand-ins carry calls to the handlers main registered (payloads structured-cloned, as IPC does). Every bridge
 // channel goes through that path to the real handlers, and events come back the same way.
@@ -30,22 +30,32 @@ const electron = vi.hoisted(() => {
       options: Record<string, unknown>;
       loadedFile: string | null;
       webContents: { send(channel: string, payload: unknown): void; isDestroyed(): boolean };
+      windowOpenHandler: ((details: { url: string }) => { action: string }) | null;
+      contentsListeners: Map<string, Listener[]>;
     }[],
     headersHook: null as null | ((details: unknown, callback: (answer: unknown) => void) => void),
     permissionHandler: null as
       null | ((contents: unknown, permission: string, callback: (ok: boolean) => void) => void),
+    permissionCheckHandler: null as null | ((contents: unknown, permission: string, origin: string) => boolean),
+    openedExternally: [] as string[],
     /** Where webContents.send delivers: the preload's ipcRenderer stand-in. */
     deliver: (_channel: string, _payload: unknown) => {},
     exitCode: null as number | null,
   };
   class BrowserWindow {
     loadedFile: string | null = null;
+    windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+    readonly contentsListeners = new Map<string, Listener[]>();
     readonly webContents = {
       send: (channel: string, payload: unknown) => state.deliver(channel, payload),
       isDestroyed: () => false,
-      setWindowOpenHandler: () => undefined,
-      on: () => undefined,
-      getURL: () => 'file:///index.html',
+      setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => {
+        this.windowOpenHandler = handler;
+      },
+      on: (name: string, listener: Listener) => {
+        this.contentsListeners.set(name, [...(this.contentsListeners.get(name) ?? []), listener]);
+      },
+      getURL: () => 'file:///app/renderer/index.html',
     };
     constructor(readonly options: Record<string, unknown>) {
       state.windows.push(this);
@@ -84,9 +94,17 @@ const electron = vi.hoisted(() => {
         setPermissionRequestHandler: (handler: typeof state.permissionHandler) => {
           state.permissionHandler = handler;
         },
+        setPermissionCheckHandler: (handler: typeof state.permissionCheckHandler) => {
+          state.permissionCheckHandler = handler;
+        },
       },
     },
-    shell: { openExternal: () => Promise.resolve() },
+    shell: {
+      openExternal: (url: string) => {
+        state.openedExternally.push(url);
+        return Promise.resolve();
+      },
+    },
     ipcMain: {
       handle: (channel: string, handler: IpcHandler) => {
         if (state.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
@@ -200,6 +218,28 @@ describe('the desktop window', () => {
     expect(loadedFile).toMatch(/renderer[\\/]index\.html$/);
   });
 
+  it('opens web links in the system browser and never leaves the UI', () => {
+    const window = state.windows[0]!;
+    state.openedExternally.length = 0;
+    for (const url of ['https://example.com/docs', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      expect(window.windowOpenHandler!({ url }), url).toEqual({ action: 'deny' });
+    }
+    expect(state.openedExternally).toEqual(['https://example.com/docs']);
+
+    // As Electron 45 emits will-navigate: an event that carries the target (the positional url is deprecated).
+    const navigate = (url: string) => {
+      let prevented = false;
+      const event = { url, isSameDocument: false, isMainFrame: true, preventDefault: () => (prevented = true) };
+      for (const listener of window.contentsListeners.get('will-navigate') ?? []) listener(event);
+      return prevented;
+    };
+    state.openedExternally.length = 0;
+    expect(navigate('https://example.com/pricing')).toBe(true);
+    expect(navigate('file:///app/renderer/other.html')).toBe(true);
+    expect(navigate('file:///app/renderer/index.html')).toBe(false);
+    expect(state.openedExternally).toEqual(['https://example.com/pricing']);
+  });
+
   it('puts the CSP on every response, and grants no permission but writing to the clipboard', () => {
     let answer: { responseHeaders: Record<string, string[]> } | undefined;
     state.headersHook!({ responseHeaders: { 'content-type': ['text/html'] } }, (given) => {
@@ -219,6 +259,24 @@ describe('the desktop window', () => {
     expect(granted('clipboard-sanitized-write')).toBe(true);
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
       expect(granted(permission), permission).toBe(false);
+    }
+  });
+
+  it('answers permission checks as it answers requests', () => {
+    // Without a check handler Electron answers every check (navigator.permissions.query among them) with "granted".
+    const check = state.permissionCheckHandler;
+    expect(check, 'a permission check handler').toBeTypeOf('function');
+    expect(check!(null, 'clipboard-sanitized-write', 'file:///')).toBe(true);
+    for (const permission of [
+      'media',
+      'hid',
+      'serial',
+      'usb',
+      'notifications',
+      'clipboard-read',
+      'local-network-access',
+    ]) {
+      expect(check!(null, permission, 'file:///'), permission).toBe(false);
     }
   });
 });
