@@ -1,12 +1,10 @@
 // More of the clients people point at /v1, each as its documentation configures an OpenAI-compatible endpoint,
-// against a scripted OpenAI-compatible upstream: the Vercel AI SDK 6 with @ai-sdk/openai-compatible, LangChain's
-// ChatOpenAI, token.js, LlamaIndex's OpenAI LLM and Mastra's Agent. Each omits `stream` when it wants one JSON object, sends tools and
+// against a scripted OpenAI-compatible upstream: the Vercel AI SDK 7 with @ai-sdk/openai-compatible, LangChain's
+// ChatOpenAI, token.js and Mastra's Agent. Each omits `stream` when it wants one JSON object, sends tools and
 // structured-output requests its own way, and reads usage: every call must come back as the client expects.
-// (Mastra 1.x and LangChain's newest @langchain/openai need Node 22; the versions here are the newest on Node 20.)
 
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatOpenAI } from '@langchain/openai';
-import { OpenAI as LlamaOpenAI } from '@llamaindex/openai';
 import { Agent } from '@mastra/core/agent';
 import { generateText, Output, stepCountIs, streamText, tool } from 'ai';
 import { TokenJS } from 'token.js';
@@ -120,24 +118,6 @@ describe('token.js', () => {
     let text = '';
     for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text).toBe('streamed answer');
-  });
-});
-
-describe('LlamaIndex’s OpenAI LLM', () => {
-  it('chat gets one answer with usage; a streamed chat gets it in pieces', async () => {
-    at.setup.primary.script(
-      answer('hello from llamaindex', { usage }),
-      answer({ content: ['streamed ', 'by llamaindex'] }),
-    );
-    const llm = new LlamaOpenAI({ model: 'primary/m1', apiKey: callerSecret, baseURL: at.v1, maxRetries: 0 });
-    const whole = await llm.chat({ messages: [{ role: 'user', content: 'hi' }] });
-    expect(whole.message.content).toBe('hello from llamaindex');
-    expect(sent(0).stream).not.toBe(true);
-
-    const stream = await llm.chat({ messages: [{ role: 'user', content: 'hi' }], stream: true });
-    let text = '';
-    for await (const chunk of stream) text += chunk.delta;
-    expect(text).toBe('streamed by llamaindex');
   });
 });
 
