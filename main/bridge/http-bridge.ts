@@ -1,6 +1,7 @@
 // The bridge and the UI over HTTP, on the gateway's own server (`switchyard serve`): the built renderer at `/`,
-// POST /bridge/invoke/<channel>, and GET /bridge/events as Server-Sent Events. Everything here sits in its own
-// Fastify context with its own Host/Origin/token checks (request-guard.ts), so the gateway's API is untouched.
+// POST /bridge/invoke/<channel>, GET /bridge/events as Server-Sent Events, and GET /bridge/session, which the page
+// asks whether its sign-in is still taken before it shows the app. Everything here sits in its own Fastify context
+// with its own Host/Origin/token checks (request-guard.ts), so the gateway's API is untouched.
 // The checks run in onRequest, before any body is read: a caller without the token gets its 401 while its body is
 // still on the wire, and each channel reads no more than its own limit (body-limits.ts).
 
@@ -221,6 +222,11 @@ export async function registerHttpBridge(
         if (result.ok) return reply.header('cache-control', 'no-store').send({ result: result.value });
         return sendError(reply, result.error.code, result.error.message);
       },
+    );
+
+    // Reaching the handler is the answer: the token check above refuses a sign-in the server no longer takes.
+    ui.get('/bridge/session', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ signed_in: true }),
     );
 
     ui.get('/bridge/events', async (request, reply) => {

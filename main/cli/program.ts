@@ -3,6 +3,7 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { openApp, resolveDataDir, type App } from '../app/index.js';
+import { appVersion } from '../bridge/index.js';
 import { registerConnectCommand } from './connect-command.js';
 import { registerCreditsCommands } from './credits-commands.js';
 import { registerKeyCommands } from './keys-commands.js';
@@ -15,6 +16,7 @@ import { registerSecretKeyCommands } from './secret-key-commands.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerUsageCommand } from './usage-commands.js';
+import { versionFlagDescription, versionFlags } from './version-flag.js';
 
 /** Where a command's app keeps its state: `--data-dir` and `--database-url`. */
 export interface StoreFlags {
@@ -65,6 +67,7 @@ export function createProgram(output: Output = processOutput): Command {
   };
   const program = new Command('switchyard')
     .description('A local OpenAI-compatible gateway to many LLM providers, with API keys and MCP tool servers.')
+    .version(appVersion(), versionFlags, versionFlagDescription)
     .configureOutput({ writeOut: (text) => output.out(text), writeErr: (text) => output.err(text) })
     .showHelpAfterError();
   registerServeCommand(program, context);

@@ -3,7 +3,7 @@
 // stays out of the renderer's bundle.
 
 import type { BridgeChannel, BridgeEventName, BridgeEventPayload, BridgeRequest, BridgeResponse } from './contract.js';
-import type { BridgeErrorCode, BridgeTransport } from './transport.js';
+import type { BridgeErrorCode, BridgeSession, BridgeTransport } from './transport.js';
 
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;
@@ -24,6 +24,8 @@ export interface BridgeClient {
   invoke<C extends BridgeChannel>(channel: C, ...request: RequestArgs<C>): Promise<BridgeResponse<C>>;
   /** Returns the function that unsubscribes. */
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+  /** The sign-in of a browser tab (transport.ts); absent in the desktop app. */
+  session?: BridgeSession;
 }
 
 export function createBridgeClient(transport: BridgeTransport): BridgeClient {
@@ -36,5 +38,6 @@ export function createBridgeClient(transport: BridgeTransport): BridgeClient {
     on(event, listener) {
       return transport.on(event, (payload) => listener(payload as BridgeEventPayload<typeof event>));
     },
+    session: transport.session,
   };
 }

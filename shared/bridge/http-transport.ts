@@ -1,8 +1,10 @@
 // The bridge over HTTP, for the UI in a browser (`switchyard serve`): POST /bridge/invoke/<channel> with a JSON
 // body, and one EventSource on GET /bridge/events for every event. Authentication is the HttpOnly cookie that
-// visiting the printed URL set, so nothing here handles the token.
+// visiting the printed URL set, so nothing here handles the token; what the server says of it is the session's
+// (http-session.ts).
 
 import { Emitter } from '../events/index.js';
+import { createHttpSession } from './http-session.js';
 import type { BridgeErrorInfo, BridgeResult, BridgeTransport } from './transport.js';
 
 export const bridgePathPrefix = '/bridge';
@@ -16,6 +18,7 @@ export interface HttpTransportOptions {
 
 export function createHttpTransport(options: HttpTransportOptions): BridgeTransport {
   const emitters = new Map<string, Emitter<unknown>>();
+  const session = createHttpSession(`${options.origin}${bridgePathPrefix}/session`);
   let source: EventSource | undefined;
   let opened: Promise<void> = Promise.resolve();
 
@@ -23,9 +26,18 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
     if (source) return source;
     const created = new EventSource(`${options.origin}${bridgePathPrefix}/events`, { withCredentials: true });
     source = created;
+    let stopWaiting = () => {};
     opened = new Promise((resolve) => {
+      stopWaiting = resolve;
       created.addEventListener('open', () => resolve(), { once: true });
       setTimeout(resolve, options.eventsOpenWaitMs ?? 3_000);
+    });
+    created.addEventListener('error', () => {
+      // Closed for good means the server answered with something other than a stream (a network failure leaves
+      // it reconnecting): nothing to wait for, and the session finds out whether the sign-in was refused.
+      if (created.readyState !== EventSource.CLOSED) return;
+      stopWaiting();
+      session.check();
     });
     for (const event of emitters.keys()) created.addEventListener(event, dispatch);
     return created;
@@ -57,6 +69,7 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
       } catch (error) {
         return transportFailure(`Switchyard is not reachable: ${(error as Error).message}`);
       }
+      if (response.status === 401) session.refused();
       let body: unknown;
       try {
         body = await response.json();
@@ -89,6 +102,8 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
       // The bridge's `on` hands back a function: what a React effect returns as its cleanup.
       return () => subscription.dispose();
     },
+
+    session,
   };
 }
 

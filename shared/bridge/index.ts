@@ -12,5 +12,7 @@ export {
   type BridgeErrorCode,
   type BridgeErrorInfo,
   type BridgeResult,
+  type BridgeSession,
+  type BridgeSessionState,
   type BridgeTransport,
 } from './transport.js';

@@ -26,6 +26,22 @@ export interface BridgeTransport {
   invoke(channel: string, request: unknown): Promise<BridgeResult>;
   /** Returns the function that unsubscribes. */
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /** The browser's transport only: the desktop app's bridge needs no sign-in. */
+  session?: BridgeSession;
+}
+
+/**
+ * Whether the server takes the sign-in a browser tab's calls carry. `checking` until the server first answered;
+ * `refused` from the first call or event stream it refused as unauthorized, for good (a new link means a reload);
+ * else `accepted`, also when the server could not be asked (the app's own calls then say it cannot be reached).
+ */
+export type BridgeSessionState = 'checking' | 'accepted' | 'refused';
+
+/** Shaped for React's useSyncExternalStore. */
+export interface BridgeSession {
+  state(): BridgeSessionState;
+  /** The first subscriber makes the server check the sign-in; returns the function that unsubscribes. */
+  subscribe(onChange: () => void): () => void;
 }
 
 /** The name under which the Electron preload exposes its transport. */

@@ -183,6 +183,20 @@ describe('the UI bridge before its token', () => {
     expect(events.status).toBe(401);
     expect(await events.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });
+
+  it('says whether a sign-in is taken, for the page to know before it shows the app', async () => {
+    const session = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${harness.port}/bridge/session`, { headers });
+    const refused = await session({ cookie: `switchyard-ui-${harness.port}=${createUiToken()}` });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    const taken = await session({ cookie: `switchyard-ui-${harness.port}=${token}` });
+    expect([taken.status, taken.headers.get('cache-control'), await taken.json()]).toEqual([
+      200,
+      'no-store',
+      { signed_in: true },
+    ]);
+  });
 });
 
 describe('requests that arrive too slowly', () => {

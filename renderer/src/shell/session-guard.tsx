@@ -1,37 +1,28 @@
 // The browser UI signs in with the token of the link `switchyard serve` printed; a restart of serve, or a page
 // opened from a bookmark, leaves the tab with a token the server no longer takes. Every screen would then wait or
-// look empty, as if the data were lost: instead, the first call the server refuses as unauthorized replaces the
-// whole app with a page that says the link expired and how to get a new one. A team server (several instances
-// behind a load balancer, decision 017) also takes a management key there: the page asks the server whether it
-// offers that, and shows the form when it does. (The desktop app never gets here: its bridge needs no token.)
+// look empty, as if the data were lost: instead, the app is shown only once the server took the tab's sign-in, and
+// the first call or event stream the server refuses replaces the whole app with a page that says the link expired
+// and how to get a new one (the session: shared/bridge/http-session.ts). A team server (several instances behind a
+// load balancer, decision 017) also takes a management key there: the page asks the server whether it offers that,
+// and shows the form when it does. (The desktop app never gets here: its bridge needs no sign-in.)
 
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { BridgeError, type BridgeClient } from '../../../shared/bridge/client.js';
-import { BridgeProvider, useBridge } from '../bridge/bridge-context.js';
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import type { BridgeSession } from '../../../shared/bridge/transport.js';
+import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { Field } from '../ui/parts.js';
 
 export const newLinkCommand = 'switchyard ui --open';
 
+const noSignIn: BridgeSession = { state: () => 'accepted', subscribe: () => () => undefined };
+
 export function SessionGuard({ children }: { children: ReactNode }) {
-  const bridge = useBridge();
-  const [expired, setExpired] = useState(false);
-  const guarded = useMemo<BridgeClient>(
-    () => ({
-      async invoke(channel, ...request) {
-        try {
-          return await bridge.invoke(channel, ...request);
-        } catch (error) {
-          if (error instanceof BridgeError && error.code === 'unauthorized') setExpired(true);
-          throw error;
-        }
-      },
-      on: (event, listener) => bridge.on(event, listener),
-    }),
-    [bridge],
-  );
-  if (expired) return <LinkExpired />;
-  return <BridgeProvider bridge={guarded}>{children}</BridgeProvider>;
+  const session = useBridge().session ?? noSignIn;
+  const state = useSyncExternalStore(session.subscribe, session.state);
+  if (state === 'refused') return <LinkExpired />;
+  // Nothing until the server answered (a few milliseconds): neither an app it may refuse nor a page it may not.
+  if (state === 'checking') return null;
+  return children;
 }
 
 export function LinkExpired() {
