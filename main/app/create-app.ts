@@ -33,6 +33,11 @@ export interface AppOptions {
   env?: Record<string, string | undefined>;
   /** Options of the local-server probes (Ollama, LM Studio); false: never look for local servers. */
   localProviders?: LocalProvidersOptions | false;
+  /**
+   * How long a client's first list at /mcp waits for MCP servers still starting (default 10 s; see
+   * main/mcp/hub/hub-server.ts).
+   */
+  hubStartupWaitMs?: number;
   /** Model calls per chat turn before the tool loop stops (default 10). */
   chatMaxSteps?: number;
   /** An opened store (a team server's PostgreSQL, openApp); default: SQLite in the data folder. */
@@ -147,7 +152,11 @@ export function createApp(options: AppOptions): App {
       logger.error({ err: error }, 'recording an MCP hub call failed');
     });
   };
-  const mcpHub = new McpHttpHub(mcp, { logger, onToolCall: recordHubCall });
+  const mcpHub = new McpHttpHub(mcp, {
+    logger,
+    onToolCall: recordHubCall,
+    ...(options.hubStartupWaitMs === undefined ? {} : { startupWaitMs: options.hubStartupWaitMs }),
+  });
   const gateways = new Set<Gateway>();
   let chatGatewayUrl: string | null = null;
   const chatKey = new ChatKey(keys, secrets);

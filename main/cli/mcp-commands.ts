@@ -20,7 +20,7 @@ import {
   type ServerSnapshot,
 } from '../mcp/index.js';
 import { formatJson, formatTable, printList, type Output } from './output.js';
-import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, hubWaitOption, withApp, type CommandContext } from './program.js';
 import { openInBrowser } from './ui-command.js';
 
 interface ManagerRun {
@@ -190,13 +190,18 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
       "the MCP hub over stdio: every enabled server's tools, resources and prompts to one MCP client " +
         '(what `switchyard connect claude-desktop` configures); runs until the client closes stdin',
     )
+    .addOption(hubWaitOption())
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
-    .action(async (options: { dataDir?: string }) =>
+    .action(async (options: { dataDir?: string; hubWait?: number }) =>
       // stdout carries the protocol: nothing else may be printed there (logs go to stderr).
       withApp(context, options, async (app) => {
         await app.mcp.start();
-        const ended = serveHubOverStdio(app.mcp, { logger: app.logger, onToolCall: app.recordHubCall });
+        const ended = serveHubOverStdio(app.mcp, {
+          logger: app.logger,
+          onToolCall: app.recordHubCall,
+          ...(options.hubWait === undefined ? {} : { startupWaitMs: options.hubWait }),
+        });
         await Promise.race([ended, untilSignal()]);
       }),
     );

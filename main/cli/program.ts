@@ -29,9 +29,9 @@ export interface CommandContext {
   /**
    * Opens the app on the data dir chosen by `--data-dir` / SWITCHYARD_DATA_DIR / the OS default, and on the database
    * chosen by `--database-url` / SWITCHYARD_DATABASE_URL (else SQLite in the data dir). `instance`: the process serves
-   * requests (`serve`).
+   * requests (`serve`); `hubStartupWaitMs`: see AppOptions.
    */
-  openApp(flags: StoreFlags, options?: { instance?: boolean }): Promise<App>;
+  openApp(flags: StoreFlags, options?: { instance?: boolean; hubStartupWaitMs?: number }): Promise<App>;
 }
 
 export function dataDirOption(): Option {
@@ -43,6 +43,14 @@ export function databaseUrlOption(): Option {
     '--database-url <url>',
     "a team server's PostgreSQL database, postgres://… (default: $SWITCHYARD_DATABASE_URL, else SQLite in the data folder)",
   );
+}
+
+/** `--hub-wait SECONDS` of `serve` and `mcp serve`, parsed to milliseconds (unset: the hub's default). */
+export function hubWaitOption(): Option {
+  return new Option(
+    '--hub-wait <seconds>',
+    "how long an MCP hub client's first list waits for servers still starting (default 10; 0: no wait)",
+  ).argParser((value) => parseIntegerOption(0, 600)(value) * 1000);
 }
 
 export function parseIntegerOption(min: number, max: number) {
@@ -57,11 +65,12 @@ export function parseIntegerOption(min: number, max: number) {
 export function createProgram(output: Output = processOutput): Command {
   const context: CommandContext = {
     output,
-    openApp: (flags, { instance } = {}) =>
+    openApp: (flags, { instance, hubStartupWaitMs } = {}) =>
       openApp({
         dataDir: resolveDataDir(flags.dataDir),
         databaseUrl: flags.databaseUrl,
         instance,
+        hubStartupWaitMs,
         onSecretStoreWarning: (warning) => output.err(`warning: ${warning}`),
       }),
   };

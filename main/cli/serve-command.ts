@@ -12,7 +12,7 @@ import {
 import { defaultPort } from '../common/index.js';
 import { openAIBaseUrlOf } from '../gateway/index.js';
 import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
-import { dataDirOption, databaseUrlOption, parseIntegerOption, type CommandContext } from './program.js';
+import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption, type CommandContext } from './program.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 
 const shutdownGraceMs = 10_000;
@@ -49,6 +49,8 @@ interface ServeOptions {
   corsOrigin: string[];
   allowedHost: string[];
   workers: number;
+  /** Milliseconds (the option is given in seconds). */
+  hubWait?: number;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -77,13 +79,14 @@ export function registerServeCommand(program: Command, context: CommandContext):
       parseIntegerOption(1, 64),
       1,
     )
+    .addOption(hubWaitOption())
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
       if (options.workers > 1 && !isServeWorker()) return runServePrimary(options.workers, output);
       // A worker of `--workers`: the API only, quiet; the primary prints and decides when to stop.
       const worker = isServeWorker();
-      const app = await context.openApp(options, { instance: true });
+      const app = await context.openApp(options, { instance: true, hubStartupWaitMs: options.hubWait });
       let bridge: BridgeHandlers | undefined;
       let removeUiLink = () => {};
       try {

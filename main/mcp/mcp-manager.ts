@@ -107,6 +107,8 @@ export class McpManager {
   private seenText: string | undefined;
   private watcher?: Disposable;
   private started = false;
+  /** The settings read and the servers launched, by start(). */
+  private startup: Promise<void> = Promise.resolve();
   /**
    * Questions servers ask during tool calls that brought no answerer of their own (the chat's, the MCP screen's):
    * the UI subscribes and answers; without a subscriber they are declined.
@@ -149,9 +151,15 @@ export class McpManager {
   }
 
   /** Reads the settings and starts every enabled server; does not wait for them to connect. */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
+  start(): Promise<void> {
+    if (!this.started) {
+      this.started = true;
+      this.startup = this.launch();
+    }
+    return this.startup;
+  }
+
+  private async launch(): Promise<void> {
     if (this.options.watch ?? true) {
       // The folder must exist to be watched; the first reload creates the file in it.
       await mkdir(this.options.dataDir, { recursive: true });
@@ -247,6 +255,35 @@ export class McpManager {
   /** Copies the servers of a Claude Desktop, Cursor or Cline config file (`switchyard mcp import FILE`). */
   importConfigFile(filePath: string, options: ImportOptions = {}): Promise<ImportReport> {
     return this.edit(() => importConfigFile(this.options.dataDir, filePath, options));
+  }
+
+  /**
+   * Resolves when no server is on its first attempt to start — each has connected, failed (a retry may be
+   * scheduled), needs a sign-in or was stopped — or after `limitMs`, whichever comes first. It wakes at the status
+   * change that settles the last server, without polling, and a server that fails at once settles then. The servers
+   * of a start() still reading the settings count as starting.
+   */
+  whenStarted(limitMs: number): Promise<void> {
+    const anyStarting = () => [...this.servers.values()].some((server) => server.connection?.starting);
+    return new Promise((resolve) => {
+      let done = false;
+      let subscription: Disposable | undefined;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(limit);
+        subscription?.dispose();
+        resolve();
+      };
+      const limit = setTimeout(finish, limitMs);
+      const launched = Promise.all([this.startup, this.queue]);
+      void launched.then(() => {
+        if (done || !anyStarting()) return finish();
+        subscription = this.onServerStatus(() => {
+          if (!anyStarting()) finish();
+        });
+      }, finish);
+    });
   }
 
   /** Resolves when every started server is connected or has failed for good (bounded by start-up timeouts). */

@@ -180,6 +180,15 @@ export class ServerConnection {
     this.setStatus(this.settings.disabled ? { state: 'disabled' } : { state: 'disconnected', message: 'Stopped.' });
   }
 
+  /**
+   * On its first attempt since start(): the process is starting or the handshake runs. A retry after a failure or a
+   * crash is not, so that what waits for servers to start (the hub's first lists) is not held by one that keeps
+   * failing.
+   */
+  get starting(): boolean {
+    return this.running && this.restarts === 0 && this.status.state === 'connecting';
+  }
+
   /** Resolves once the server is connected, or failed for good, or stopped: what the CLI waits for. */
   whenSettled(): Promise<ServerSnapshot> {
     const settled = () => !this.running || ['connected', 'error', 'needs-sign-in'].includes(this.status.state);

@@ -23,11 +23,27 @@ const isolatedProviders: NodeJS.ProcessEnv = {
   LMSTUDIO_BASE_URL: 'http://127.0.0.1:9/v1',
 };
 
-function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+/**
+ * The command line and environment that run the CLI from source, for a client that spawns it itself (an MCP
+ * client's stdio transport launching `mcp serve`).
+ */
+export function cliInvocation(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { command: string; args: string[]; cwd: string; env: Record<string, string> } {
+  const merged = { ...process.env, SWITCHYARD_LOG_LEVEL: 'warn', ...isolatedProviders, ...env };
+  const defined = Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return {
+    command: process.execPath,
+    args: ['--import', 'tsx', cliEntry, ...args],
     cwd: repoRoot,
-    env: { ...process.env, SWITCHYARD_LOG_LEVEL: 'warn', ...isolatedProviders, ...env },
-  });
+    env: Object.fromEntries(defined),
+  };
+}
+
+function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  const invocation = cliInvocation(args, env);
+  return spawn(invocation.command, invocation.args, { cwd: invocation.cwd, env: invocation.env });
 }
 
 export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {

@@ -1,12 +1,17 @@
 // A tiny MCP server for the cases the published servers cannot show: a tool list split into pages,
-// tools/list_changed, non-protocol text on stdout, and failing before the handshake.
-//   node fixture-server.mjs [--noise] [--noise-only] [--fail-early]
+// tools/list_changed, non-protocol text on stdout, failing before the handshake, and a slow start (it speaks MCP
+// only once the file given to --wait-for exists, so that a test decides when it has started).
+//   node fixture-server.mjs [--noise] [--noise-only] [--fail-early] [--wait-for FILE]
+
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const flags = new Set(process.argv.slice(2));
+const waitFor = process.argv[process.argv.indexOf('--wait-for') + 1];
 
 if (flags.has('--fail-early')) {
   process.stderr.write('fixture: starting\nfatal: FIXTURE_API_KEY is not set\n');
@@ -14,6 +19,10 @@ if (flags.has('--fail-early')) {
 }
 if (flags.has('--noise') || flags.has('--noise-only')) {
   process.stdout.write('Server listening on http://localhost:3000\n');
+}
+if (flags.has('--wait-for')) {
+  process.stderr.write(`fixture: waiting for ${waitFor}\n`);
+  while (!existsSync(waitFor)) await sleep(20);
 }
 if (flags.has('--noise-only')) {
   // Like an HTTP server started as if it spoke stdio: it never answers.

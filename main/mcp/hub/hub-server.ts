@@ -3,6 +3,7 @@
 // shortened with a hash when long), and whose resources and prompts are theirs. What the client sees is limited by
 // its HubAccess; every tool call is reported to `onToolCall` (key, server, tool, duration, error), never its
 // arguments or result. When a server's lists change, the client is told (`notifications/*/list_changed`).
+// A client's first list waits (bounded) for the servers still starting: many clients list once and never again.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -43,9 +44,16 @@ export interface HubOptions {
   logger: Logger;
   /** Called after every tool call through the hub; must not throw. */
   onToolCall?: (call: HubToolCall) => void;
+  /**
+   * How long a client's first list (tools, prompts or resources) waits for servers still starting; one still
+   * starting then is left out and announced with `list_changed` when it connects. Default 10 s.
+   */
+  startupWaitMs?: number;
   /** Injectable clock (tests). */
   now?: () => number;
 }
+
+export const defaultStartupWaitMs = 10_000;
 
 const hubInfo = { name: 'switchyard-mcp-hub', title: 'Switchyard MCP hub', version: '0.1.0' };
 const maxErrorLength = 500;
@@ -71,6 +79,20 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
   const now = options.now ?? Date.now;
   const access = () => session.caller.access;
 
+  // Once per session: the first list waits, and so do the lists asked while it does; later ones answer at once.
+  // Only list handlers await it, so initialize, ping and the rest are answered meanwhile.
+  let startup: Promise<void> | undefined;
+  let waitingForStartup = false;
+  const afterStartup = () => {
+    if (!startup) {
+      waitingForStartup = true;
+      startup = manager.whenStarted(options.startupWaitMs ?? defaultStartupWaitMs).finally(() => {
+        waitingForStartup = false;
+      });
+    }
+    return startup;
+  };
+
   const visibleTools = (): { entry: CatalogEntry; tool: Tool }[] =>
     manager
       .toolCatalog()
@@ -87,13 +109,19 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
       .filter((snapshot) => snapshot.state === 'connected' && access().allowsServer(snapshot.name))
       .map((snapshot) => snapshot.name);
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: visibleTools().map(({ entry, tool }) => ({ ...tool, name: entry.name })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await afterStartup();
+    return { tools: visibleTools().map(({ entry, tool }) => ({ ...tool, name: entry.name })) };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
-    const entry = manager.toolCatalog().resolve(name);
+    // A client that knows the name from an earlier session may call before it lists: its server may be starting.
+    let entry = manager.toolCatalog().resolve(name);
+    if (!entry) {
+      await afterStartup();
+      entry = manager.toolCatalog().resolve(name);
+    }
     if (!entry || !access().allowsTool(entry.server, entry.tool, entry.name)) {
       throw new McpError(ErrorCode.InvalidParams, `There is no tool "${name}" here (see tools/list).`);
     }
@@ -137,6 +165,7 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
   // belongs to is remembered from the listings, and looked up again for a URI not listed yet.
   const resourceOwners = new Map<string, string>();
   const listResources = async (): Promise<Resource[]> => {
+    await afterStartup();
     const lists = await Promise.all(
       connectedServers().map(async (name) => {
         const resources = await manager.listResources(name).catch((error: unknown) => {
@@ -162,6 +191,7 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
   });
 
   const listPrompts = async (): Promise<{ name: string; server: string; prompt: Prompt }[]> => {
+    await afterStartup();
     const lists = await Promise.all(
       connectedServers().map(async (name) => {
         const prompts = await manager.listPrompts(name).catch(() => []);
@@ -179,9 +209,10 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
     return manager.getPrompt(found.server, found.prompt.name, request.params.arguments);
   });
 
-  // Notifications before the handshake completed (or after the client left) have nowhere to go.
+  // Notifications before the handshake completed (or after the client left) have nowhere to go; those while the
+  // first lists wait would only repeat what their answers will hold.
   const tell = (send: () => Promise<void>) => {
-    if (server.getClientVersion() === undefined) return;
+    if (server.getClientVersion() === undefined || waitingForStartup) return;
     send().catch((error: unknown) => options.logger.debug({ err: error }, 'MCP hub notification not delivered'));
   };
   const subscriptions: Disposable[] = [
