@@ -86,7 +86,7 @@ describe('a google-kind provider: the Gemini API untranslated', () => {
     });
     expect(response.modelVersion).toBe(nativeModel);
     expect(response.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
-    expect(response.candidates![0]!.content!.parts![2]!.thoughtSignature).toBe('CiwBVKhc7vB+vaaq6rA==');
+    expect(response.candidates![0]!.content!.parts![2]!.thoughtSignature).toBe('CiwBVKhc7vB+vaaq6rA=');
     expect(response.usageMetadata).toMatchObject({ promptTokenCount: 70, thoughtsTokenCount: 40 });
     expect(usage.at(-1)).toMatchObject({
       model: nativeModel,
