@@ -19,7 +19,10 @@ export function openAIBaseUrlOf(baseUrl: string): string {
   return baseUrl.endsWith(specBase.prefix) ? baseUrl.slice(0, -specBase.prefix.length) + openAIBase.prefix : baseUrl;
 }
 
-/** The Gemini API's bases (main/gateway/protocols/gemini), at the root as Google serves it and under /api. */
+/**
+ * The Gemini API's own bases (main/gateway/protocols/gemini), at the root as Google serves it and under /api. Its
+ * stable version, v1, is served under the API's bases above, beside the OpenAI routes.
+ */
 export const geminiBases = ['/v1beta', '/api/v1beta'] as const;
 
 /** Whether a path is under one of the API's bases. */

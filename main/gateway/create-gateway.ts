@@ -62,6 +62,8 @@ export interface GatewayRoute {
   access: RouteAccess;
   /** The protocol whose error body the route answers with. */
   errorShape: ErrorShape;
+  /** What else a request needs to reach the route (Fastify's route constraints), e.g. Google's way of sending a key. */
+  constraints: Record<string, unknown>;
 }
 
 export interface Gateway {
@@ -191,6 +193,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
       url: route.url,
       access: route.config?.access ?? 'api-key',
       errorShape: route.config?.errorShape ?? 'interface',
+      constraints: route.constraints ?? {},
     }));
   /** The routes whose pattern matches this path, by any method. */
   const routesAt = (path: string): GatewayRoute[] =>

@@ -5,6 +5,7 @@
 // list below on purpose.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayRoute } from '../../main/gateway/index.js';
 import { errorBody } from '../../main/gateway/protocols/error-shapes.js';
 import { ApiError, invalidKeyMessage } from '../../shared/api/index.js';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/harness.js';
@@ -69,12 +70,23 @@ describe('authentication of every route, however its URL is spelled', () => {
     await harness.close();
   });
 
-  function send(method: string, target: string, key: string | null): Promise<RawResponse> {
+  /**
+   * `key` as `Authorization: Bearer`, or the Google way for a route only Google's clients reach (a route constraint:
+   * protocols/gemini/gemini-client.ts), where no key is an empty `x-goog-api-key`: without the header the request
+   * reaches the OpenAI route at the same path instead.
+   */
+  function send(method: string, target: string, key: string | null, route?: GatewayRoute): Promise<RawResponse> {
     const body =
       method === 'POST' ? JSON.stringify({ model: 'up/echo-1', messages: [{ role: 'user', content: 'hi' }] }) : '';
+    const credentials =
+      route?.constraints.geminiClient !== undefined
+        ? `x-goog-api-key: ${key ?? ''}\r\n`
+        : key === null
+          ? ''
+          : `Authorization: Bearer ${key}\r\n`;
     const head =
       `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-      (key === null ? '' : `Authorization: Bearer ${key}\r\n`) +
+      credentials +
       (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
       'Connection: close\r\n\r\n';
     return rawHttp(port, head, body);
@@ -129,13 +141,13 @@ describe('authentication of every route, however its URL is spelled', () => {
       // With a key, a spelling that reaches the route answers as the plain path does. A HEAD answer has no body to
       // tell one 404 from another (an unknown model's from the router's), so its GET twin is compared instead.
       const probe = route.method === 'HEAD' ? 'GET' : route.method;
-      const routeOutcome = outcome(await send(probe, path, secret));
+      const routeOutcome = outcome(await send(probe, path, secret, route));
       for (const target of spellings(path, port)) {
-        const label = `${route.method} ${target}`;
-        const keyless = await send(route.method, target, null);
+        const label = `${route.method} ${target}${route.constraints.geminiClient === undefined ? '' : ' (Google’s way)'}`;
+        const keyless = await send(route.method, target, null, route);
         expect(keyless.status, label).toBeGreaterThanOrEqual(400);
         expect(keyless.status, label).toBeLessThan(500);
-        if (outcome(await send(probe, target, secret)) !== routeOutcome) continue;
+        if (outcome(await send(probe, target, secret, route)) !== routeOutcome) continue;
         reached.push(label);
         expect(keyless.status, label).toBe(401);
         if (route.method !== 'HEAD') {
@@ -155,6 +167,8 @@ describe('authentication of every route, however its URL is spelled', () => {
         `GET http://127.0.0.1:${port}/api/v1/credits`,
         'GET http://evil.example/api/v1/credits',
         'POST /%61pi/v1/chat/completions',
+        'GET /v1/models (Google’s way)',
+        'GET /%61pi/v1/models/* (Google’s way)',
       ]),
     );
   });

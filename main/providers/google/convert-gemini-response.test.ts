@@ -25,7 +25,7 @@ describe('convertGeminiResponse', () => {
               { type: 'reasoning.text', text: 'Thinking about Paris.', format: 'google-gemini-v1', index: 0 },
               {
                 type: 'reasoning.encrypted',
-                data: 'CiwBVKhc7vB+vaaq6rA==',
+                data: 'CiwBVKhc7vB+vaaq6rA=',
                 id: 'call_fixed',
                 format: 'google-gemini-v1',
                 index: 1,

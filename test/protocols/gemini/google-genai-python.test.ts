@@ -4,7 +4,7 @@
 // a Python user's tools arrive without parameters, images are refused and thinking settings are lost.
 
 import { describe, expect, it } from 'vitest';
-import { answer as anthropicAnswer } from '../../support/fake-anthropic.js';
+import { answer as anthropicAnswer, anthropicFixture } from '../../support/fake-anthropic.js';
 import { answer as geminiAnswer } from '../../support/fake-gemini.js';
 import { answer as openaiAnswer } from '../../support/fake-openai.js';
 import { runPython, type PythonResult } from '../../support/python.js';
@@ -134,6 +134,65 @@ print(json.dumps({'text': response.text, 'asked': asked}))
       },
       { role: 'tool', tool_call_id: 'call_weather', content: '{"result":"rain in Paris"}' },
     ]);
+  });
+
+  it('reads a translated answer’s thought signature as bytes; the next turn gives Anthropic its own back', async () => {
+    const { anthropic } = harness();
+    const recorded = JSON.parse(anthropicFixture('anthropic-message.json')) as {
+      content: { type: string; signature?: string; data?: string }[];
+    };
+    const followUp = {
+      id: 'msg_2',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'text', text: 'Sunny, and it is noon.' }],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 500, output_tokens: 8 },
+    };
+    anthropic.script(anthropicAnswer({ whole: recorded }), anthropicAnswer({ whole: followUp }));
+    const result = await python(`
+tools = [types.Tool(function_declarations=[types.FunctionDeclaration(name='get_weather'),
+    types.FunctionDeclaration(name='get_time')])]
+config = types.GenerateContentConfig(tools=tools, max_output_tokens=8192,
+    automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
+    thinking_config=types.ThinkingConfig(thinking_budget=2048, include_thoughts=True))
+contents = [types.Content(role='user', parts=[types.Part(text='Weather and time in Paris?')])]
+first = client.models.generate_content(model='${anthropicModel}', contents=contents, config=config)
+turn = first.candidates[0].content
+contents += [turn, types.Content(role='user', parts=[
+    types.Part(function_response=types.FunctionResponse(id=call.id, name=call.name, response={'output': 'ok'}))
+    for call in first.function_calls])]
+second = client.models.generate_content(model='${anthropicModel}', contents=contents, config=config)
+print(json.dumps({'signed': [isinstance(part.thought_signature, bytes) for part in turn.parts],
+    'calls': [call.name for call in first.function_calls], 'text': second.text}))
+`);
+    expect(result).toEqual({
+      signed: [false, false, true, false],
+      calls: ['get_weather', 'get_time'],
+      text: 'Sunny, and it is noon.',
+    });
+    const sent = anthropic.messageRequests().at(-1)!.body as { messages: { role: string; content: unknown[] }[] };
+    const assistant = sent.messages.find((message) => message.role === 'assistant')!;
+    expect(assistant.content.slice(0, 2)).toEqual([
+      { type: 'thinking', thinking: 'Paris weather needs the tool.', signature: recorded.content[0]!.signature },
+      { type: 'redacted_thinking', data: recorded.content[1]!.data },
+    ]);
+  });
+
+  it('reads the thought signature of a translated stream as bytes', async () => {
+    const { anthropic } = harness();
+    anthropic.script(anthropicAnswer({ stream: 'anthropic-thinking-tool-calls.sse.txt' }));
+    const signatures = await python(`
+config = types.GenerateContentConfig(thinking_config=types.ThinkingConfig(thinking_budget=2048, include_thoughts=True),
+    max_output_tokens=8192)
+signatures = []
+for chunk in client.models.generate_content_stream(model='${anthropicModel}', contents='Weather and time in Paris?',
+        config=config):
+    signatures += [len(part.thought_signature) for part in chunk.candidates[0].content.parts if part.thought_signature]
+print(json.dumps(signatures))
+`);
+    expect(signatures).toEqual([expect.any(Number)]);
   });
 
   it('reaches a google-kind upstream with every field under its JSON name, the caller’s keys as given', async () => {

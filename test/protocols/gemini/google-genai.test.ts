@@ -3,7 +3,8 @@
 // anthropic-kind upstreams (translated): text, function calling over two turns, thinking with signatures given
 // back, images, errors before and during the stream in Google's shape, usage and cost in the usage row.
 
-import { ApiError, type Content, type GenerateContentResponse, type Part } from '@google/genai';
+import { ApiError, GoogleGenAI, type Content, type GenerateContentResponse, type Part } from '@google/genai';
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { answer as anthropicAnswer } from '../../support/fake-anthropic.js';
 import { answer as geminiAnswer, geminiFixture } from '../../support/fake-gemini.js';
@@ -85,7 +86,7 @@ describe('a google-kind provider: the Gemini API untranslated', () => {
     });
     expect(response.modelVersion).toBe(nativeModel);
     expect(response.functionCalls).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }]);
-    expect(response.candidates![0]!.content!.parts![2]!.thoughtSignature).toBe('CiwBVKhc7vB+vaaq6rA==');
+    expect(response.candidates![0]!.content!.parts![2]!.thoughtSignature).toBe('CiwBVKhc7vB+vaaq6rA=');
     expect(response.usageMetadata).toMatchObject({ promptTokenCount: 70, thoughtsTokenCount: 40 });
     expect(usage.at(-1)).toMatchObject({
       model: nativeModel,
@@ -375,6 +376,54 @@ describe('errors in Google’s shape, keys, bases and the model list', () => {
       supportedActions: expect.arrayContaining(['generateContent']),
     });
     expect((await failureOf(() => ai.models.get({ model: 'oai/nope' }))).status).toBe(404);
+  });
+
+  it('serves Google’s stable v1, the SDK’s default, and v1beta when a client asks for it', async () => {
+    const { openai, root } = harness();
+    openai.script(openaiAnswer('via v1'), openaiAnswer('via v1beta'));
+    const paths: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : input).pathname);
+      return fetch(input, init);
+    };
+    const stable = new GoogleGenAI({ apiKey: callerSecret, httpOptions: { baseUrl: root, fetch: recordingFetch } });
+    const beta = new GoogleGenAI({
+      apiKey: callerSecret,
+      httpOptions: { baseUrl: root, apiVersion: 'v1beta', fetch: recordingFetch },
+    });
+    expect((await stable.models.generateContent({ model: openAIModel, contents: 'hi' })).text).toBe('via v1');
+    expect((await beta.models.generateContent({ model: openAIModel, contents: 'hi' })).text).toBe('via v1beta');
+    expect(paths).toEqual([
+      `/v1/models/${openAIModel}:generateContent`,
+      `/v1beta/models/${openAIModel}:generateContent`,
+    ]);
+  });
+
+  it('answers GET /v1/models in OpenAI’s shape to a Bearer key, in Google’s only to a key sent Google’s way', async () => {
+    const { root } = harness();
+    const openaiClient = new OpenAI({ apiKey: callerSecret, baseURL: `${root}/v1` });
+    const ids: string[] = [];
+    for await (const model of openaiClient.models.list()) ids.push(model.id);
+    expect(ids).toEqual([nativeModel, openAIModel, anthropicModel]);
+    const retrieved = await openaiClient.models.retrieve(openAIModel);
+    expect(JSON.stringify(retrieved)).toContain(`"id":"${openAIModel}"`);
+    expect(JSON.stringify(retrieved)).not.toContain('supportedGenerationMethods');
+
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${root}${path}`, { headers });
+    // Bearer decides, whatever else comes with it.
+    const both = await get('/v1/models', { authorization: `Bearer ${callerSecret}`, 'x-goog-api-key': callerSecret });
+    expect(await both.json()).toMatchObject({ object: 'list', data: [{ id: nativeModel }, {}, {}] });
+    const byQuery = await get(`/api/v1/models/${openAIModel}?key=${callerSecret}`);
+    expect(await byQuery.json()).toMatchObject({ name: `models/${openAIModel}`, baseModelId: openAIModel });
+    // A wrong key sent Google's way is Google's 401; no key at all is the OpenAI route's.
+    const wrongKey = await get('/v1/models', { 'x-goog-api-key': 'sk-wrong' });
+    expect(wrongKey.status).toBe(401);
+    expect(await wrongKey.json()).toEqual({
+      error: { code: 401, message: 'Invalid or missing API key.', status: 'UNAUTHENTICATED' },
+    });
+    const noKey = await get('/v1/models');
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toEqual({ error: { code: 401, message: 'Invalid or missing API key.', metadata: {} } });
   });
 
   it('answers a path under /v1beta that is no route with Google’s 404', async () => {

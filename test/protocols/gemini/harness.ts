@@ -1,6 +1,7 @@
 // The real gateway (the three adapters, prices from the bundled table) in front of one fake upstream per provider
 // kind, for the official @google/genai client: `google/gemini-2.5-pro` passes through natively, `oai/gpt-4o` and
-// `claude/claude-sonnet-4-5` are translated. The client's base URL is the gateway's root (the SDK adds /v1beta).
+// `claude/claude-sonnet-4-5` are translated. The client's base URL is the gateway's root (the SDK adds its API version,
+// v1 by default).
 
 import { GoogleGenAI } from '@google/genai';
 import { pino } from 'pino';

@@ -177,7 +177,7 @@ describe('function tools over two turns, reasoning signatures round-tripped', ()
       contents: { role: string; parts: Record<string, unknown>[] }[];
     };
     const model = sent.contents.find((content) => content.role === 'model')!;
-    const signature = 'CiwBVKhc7vB+vaaq6rA=='; // gemini-response.json's, on its functionCall part
+    const signature = 'CiwBVKhc7vB+vaaq6rA='; // gemini-response.json's, on its functionCall part
     expect(model.parts).toContainEqual(
       expect.objectContaining({ functionCall: expect.anything(), thoughtSignature: signature }),
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../shared/api/index.js';
 import { encodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { encodeThoughtSignature } from './thought-signature.js';
 import { convertFromGeminiSchema } from './convert-from-gemini-schema.js';
 import {
   chatRequestOf,
@@ -158,6 +159,20 @@ describe('translateGeminiRequest: contents', () => {
     expect(chat.messages[3]!.reasoning_details).toEqual([
       { type: 'reasoning.encrypted', data: 'gemini-own-signature', format: 'google-gemini-v1' },
     ]);
+  });
+
+  it('reads our signatures as we send them (base64) and as a client may encode their bytes again (unpadded)', () => {
+    const carried = [{ type: 'reasoning.text', text: '???>>>', signature: 'sig/+', format: 'anthropic-claude-v1' }];
+    const sent = encodeThoughtSignature(carried);
+    const reencoded = Buffer.from(sent, 'base64').toString('base64url');
+    expect(reencoded).not.toBe(sent);
+    const turn = (thoughtSignature: string) => [
+      { role: 'user', parts: [{ text: 'hi' }] },
+      { role: 'model', parts: [{ text: 'Hello', thoughtSignature }] },
+      { role: 'user', parts: [{ text: 'ok' }] },
+    ];
+    expect(translate({ contents: turn(sent) }).messages[1]!.reasoning_details).toEqual(carried);
+    expect(translate({ contents: turn(reencoded) }).messages[1]!.reasoning_details).toEqual(carried);
   });
 });
 

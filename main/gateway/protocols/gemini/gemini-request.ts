@@ -24,7 +24,7 @@ import {
 } from '../../../../shared/api/index.js';
 import { geminiReasoningFormat } from '../../../providers/google/gemini-api.js';
 import { parseChatRequest, parseRequestBody } from '../../validate-chat-request.js';
-import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { decodeThoughtSignature } from './thought-signature.js';
 import { convertFromGeminiSchema } from './convert-from-gemini-schema.js';
 import {
   countTokensRequestSchema,
@@ -101,7 +101,7 @@ function mediaPart(part: GeminiInboundPart, where: string): ContentPart {
 
 /** The reasoning details a thought signature stands for: ours carry them whole, Gemini's own is one detail. */
 function signatureDetails(signature: string, toolCallId?: string): ReasoningDetail[] {
-  const carried = decodeReasoningDetails(signature);
+  const carried = decodeThoughtSignature(signature);
   if (carried) return carried;
   const detail: ReasoningDetail = { type: 'reasoning.encrypted', data: signature, format: geminiReasoningFormat };
   if (toolCallId !== undefined) detail.id = toolCallId;

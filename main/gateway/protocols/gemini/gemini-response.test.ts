@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from '../../../../shared/api/index.js';
-import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { decodeThoughtSignature } from './thought-signature.js';
 import {
   attachSignature,
   convertChatCompletion,
@@ -75,7 +75,7 @@ describe('convertChatCompletion', () => {
     );
     const [first, second] = response.candidates![0]!.content.parts;
     expect(first).toMatchObject({ functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'toolu_1' } });
-    expect(decodeReasoningDetails(first!.thoughtSignature!)).toEqual(details);
+    expect(decodeThoughtSignature(first!.thoughtSignature!)).toEqual(details);
     expect(second).toEqual({ functionCall: { name: 'get_time', args: {}, id: 'toolu_2' } });
     expect(response.candidates![0]!.finishReason).toBe('STOP');
   });

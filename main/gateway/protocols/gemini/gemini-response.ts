@@ -1,12 +1,12 @@
 // A chat completion → Gemini's GenerateContentResponse, and the pieces the stream encoder shares with it: each choice
 // a candidate whose content has thought parts (`thought: true`), text parts and whole functionCall parts; the
 // finish reason in Google's words; usage as usageMetadata. The generation's reasoning_details travel as a
-// thoughtSignature (reasoning-carrier.ts: opaque to the client, given back in the next turn) on the first part
+// thoughtSignature (thought-signature.ts: opaque to the client, given back in the next turn) on the first part
 // after the reasoning that is not a thought, where Gemini puts its own and where clients keep it: gemini-cli drops
 // thought parts from its history but keeps signatures on function calls and text.
 
 import type { ChatCompletion, FinishReason, ReasoningDetail, ToolCall, Usage } from '../../../../shared/api/index.js';
-import { encodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { encodeThoughtSignature } from './thought-signature.js';
 
 export interface GeminiOutputPart {
   text?: string;
@@ -86,7 +86,7 @@ export function functionCallPart(call: { id: string; name: string; arguments: st
  */
 export function attachSignature(parts: GeminiOutputPart[], details: readonly ReasoningDetail[]): GeminiOutputPart[] {
   if (details.length === 0) return parts;
-  const thoughtSignature = encodeReasoningDetails(details);
+  const thoughtSignature = encodeThoughtSignature(details);
   const carrier = parts.find((part) => part.functionCall) ?? parts.find((part) => !part.thought);
   if (!carrier) return [...parts, { text: '', thoughtSignature }];
   return parts.map((part) => (part === carrier ? { ...part, thoughtSignature } : part));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk, ChunkChoice } from '../../../../shared/api/index.js';
-import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { decodeThoughtSignature } from './thought-signature.js';
 import { geminiStreamEncoder } from './gemini-stream-encoder.js';
 
 function chunk(choices: ChunkChoice[], extra: Partial<ChatCompletionChunk> = {}): ChatCompletionChunk {
@@ -86,7 +86,7 @@ describe('geminiStreamEncoder', () => {
         thoughtSignature: expect.any(String),
       },
     ]);
-    expect(decodeReasoningDetails(last.content.parts[0]!.thoughtSignature as string)).toEqual([thinking, signed]);
+    expect(decodeThoughtSignature(last.content.parts[0]!.thoughtSignature as string)).toEqual([thinking, signed]);
   });
 
   it('puts pending reasoning details on the next text part', () => {
@@ -98,7 +98,7 @@ describe('geminiStreamEncoder', () => {
     }[];
     const part = event!.candidates[0]!.content.parts[0]!;
     expect(part.text).toBe('Answer');
-    expect(decodeReasoningDetails(part.thoughtSignature!)).toEqual([detail]);
+    expect(decodeThoughtSignature(part.thoughtSignature!)).toEqual([detail]);
   });
 
   it('keeps reasoning that follows text for the function call: later text would be merged away', () => {
@@ -121,7 +121,7 @@ describe('geminiStreamEncoder', () => {
     const [last] = payloads(encoder.chunk(chunk([choice({}, 'tool_calls')]))) as {
       candidates: { content: { parts: { thoughtSignature?: string }[] } }[];
     }[];
-    expect(decodeReasoningDetails(last!.candidates[0]!.content.parts[0]!.thoughtSignature!)).toEqual([detail]);
+    expect(decodeThoughtSignature(last!.candidates[0]!.content.parts[0]!.thoughtSignature!)).toEqual([detail]);
   });
 
   it('maps the finish reasons', () => {

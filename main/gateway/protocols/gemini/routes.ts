@@ -1,8 +1,11 @@
-// The routes of the Gemini API, at the root as Google serves it (/v1beta) and under /api (/api/v1beta):
+// The routes of the Gemini API, at the root as Google serves it (/v1beta, and its stable version /v1) and under /api
+// (/api/v1beta, /api/v1):
 //   POST models/{model}:generateContent          one GenerateContentResponse
 //   POST models/{model}:streamGenerateContent    ?alt=sse: one GenerateContentResponse per `data:` event
 //   POST models/{model}:countTokens              {totalTokens}: the upstream's count (google-kind), else an estimate
-//   GET  models, models/{model}                  Google's model-list shape
+//   GET  models, models/{model}                  Google's model-list shape; on /v1 and /api/v1, where the same paths
+//                                                are OpenAI's (models-route.ts), only for a request that authenticates
+//                                                the Google way (gemini-client.ts)
 // The key comes as `x-goog-api-key` or `?key=` (auth.ts); every error is Google's `{error: {code, message, status}}`.
 // Each field is taken under either of its names (`inlineData` or `inline_data`), as Google takes it, and renamed to its
 // JSON name (gemini-request.ts). A model served by a google-kind provider gets the body so renamed but otherwise
@@ -12,7 +15,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
-import { geminiBases } from '../../api-bases.js';
+import { apiBases, geminiBases } from '../../api-bases.js';
 import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
 import type { ChatRouteContext } from '../../chat-completions-route.js';
 import { processingComment, relayStream } from '../../chat/stream-relay.js';
@@ -29,6 +32,7 @@ import {
   translateGeminiRequest,
 } from './gemini-request.js';
 import { convertChatCompletion } from './gemini-response.js';
+import { addGeminiClientConstraint, geminiClientsOnly } from './gemini-client.js';
 import { geminiStreamEncoder } from './gemini-stream-encoder.js';
 import { geminiModelEntries, geminiModelPage } from './model-list.js';
 import { modelOfPath, parseModelCall } from './model-path.js';
@@ -119,32 +123,44 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
     return geminiModelEntries(models, deps.providers.listAliases());
   }
 
+  async function listModels(request: FastifyRequest<PathParams>) {
+    return geminiModelPage(await modelEntries(request), request.query);
+  }
+
+  async function getModel(request: FastifyRequest<PathParams>) {
+    const model = modelOfPath(request.params['*']);
+    const entry = (await modelEntries(request)).find((candidate) => candidate.name === `models/${model}`);
+    if (!entry) throw new ApiError(404, `models/${model} is not found (or this API key may not use it).`);
+    return entry;
+  }
+
+  async function callModel(request: FastifyRequest<PathParams>, reply: FastifyReply) {
+    const { model, method } = parseModelCall(request.params['*']);
+    switch (method) {
+      case 'generateContent':
+      case 'streamGenerateContent':
+        return generate(request, reply, model, method);
+      case 'countTokens':
+        return countTokens(request, model);
+      default:
+        throw new ApiError(
+          404,
+          `The Gemini API's method "${method ?? ''}" is not served: Switchyard serves generateContent, streamGenerateContent and countTokens.`,
+        );
+    }
+  }
+
   for (const base of geminiBases) {
-    server.get<PathParams>(`${base}/models`, { config }, async (request) =>
-      geminiModelPage(await modelEntries(request), request.query),
-    );
+    server.get<PathParams>(`${base}/models`, { config }, listModels);
+    server.get<PathParams>(`${base}/models/*`, { config }, getModel);
+    server.post<PathParams>(`${base}/models/*`, { config }, callModel);
+  }
 
-    server.get<PathParams>(`${base}/models/*`, { config }, async (request) => {
-      const model = modelOfPath(request.params['*']);
-      const entry = (await modelEntries(request)).find((candidate) => candidate.name === `models/${model}`);
-      if (!entry) throw new ApiError(404, `models/${model} is not found (or this API key may not use it).`);
-      return entry;
-    });
-
-    server.post<PathParams>(`${base}/models/*`, { config }, async (request, reply) => {
-      const { model, method } = parseModelCall(request.params['*']);
-      switch (method) {
-        case 'generateContent':
-        case 'streamGenerateContent':
-          return generate(request, reply, model, method);
-        case 'countTokens':
-          return countTokens(request, model);
-        default:
-          throw new ApiError(
-            404,
-            `The Gemini API's method "${method ?? ''}" is not served: Switchyard serves generateContent, streamGenerateContent and countTokens.`,
-          );
-      }
-    });
+  // Google's v1 beside OpenAI's: the calls are Google's alone; the model list only for Google's clients.
+  addGeminiClientConstraint(server);
+  for (const { prefix } of apiBases) {
+    server.get<PathParams>(`${prefix}/models`, { config, ...geminiClientsOnly }, listModels);
+    server.get<PathParams>(`${prefix}/models/*`, { config, ...geminiClientsOnly }, getModel);
+    server.post<PathParams>(`${prefix}/models/*`, { config }, callModel);
   }
 }
