@@ -158,6 +158,8 @@ describe('the API keys screen', () => {
     await ui.invoke('keys:create', { name: 'old', expires_at: '2020-01-01T00:00:00.000Z' });
     const { page } = await ui.open('Keys');
     const table = page.getByRole('table', { name: 'API keys' });
+    // allTextContents does not wait: read the headers once the table shows its rows.
+    await table.getByRole('row', { name: /^listed / }).waitFor();
     const headers = await table.getByRole('columnheader').allTextContents();
     const cells = async (name: string) => {
       const texts = await table
@@ -166,7 +168,6 @@ describe('the API keys screen', () => {
         .allTextContents();
       return Object.fromEntries(headers.map((header, index) => [header, texts[index]]));
     };
-    await table.getByRole('row', { name: /^listed / }).waitFor();
     const row = await cells('listed');
     expect(row).toMatchObject({
       Models: 'fake/echo-1, openai/*',
