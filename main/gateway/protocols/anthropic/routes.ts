@@ -19,7 +19,7 @@ import type { ChatRouteContext } from '../../chat-completions-route.js';
 import { relayStream } from '../../chat/stream-relay.js';
 import { answerWhole, failedBeforeAnswer, type Outcome } from '../../chat/whole-answer.js';
 import { admitGeneration, startGeneration, withCanonicalModels } from '../../start-generation.js';
-import { estimateUsage } from '../../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
 import { rawSseOutput, sseOutput } from '../sse-output.js';
 import { messageIdOf, messageOf } from './message-object.js';
@@ -127,7 +127,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
         if ('whole' in answer) return answer.whole;
         throw new ApiError(502, `Provider "${target.provider.id}" streamed its token count.`);
       }
-      const usage = await estimateUsage(chatRequest, []);
+      const usage = await estimateUsage(chatRequest, new GeneratedText());
       return { input_tokens: usage.prompt_tokens };
     });
   }

@@ -16,7 +16,7 @@ import type { ChatRouteContext } from '../../chat-completions-route.js';
 import { processingComment, relayStream } from '../../chat/stream-relay.js';
 import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
 import { admitGeneration, startGeneration } from '../../start-generation.js';
-import { estimateUsage } from '../../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
 import { rawSseOutput, sseOutput } from '../sse-output.js';
 import { geminiNativeCall, geminiNativeProtocol, type GeminiMethod } from './gemini-native.js';
@@ -104,7 +104,7 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
       if ('whole' in answer) return answer.whole;
       throw new ApiError(502, `Provider "${target.provider.id}" streamed an answer to countTokens.`);
     }
-    const usage = await estimateUsage(chatRequestOf(body, { model: canonical, stream: false }), []);
+    const usage = await estimateUsage(chatRequestOf(body, { model: canonical, stream: false }), new GeneratedText());
     return { totalTokens: usage.prompt_tokens };
   }
 
