@@ -48,6 +48,11 @@ export interface GatewayOptions {
    * not answered yet (retries, a slow first token) opens after this long. Default 15 s; 0 = never.
    */
   keepAliveMs?: number;
+  /**
+   * A stream whose caller takes nothing of it for this long (its connection open, its socket full) is ended as if
+   * the caller had left: the upstream request is aborted and the usage row says cancelled. Default 60 s; 0 = never.
+   */
+  stalledCallerMs?: number;
   /** Retries of failed upstream attempts before the first byte (see upstream-attempts.ts for the defaults). */
   retry?: RetryOptions;
   /** Host and Origin checks and CORS (security.ts): by default loopback Host names only and no CORS. */
@@ -80,6 +85,7 @@ export interface Gateway {
 
 const defaultBodyLimitBytes = 10 * 1024 * 1024;
 const defaultRequestTimeoutMs = 60_000;
+const defaultStalledCallerMs = 60_000;
 /** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
 const abortDrainMs = 2_000;
 
@@ -245,6 +251,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     inFlight,
     errors,
     keepAliveMs: options.keepAliveMs ?? 15_000,
+    stalledCallerMs: options.stalledCallerMs ?? defaultStalledCallerMs,
     retry: retryPolicy(options.retry),
   };
   for (const base of apiBases) {

@@ -85,7 +85,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
         });
         if (!stream)
           return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), (body) => body);
-        const output = rawSseOutput(reply, context.keepAliveMs, protocol.keepAlive);
+        const output = rawSseOutput(reply, context, protocol.keepAlive);
         const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
         return outcome ? send(reply, outcome, (body) => body) : undefined;
       }
@@ -101,7 +101,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
       if (!stream) {
         return send(reply, await answerWhole(generation, generationContext), (completion) => messageOf(completion, id));
       }
-      const output = sseOutput(reply, context.keepAliveMs, new AnthropicStreamEncoder(id, generation.request.model));
+      const output = sseOutput(reply, context, new AnthropicStreamEncoder(id, generation.request.model));
       const outcome = await relayStream(generation, streamContext, output);
       return outcome ? send(reply, outcome, (completion) => messageOf(completion, id)) : undefined;
     });

@@ -78,12 +78,12 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
       const protocol = geminiNativeProtocol();
       const callFor = geminiNativeCall(method, request.body as Record<string, unknown>);
       if (!stream) return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), asIs);
-      const output = rawSseOutput(reply, context.keepAliveMs, keepAlive);
+      const output = rawSseOutput(reply, context, keepAlive);
       const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
       return outcome ? send(reply, outcome, asIs) : undefined;
     }
     if (!stream) return send(reply, await answerWhole(generation, generationContext), convertChatCompletion);
-    const output = sseOutput(reply, context.keepAliveMs, geminiStreamEncoder());
+    const output = sseOutput(reply, context, geminiStreamEncoder());
     const outcome = await relayStream(generation, streamContext, output);
     return outcome ? send(reply, outcome, asIs) : undefined;
   }
