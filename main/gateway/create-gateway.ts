@@ -28,6 +28,7 @@ import { registerGeminiRoutes } from './protocols/gemini/routes.js';
 import { registerResponsesRoutes } from './protocols/responses/routes.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
 import { RequestGuard, type SecurityOptions } from './security.js';
+import { discardUnreadBody } from './unread-body.js';
 import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
@@ -224,8 +225,10 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     if (needsApiKey(request)) authenticate(request, deps.keys);
   });
 
-  server.setErrorHandler((error, _request, reply) => {
+  server.setErrorHandler((error, request, reply) => {
     if (reply.sent || reply.raw.headersSent) return;
+    // A refusal before the body was read (too large, no key): the client must still be able to read it.
+    if (!closing) discardUnreadBody(request, reply);
     sendError(reply, toApiError(error, errors));
   });
 

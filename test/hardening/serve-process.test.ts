@@ -1,13 +1,15 @@
 // The real `switchyard serve` in its own process: loopback by default and a warning when bound wider, CORS from
 // flags and the environment, no secret in its logs even at trace level, SIGTERM drains streams under load, and
 // `kill -9` under load loses no committed usage row and leaves a consistent database, and callers that stop reading
-// endless streams neither grow its memory nor hold their streams past --stalled-caller-timeout.
+// endless streams neither grow its memory nor hold their streams past --stalled-caller-timeout; a body over the
+// size limit reaches the openai SDK as a 413, not as a broken connection it retries.
 
 import fs from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../main/store/index.js';
 import { runCli, startServer, type RunningServer } from '../support/cli.js';
@@ -252,6 +254,34 @@ describe('stopping under load', () => {
     const store = openStore(setup.dataDir);
     expect(await store.listUsage({ limit: 1 })).toHaveLength(1);
     await store.close();
+  });
+});
+
+describe('a body over the size limit', () => {
+  it('reaches the openai SDK as a 413 APIError at its first attempt, never as a connection error it retries', async () => {
+    const setup = await setUp();
+    const server = await serve(setup);
+    let attempts = 0;
+    const client = new OpenAI({
+      apiKey: setup.gatewayKey,
+      baseURL: server.baseUrl.replace('/api/v1', '/v1'),
+      maxRetries: 2,
+      fetch: (url, init) => {
+        attempts += 1;
+        return fetch(url, init);
+      },
+    });
+    const content = 'x'.repeat(11 * 1024 * 1024);
+    for (let round = 0; round < 5; round += 1) {
+      attempts = 0;
+      const failure = await client.chat.completions
+        .create({ model: `fault/${faults.ok}`, messages: [{ role: 'user', content }] })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(OpenAI.APIError);
+      expect(failure).not.toBeInstanceOf(OpenAI.APIConnectionError);
+      expect(failure).toMatchObject({ status: 413 });
+      expect(attempts).toBe(1);
+    }
   });
 });
 
