@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   appVersion,
   createBridgeHandlers,
@@ -51,6 +51,7 @@ interface ServeOptions {
   workers: number;
   /** Milliseconds (the option is given in seconds). */
   hubWait?: number;
+  stalledCallerTimeout: number;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -80,6 +81,15 @@ export function registerServeCommand(program: Command, context: CommandContext):
       1,
     )
     .addOption(hubWaitOption())
+    .addOption(
+      new Option(
+        '--stalled-caller-timeout <seconds>',
+        'end a stream whose caller has taken nothing of it for this long, aborting its upstream request (0: never)',
+      )
+        .env('SWITCHYARD_STALLED_CALLER_TIMEOUT')
+        .argParser(parseIntegerOption(0, 86_400))
+        .default(60),
+    )
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
@@ -101,6 +111,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
           output.err(`CORS: web pages from ${corsOrigins.join(', ')} may call the API.`);
         const gateway = app.createGateway({
           security: { corsOrigins, allowedHosts: options.allowedHost },
+          stalledCallerMs: options.stalledCallerTimeout * 1000,
           mcpHub: !worker,
         });
         // The UI's routes must be on the server before it listens; its token is new at every start.

@@ -23,6 +23,8 @@ export interface ChatRouteContext {
   errors: ErrorContext;
   /** Interval of `: SWITCHYARD PROCESSING` comments while the upstream is silent. */
   keepAliveMs: number;
+  /** A stream whose caller takes nothing for this long is ended as if the caller had left; 0 = never. */
+  stalledCallerMs: number;
   /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
   retry?: RetryPolicy;
 }
@@ -50,7 +52,7 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
     const refused = await admitGeneration(generation, context);
     if (refused) return send(reply, refused);
     if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext));
-    const output = sseOutput(reply, context.keepAliveMs, chatCompletionsEncoder());
+    const output = sseOutput(reply, context, chatCompletionsEncoder());
     const outcome = await relayStream(generation, streamContext, output);
     return outcome ? send(reply, outcome) : undefined;
   });

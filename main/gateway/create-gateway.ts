@@ -28,6 +28,7 @@ import { registerGeminiRoutes } from './protocols/gemini/routes.js';
 import { registerResponsesRoutes } from './protocols/responses/routes.js';
 import { routeAccess, type RouteAccess } from './route-access.js';
 import { RequestGuard, type SecurityOptions } from './security.js';
+import { discardUnreadBody } from './unread-body.js';
 import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
@@ -48,6 +49,11 @@ export interface GatewayOptions {
    * not answered yet (retries, a slow first token) opens after this long. Default 15 s; 0 = never.
    */
   keepAliveMs?: number;
+  /**
+   * A stream whose caller takes nothing of it for this long (its connection open, its socket full) is ended as if
+   * the caller had left: the upstream request is aborted and the usage row says cancelled. Default 60 s; 0 = never.
+   */
+  stalledCallerMs?: number;
   /** Retries of failed upstream attempts before the first byte (see upstream-attempts.ts for the defaults). */
   retry?: RetryOptions;
   /** Host and Origin checks and CORS (security.ts): by default loopback Host names only and no CORS. */
@@ -82,6 +88,7 @@ export interface Gateway {
 
 const defaultBodyLimitBytes = 10 * 1024 * 1024;
 const defaultRequestTimeoutMs = 60_000;
+const defaultStalledCallerMs = 60_000;
 /** After the abort, how long aborted requests get to write their last chunk before their sockets are closed. */
 const abortDrainMs = 2_000;
 
@@ -221,8 +228,10 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     if (needsApiKey(request)) authenticate(request, deps.keys);
   });
 
-  server.setErrorHandler((error, _request, reply) => {
+  server.setErrorHandler((error, request, reply) => {
     if (reply.sent || reply.raw.headersSent) return;
+    // A refusal before the body was read (too large, no key): the client must still be able to read it.
+    if (!closing) discardUnreadBody(request, reply);
     sendError(reply, toApiError(error, errors));
   });
 
@@ -248,6 +257,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     inFlight,
     errors,
     keepAliveMs: options.keepAliveMs ?? 15_000,
+    stalledCallerMs: options.stalledCallerMs ?? defaultStalledCallerMs,
     retry: retryPolicy(options.retry),
   };
   for (const base of apiBases) {

@@ -9,10 +9,14 @@ import type { ApiBase } from './api-bases.js';
 import type { ChatRouteContext } from './chat-completions-route.js';
 import { toApiError } from './errors.js';
 import { attemptRouted, sendRoutedFailure, startRoutedCall, type RoutedCall } from './routed-call.js';
-import { SseWriter } from './sse-writer.js';
+import { sseWriter } from './protocols/sse-output.js';
+import { estimateCompletionUsage, GeneratedText } from './usage-estimate.js';
 import { parseRequestBody } from './validate-chat-request.js';
 
-type Answer = Record<string, unknown> & { usage?: Usage | null; choices?: { finish_reason?: string | null }[] };
+type Answer = Record<string, unknown> & {
+  usage?: Usage | null;
+  choices?: { finish_reason?: string | null; text?: unknown }[];
+};
 
 function finishReasonOf(answer: Answer): string | null {
   return answer.choices?.find((choice) => choice.finish_reason)?.finish_reason ?? null;
@@ -55,10 +59,11 @@ export function registerLegacyCompletionsRoute(
       return reply.code(200).send(answer);
     }
     reply.hijack();
-    const writer = new SseWriter(reply.raw);
+    const writer = sseWriter(reply, context);
     writer.open();
     let usage: Usage | null = null;
     let finishReason: string | null = null;
+    const generated = new GeneratedText();
     try {
       for await (const data of value.events) {
         let chunk: Answer;
@@ -69,6 +74,7 @@ export function registerLegacyCompletionsRoute(
         }
         if (chunk.usage) usage = chunk.usage;
         finishReason = finishReasonOf(chunk) ?? finishReason;
+        for (const choice of chunk.choices ?? []) if (typeof choice.text === 'string') generated.push(choice.text);
         await writer.data(relabel(chunk, model, call));
         if (call.signal.aborted) throw call.signal.reason;
       }
@@ -78,7 +84,9 @@ export function registerLegacyCompletionsRoute(
       if (call.signal.aborted) {
         writer.dispose();
         reply.raw.destroy();
-        call.recorder.record({ status: 200, finishReason: 'cancelled', usage });
+        // As for a chat stream: what the upstream billed is estimated when it did not say, never 0 tokens.
+        const counted = usage ?? (await estimateCompletionUsage(completionRequest, generated));
+        call.recorder.record({ status: 200, finishReason: 'cancelled', usage: counted, estimated: usage === null });
         return undefined;
       }
       const apiError = toApiError(error, context.errors);

@@ -1,6 +1,10 @@
 // Writes Server-Sent Events to a raw Node response: `data: <json>\n\n` lines only (never `event:` lines, which
 // the openai SDK treats as something else), comments as keep-alives, and `data: [DONE]` at the end. Awaiting a
-// write applies backpressure: a slow caller slows our reading of the upstream instead of filling memory.
+// write applies backpressure: a slow caller slows our reading of the upstream instead of filling memory. A caller
+// that takes nothing for `stalledCallerMs` while a write waits (a client stuck, or gone without closing) has its
+// response destroyed, which ends its stream as if it had left: the upstream request is aborted, the usage row says
+// cancelled. Without that limit, such a stream would hold its upstream connection and memory for as long as the
+// upstream keeps generating.
 
 import type { ServerResponse } from 'node:http';
 
@@ -10,13 +14,23 @@ export const sseHeaders = {
   'x-accel-buffering': 'no',
 } as const;
 
+export interface SseWriterOptions {
+  /** How long a write may wait for the caller to take anything before the response is destroyed; 0 = forever. */
+  stalledCallerMs?: number;
+  /** Called when the response is destroyed for that reason. */
+  onStalled?: (stalledMs: number) => void;
+}
+
 export class SseWriter {
   private lastWriteAt = Date.now();
   private heartbeat: NodeJS.Timeout | undefined;
   private wasOpened = false;
   private corked = false;
 
-  constructor(private readonly response: ServerResponse) {}
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly options: SseWriterOptions = {},
+  ) {}
 
   /** Sets status 200 and the SSE headers; they leave with the first write, in the same packet. */
   open(): void {
@@ -49,13 +63,15 @@ export class SseWriter {
   }
 
   /**
-   * Sends `: <text>` (or the SSE text a function returns: a protocol's own ping event) whenever nothing was written for `intervalMs` (proxies and clients with idle timeouts
-   * otherwise drop a slow model's stream). Stopped by end().
+   * Sends `: <text>` (or the SSE text a function returns: a protocol's own ping event) whenever nothing was
+   * written for `intervalMs` (proxies and clients with idle timeouts otherwise drop a slow model's stream).
+   * Stopped by end().
    */
   keepAlive(intervalMs: number, text: string | (() => string)): void {
     if (intervalMs <= 0) return;
     this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastWriteAt < intervalMs) return;
+      // A caller that has not taken the last write needs no sign of life, and would only hold one more.
+      if (Date.now() - this.lastWriteAt < intervalMs || this.response.writableNeedDrain) return;
       void (typeof text === 'string' ? this.comment(text) : this.raw(text()));
     }, intervalMs);
     this.heartbeat.unref();
@@ -78,8 +94,17 @@ export class SseWriter {
     this.lastWriteAt = Date.now();
     this.corkUntilNextTurn();
     if (this.response.write(text)) return Promise.resolve();
+    const { stalledCallerMs = 0, onStalled } = this.options;
     return new Promise((resolve) => {
+      const stalled =
+        stalledCallerMs > 0
+          ? setTimeout(() => {
+              onStalled?.(stalledCallerMs);
+              this.response.destroy(); // 'close' resolves the write
+            }, stalledCallerMs).unref()
+          : undefined;
       const done = () => {
+        clearTimeout(stalled);
         this.response.off('drain', done);
         this.response.off('close', done);
         resolve();

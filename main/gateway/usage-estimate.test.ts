@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countTokenGroups, estimateUsage } from './usage-estimate.js';
+import { countTokenGroups, estimateUsage, GeneratedText, maxKeptGeneratedChars } from './usage-estimate.js';
 
 /** A long prompt: an agent's system prompt and tools are tens of thousands of tokens. */
 const longText = Array.from({ length: 4_000 }, (_, index) => `Line ${index}: the quick brown fox jumps over it.`).join(
@@ -54,10 +54,10 @@ describe('a count in a process with nothing else to wait for', () => {
 
 describe('estimateUsage', () => {
   it('counts the prompt’s text, its tool definitions and what was generated with the o200k tokenizer', async () => {
-    const plain = await estimateUsage({ messages: [{ role: 'user', content: 'Hello there, how are you today?' }] }, [
-      'I am fine',
-      ', thanks.',
-    ]);
+    const plain = await estimateUsage(
+      { messages: [{ role: 'user', content: 'Hello there, how are you today?' }] },
+      GeneratedText.of('I am fine', ', thanks.'),
+    );
     // "I am fine, thanks." is 6 o200k tokens; the prompt is its 8 tokens of text, the role and the chat overhead.
     expect(plain.completion_tokens).toBe(6);
     expect(plain.prompt_tokens).toBe(8 + 1 + 3 + 3);
@@ -69,9 +69,22 @@ describe('estimateUsage', () => {
           { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } },
         ],
       },
-      [],
+      new GeneratedText(),
     );
     expect(withTools.prompt_tokens).toBeGreaterThan(plain.prompt_tokens + 5);
     expect(withTools.completion_tokens).toBe(0);
+  });
+
+  it('keeps no more than its limit of a long stream’s text, and scales the count of what it kept', async () => {
+    const sentence = 'The quick brown fox jumps over the lazy dog. ';
+    const pieces = Array<string>(Math.ceil((4 * maxKeptGeneratedChars) / sentence.length)).fill(sentence);
+    const generated = GeneratedText.of(...pieces);
+    expect(generated.pieces.join('').length).toBe(maxKeptGeneratedChars);
+    expect(generated.length).toBe(pieces.length);
+    const request = { messages: [{ role: 'user' as const, content: 'Hi' }] };
+    const whole = (await estimateUsage(request, generated)).completion_tokens;
+    const [counted = 0] = await countTokenGroups([[pieces.join('')]]);
+    // The text is the same sentence over and over: scaling the count of a part is within 1% of counting it all.
+    expect(Math.abs(whole - counted)).toBeLessThan(counted * 0.01);
   });
 });

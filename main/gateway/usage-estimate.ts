@@ -12,7 +12,7 @@
 
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { ChatRequest, Usage } from '../../shared/api/index.js';
+import type { ChatRequest, LegacyCompletionRequest, Usage } from '../../shared/api/index.js';
 
 /** What chat formats add per message (role, separators), as OpenAI counts it. */
 const tokensPerMessage = 3;
@@ -127,16 +127,74 @@ function promptTexts(request: Pick<ChatRequest, 'messages' | 'tools'>): string[]
   return texts;
 }
 
-/** Estimated usage of a request whose answer so far is `completionPieces` (content, reasoning, tool arguments). */
-export async function estimateUsage(
-  request: Pick<ChatRequest, 'messages' | 'tools'>,
-  completionPieces: readonly string[],
-): Promise<Usage> {
-  const completionText = completionPieces.join('');
-  const [promptCount = 0, completion = 0] = await countTokenGroups([
-    promptTexts(request),
+/** Generated text kept for an estimate; beyond it, text is only measured and the count scaled up. */
+export const maxKeptGeneratedChars = 256 * 1024;
+
+/**
+ * What a stream generated so far (content, reasoning, tool calls), for an estimate when its caller leaves. The text
+ * is kept up to maxKeptGeneratedChars and only measured beyond that: a stream that runs for hours would otherwise
+ * hold all of it, and counting it all when the caller left took the token counter hundreds of MB.
+ */
+export class GeneratedText {
+  /** The pieces kept, the last one possibly cut. */
+  readonly pieces: string[] = [];
+  /** How many pieces were pushed (kept or not): grows whenever anything was generated. */
+  length = 0;
+  private keptChars = 0;
+  private totalChars = 0;
+
+  static of(...texts: string[]): GeneratedText {
+    const generated = new GeneratedText();
+    generated.push(...texts);
+    return generated;
+  }
+
+  push(...texts: string[]): number {
+    for (const text of texts) {
+      this.length += 1;
+      this.totalChars += text.length;
+      const room = maxKeptGeneratedChars - this.keptChars;
+      if (room <= 0) continue;
+      const kept = text.length <= room ? text : text.slice(0, room);
+      this.pieces.push(kept);
+      this.keptChars += kept.length;
+    }
+    return this.length;
+  }
+
+  /** The kept text's token count, scaled to all the text generated. */
+  scaled(keptTokens: number): number {
+    return this.keptChars === 0 ? 0 : Math.round((keptTokens * this.totalChars) / this.keptChars);
+  }
+}
+
+/** Estimated usage of a prompt of `texts` (plus `extraPromptTokens`) whose answer so far is `generated`. */
+async function estimate(texts: string[], extraPromptTokens: number, generated: GeneratedText): Promise<Usage> {
+  const completionText = generated.pieces.join('');
+  const [promptCount = 0, keptTokens = 0] = await countTokenGroups([
+    texts,
     completionText === '' ? [] : [completionText],
   ]);
-  const prompt = promptCount + tokensPerMessage * request.messages.length + replyPriming;
+  const prompt = promptCount + extraPromptTokens;
+  const completion = generated.scaled(keptTokens);
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+/** Estimated usage of a chat request whose answer so far is `generated` (content, reasoning, tool arguments). */
+export function estimateUsage(
+  request: Pick<ChatRequest, 'messages' | 'tools'>,
+  generated: GeneratedText,
+): Promise<Usage> {
+  return estimate(promptTexts(request), tokensPerMessage * request.messages.length + replyPriming, generated);
+}
+
+/** Estimated usage of a legacy completion (its prompt's texts and token ids, its suffix) answered `generated`. */
+export function estimateCompletionUsage(
+  request: Pick<LegacyCompletionRequest, 'prompt' | 'suffix'>,
+  generated: GeneratedText,
+): Promise<Usage> {
+  const prompts = typeof request.prompt === 'string' ? [request.prompt] : request.prompt;
+  const texts = prompts.filter((prompt): prompt is string => typeof prompt === 'string');
+  const tokenIds = prompts.flat().filter((prompt) => typeof prompt === 'number').length;
+  return estimate(request.suffix ? [...texts, request.suffix] : texts, tokenIds, generated);
 }

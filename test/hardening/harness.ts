@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { UsageRecord } from '../../shared/api/index.js';
 import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
 import { createOpenAIAdapter } from '../../main/providers/index.js';
-import { answer, errorEvent, FakeOpenAI, hang, rejectKey, type Step } from '../support/fake-openai.js';
+import { answer, chunk, errorEvent, FakeOpenAI, hang, rejectKey, sse, type Step } from '../support/fake-openai.js';
 import { eventStreamHeaders } from '../support/recording-server.js';
 import { refusingProvider, startTestGateway, type MemoryKeys } from '../support/test-gateway.js';
 
@@ -39,6 +39,8 @@ export const faults = {
   echoKey: 'echo-key',
   /** A stream whose error event quotes the Authorization header. */
   echoKeyStream: 'echo-key-stream',
+  /** A stream without end, of events of about 2 KB, each write as soon as the connection took the one before. */
+  endless: 'endless',
 } as const;
 
 const slowly = (chunks: number) =>
@@ -67,6 +69,10 @@ const faultSteps: Record<string, Step> = {
   [faults.echoKeyStream]: errorEvent((request) => ({
     error: { message: `Key ${String(request.headers.authorization)} was revoked` },
   })),
+  [faults.endless]: () => ({
+    headers: eventStreamHeaders,
+    repeat: sse(chunk(faults.endless, { content: 'All work and no play makes Jack a dull boy. '.repeat(45) })),
+  }),
 };
 
 /** The fake upstream with every fault, not yet started. It keeps the chat requests only: tests index them. */

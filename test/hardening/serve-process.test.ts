@@ -1,14 +1,19 @@
 // The real `switchyard serve` in its own process: loopback by default and a warning when bound wider, CORS from
 // flags and the environment, no secret in its logs even at trace level, SIGTERM drains streams under load, and
-// `kill -9` under load loses no committed usage row and leaves a consistent database.
+// `kill -9` under load loses no committed usage row and leaves a consistent database, and callers that stop reading
+// endless streams neither grow its memory nor hold their streams past --stalled-caller-timeout; a body over the
+// size limit reaches the openai SDK as a 413, not as a broken connection it retries.
 
 import fs from 'node:fs';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../main/store/index.js';
 import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import { waitFor } from '../support/wait-for.js';
 import type { FakeOpenAI } from '../support/fake-openai.js';
 import { faultUpstream, faults, sseData } from './harness.js';
 
@@ -122,7 +127,7 @@ describe('secrets never reach the logs', () => {
     const wrongKey = `${key.slice(0, -4)}AAAA`;
     const answers: string[] = [];
     const quick = Object.values(faults).filter(
-      (fault) => !['slow', 'steady', 'hang-headers', 'hang-mid-stream'].includes(fault),
+      (fault) => !['slow', 'steady', 'hang-headers', 'hang-mid-stream', 'endless'].includes(fault),
     );
     for (const model of quick) {
       for (const stream of [true, false]) {
@@ -250,6 +255,109 @@ describe('stopping under load', () => {
     expect(await store.listUsage({ limit: 1 })).toHaveLength(1);
     await store.close();
   });
+});
+
+describe('a body over the size limit', () => {
+  it('reaches the openai SDK as a 413 APIError at its first attempt, never as a connection error it retries', async () => {
+    const setup = await setUp();
+    const server = await serve(setup);
+    let attempts = 0;
+    const client = new OpenAI({
+      apiKey: setup.gatewayKey,
+      baseURL: server.baseUrl.replace('/api/v1', '/v1'),
+      maxRetries: 2,
+      fetch: (url, init) => {
+        attempts += 1;
+        return fetch(url, init);
+      },
+    });
+    const content = 'x'.repeat(11 * 1024 * 1024);
+    for (let round = 0; round < 5; round += 1) {
+      attempts = 0;
+      const failure = await client.chat.completions
+        .create({ model: `fault/${faults.ok}`, messages: [{ role: 'user', content }] })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(OpenAI.APIError);
+      expect(failure).not.toBeInstanceOf(OpenAI.APIConnectionError);
+      expect(failure).toMatchObject({ status: 413 });
+      expect(attempts).toBe(1);
+    }
+  });
+});
+
+/** A process's resident memory in MB (Linux /proc). */
+function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+describe('callers that stop reading', () => {
+  it.runIf(fs.existsSync('/proc'))(
+    '20 callers of endless streams that never read: memory stays bounded and each stream ends after --stalled-caller-timeout',
+    async () => {
+      const setup = await setUp();
+      const server = await serve(setup, ['--stalled-caller-timeout', '2']);
+      const pid = server.child.pid!;
+      const port = Number(new URL(server.baseUrl).port);
+      // A caller that leaves mid-stream first: its usage estimate loads the token counter, which stays loaded.
+      const leaving = new AbortController();
+      const first = await chat(server, setup.gatewayKey, `fault/${faults.slow}`, true, leaving.signal);
+      await first.body!.getReader().read();
+      leaving.abort();
+      const dbFile = path.join(setup.dataDir, 'switchyard.db');
+      const cancelledRows = () => {
+        const db = new Database(dbFile, { readonly: true });
+        const count = db.prepare("SELECT count(*) FROM usage_log WHERE finish_reason = 'cancelled'").pluck().get();
+        db.close();
+        return count as number;
+      };
+      await waitFor(() => cancelledRows() === 1, { what: 'the usage row of the caller who left' });
+      const before = residentMb(pid);
+
+      const streamsBefore = upstream.chatRequests().length;
+      const body = JSON.stringify({
+        model: `fault/${faults.endless}`,
+        stream: true,
+        messages: [{ role: 'user', content: 'Write forever.' }],
+      });
+      const callers = Array.from({ length: 20 }, () => {
+        const socket = connect(port, '127.0.0.1');
+        socket.pause(); // never reads a byte
+        socket.write(
+          `POST /api/v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+            `Authorization: Bearer ${setup.gatewayKey}\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        return socket;
+      });
+      let peak = before;
+      const sampling = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 100);
+      try {
+        await waitFor(() => upstream.chatRequests().length === streamsBefore + 20, { what: '20 upstream streams' });
+        const streams = upstream.chatRequests().slice(streamsBefore);
+        // No caller ever reads: each stream ends once its caller took nothing for 2 s, closing its upstream.
+        await waitFor(() => streams.every((request) => request.closedAt !== null), {
+          what: 'every upstream stream to be closed',
+          timeoutMs: 120_000,
+          everyMs: 100,
+        });
+        // The upstream could send what the socket buffers on the way hold, not what it would have generated.
+        expect(Math.max(...streams.map((request) => request.sent))).toBeLessThan(32 * 1024 * 1024);
+        await waitFor(() => cancelledRows() === 21, { what: 'a usage row per stream, cancelled' });
+      } finally {
+        clearInterval(sampling);
+        for (const socket of callers) socket.destroy();
+      }
+      const after = residentMb(pid);
+      // Generous bounds: a stalled stream's memory used to grow with what its caller's socket took, several
+      // hundred MB for these 20 (and more again once they were counted for the usage log).
+      expect(peak - before).toBeLessThan(200);
+      expect(after - before).toBeLessThan(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+    180_000,
+  );
 });
 
 /** The ids of a process's children (Linux /proc). */

@@ -204,6 +204,8 @@ export class FakeOpenAI extends RecordingServer {
   baseUrl = '';
   /** Makes GET /models fail with this status. */
   modelsStatus = 200;
+  /** Answers POST /completions (legacy) instead of the default `[prompt|suffix]` completion. */
+  legacyCompletion: Step | undefined;
 
   /** GET /models lists `models` (default `gpt-test`); a null list answers 503. */
   constructor(options: RecordingServerOptions = {}) {
@@ -235,7 +237,7 @@ export class FakeOpenAI extends RecordingServer {
       return jsonReply(200, embeddingsOf(request.body));
     }
     if (request.method === 'POST' && path.endsWith('/v1/completions') && request.body) {
-      return legacyCompletionOf(request.body);
+      return this.legacyCompletion ? this.legacyCompletion(request) : legacyCompletionOf(request.body);
     }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions') || !request.body) {
       return jsonReply(404, { error: { message: `no route ${request.method} ${path}` } });

@@ -29,6 +29,8 @@ export interface RecordedRequest {
   closedAt: number | null;
   /** Resolves with `closedAt`. */
   closed: Promise<number>;
+  /** Bytes of the answer's body handed to the connection so far (what the caller's side holds or has read). */
+  sent: number;
 }
 
 /** What to send. Everything is optional: `{}` is an empty 200. */
@@ -51,6 +53,11 @@ export interface Reply {
    * (`destroy`) or reset it (`reset`), 20 ms later so that what was written reaches the caller first.
    */
   then?: 'end' | 'hang' | 'destroy' | 'reset';
+  /**
+   * After the pieces, this one over and over until the caller goes away, each write as soon as the connection has
+   * taken the one before (an endless stream, as fast as the caller reads it); `then` does not apply.
+   */
+  repeat?: string | Buffer;
 }
 
 /** What to answer one request with. */
@@ -171,6 +178,7 @@ export class RecordingServer {
       closedEarly: false,
       closedAt: null,
       closed: new Promise((resolve) => (markClosed = resolve)),
+      sent: 0,
     };
     if (this.record(recorded)) this.requests.push(recorded);
     response.once('close', () => {
@@ -178,7 +186,7 @@ export class RecordingServer {
       recorded.closedAt = performance.now();
       markClosed(recorded.closedAt);
     });
-    await sendReply(response, await this.route(recorded));
+    await sendReply(response, await this.route(recorded), (bytes) => (recorded.sent += bytes));
   }
 }
 
@@ -208,23 +216,60 @@ function pauses(response: ServerResponse): (ms: number) => Promise<void> {
   };
 }
 
-/** Sends a reply; resolves once it is done (ended, cut, or left hanging until the caller went away). */
-export async function sendReply(response: ServerResponse, reply: Reply): Promise<void> {
+/** Resolves when the response has taken what was written ('drain'), or has closed. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
+/** Writes `piece` until the response closes, never more than the connection takes (see Reply.repeat). */
+async function repeatUntilClosed(response: ServerResponse, piece: Buffer, sent: (bytes: number) => void) {
+  while (!response.destroyed) {
+    // A burst at a time, then a turn of the event loop for everything else in this process.
+    for (let count = 0; count < 64 && !response.destroyed; count += 1) {
+      sent(piece.length);
+      if (!response.write(piece)) {
+        await drained(response);
+        break;
+      }
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Sends a reply; resolves once it is done (ended, cut, or left hanging until the caller went away). `sent` hears
+ * of every piece of the body written.
+ */
+export async function sendReply(
+  response: ServerResponse,
+  reply: Reply,
+  sent: (bytes: number) => void = () => {},
+): Promise<void> {
   if (reply.silent) return;
   const pause = pauses(response);
   if (reply.headersAfterMs) await pause(reply.headersAfterMs);
   if (response.destroyed) return;
   response.writeHead(reply.status ?? 200, reply.headers);
   const chunks = reply.chunks ?? [];
-  const then = reply.then ?? 'end';
+  const then = reply.repeat === undefined ? (reply.then ?? 'end') : 'repeat';
   if (reply.firstChunkAfterMs || (chunks.length === 0 && then !== 'end')) response.flushHeaders();
   for (const [index, chunk] of chunks.entries()) {
     const wait = index === 0 ? reply.firstChunkAfterMs : reply.chunkDelayMs;
     if (wait !== undefined && (index > 0 || wait > 0)) await pause(wait);
     if (response.destroyed) return;
+    sent(Buffer.byteLength(chunk));
     if (index === chunks.length - 1 && then === 'end') return void response.end(chunk);
     response.write(chunk);
   }
+  if (then === 'repeat') return repeatUntilClosed(response, Buffer.from(reply.repeat!), sent);
   if (then === 'end') return void response.end();
   if (then === 'hang') {
     if (!response.destroyed) await once(response, 'close');

@@ -50,6 +50,8 @@ export interface ThreeKindsOptions {
   openaiFallback?: Step;
   /** How long the gateway waits for a silent upstream before it opens a stream with keep-alives (default 15 s). */
   keepAliveMs?: number;
+  /** How long a stream's caller may take nothing before its stream is ended (the gateway's default unless set). */
+  stalledCallerMs?: number;
 }
 
 export interface ThreeKinds {
@@ -108,7 +110,11 @@ export async function startThreeKinds(options: ThreeKindsOptions): Promise<Three
       createGoogleAdapter({ createToolCallId: () => `call_gemini_${++toolCallCounter}` }),
     ],
     callers: options.callers,
-    gateway: { retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 }, keepAliveMs: options.keepAliveMs },
+    gateway: {
+      retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 },
+      keepAliveMs: options.keepAliveMs,
+      stalledCallerMs: options.stalledCallerMs,
+    },
     price: (_target, usage) => {
       const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;
       return { cost: costNanos / 1e9, costNanos, unpriced: false, source: 'override' };

@@ -5,7 +5,7 @@
 
 import type { ChatCompletionChunk, ChunkDelta } from '../../../shared/api/index.js';
 import { ChunkAssembler } from '../chunk-assembler.js';
-import { estimateUsage } from '../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../usage-estimate.js';
 import { toApiError } from '../errors.js';
 import { startStream } from '../upstream-attempts.js';
 import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
@@ -68,7 +68,7 @@ export async function relayStream(
   }
   if (!output.opened) output.open();
   // What was generated, for an estimate when the caller leaves before the upstream reports usage.
-  const generated: string[] = [];
+  const generated = new GeneratedText();
   const chunks = new ChunkAssembler({
     id: generation.id,
     created: generation.created,
@@ -96,7 +96,7 @@ export async function relayStream(
   return undefined;
 }
 
-function generatedTexts(delta: ChunkDelta, into: string[]): void {
+function generatedTexts(delta: ChunkDelta, into: GeneratedText): void {
   if (delta.content) into.push(delta.content);
   if (delta.refusal) into.push(delta.refusal);
   if (delta.reasoning) into.push(delta.reasoning);
@@ -113,7 +113,7 @@ async function failStream(
   output: StreamOutput,
   chunks: ChunkAssembler,
   error: unknown,
-  generated: readonly string[] = [],
+  generated = new GeneratedText(),
 ): Promise<void> {
   const { recorder, signal } = generation;
   const reason = abortReason(signal);

@@ -17,7 +17,7 @@ import {
 import type { StreamContext } from '../chat/stream-relay.js';
 import { failedBeforeAnswer, type Outcome } from '../chat/whole-answer.js';
 import { toApiError } from '../errors.js';
-import { estimateUsage } from '../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../usage-estimate.js';
 import type { RawStreamOutput } from './sse-output.js';
 
 /** What the relay learns from reading a native answer or stream along. */
@@ -26,7 +26,7 @@ export interface NativeReading {
   usage: Usage | null;
   finishReason: string | null;
   /** Text, reasoning and tool input generated so far (for an estimate when the caller leaves). */
-  generated: string[];
+  generated: GeneratedText;
 }
 
 /** One protocol as the relay needs it. */
@@ -77,7 +77,7 @@ function attemptNative(
 }
 
 function newReading(): NativeReading {
-  return { usage: null, finishReason: null, generated: [] };
+  return { usage: null, finishReason: null, generated: new GeneratedText() };
 }
 
 function parsePayload(data: string, provider: string): Record<string, unknown> {

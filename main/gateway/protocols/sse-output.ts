@@ -4,9 +4,28 @@
 // events, Gemini's responses), its keep-alive and its ending.
 
 import type { FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
 import type { ChatCompletionChunk } from '../../../shared/api/index.js';
 import { processingComment, type StreamOutput } from '../chat/stream-relay.js';
 import { SseWriter } from '../sse-writer.js';
+
+/** What every stream of a route needs of the gateway's settings (ChatRouteContext has them). */
+export interface StreamSettings {
+  /** Keep-alives after this much silence; 0 = none. */
+  keepAliveMs: number;
+  /** A caller that takes nothing of its stream for this long has it ended; 0 = never. */
+  stalledCallerMs: number;
+  deps: { logger: Logger };
+}
+
+/** An SseWriter on the reply that ends a stalled caller's stream, and says so in the log. */
+export function sseWriter(reply: FastifyReply, settings: StreamSettings): SseWriter {
+  return new SseWriter(reply.raw, {
+    stalledCallerMs: settings.stalledCallerMs,
+    onStalled: (ms) =>
+      settings.deps.logger.warn({ stalledSeconds: ms / 1000 }, 'caller stopped reading its stream: stream ended'),
+  });
+}
 
 /** Turns the chunks of a generation into one protocol's SSE text. Stateful: one encoder per stream. */
 export interface StreamEncoder {
@@ -63,8 +82,8 @@ export interface RawStreamOutput {
   abandon(): void;
 }
 
-export function rawSseOutput(reply: FastifyReply, keepAliveMs: number, keepAlive: () => string): RawStreamOutput {
-  const writer = new SseWriter(reply.raw);
+export function rawSseOutput(reply: FastifyReply, settings: StreamSettings, keepAlive: () => string): RawStreamOutput {
+  const writer = sseWriter(reply, settings);
   return {
     get opened() {
       return writer.opened;
@@ -72,7 +91,7 @@ export function rawSseOutput(reply: FastifyReply, keepAliveMs: number, keepAlive
     open() {
       reply.hijack();
       writer.open();
-      writer.keepAlive(keepAliveMs, keepAlive);
+      writer.keepAlive(settings.keepAliveMs, keepAlive);
     },
     write: (text) => writer.raw(text),
     end: (last) => writer.end(last),
@@ -83,8 +102,8 @@ export function rawSseOutput(reply: FastifyReply, keepAliveMs: number, keepAlive
   };
 }
 
-export function sseOutput(reply: FastifyReply, keepAliveMs: number, encoder: StreamEncoder): StreamOutput {
-  const raw = rawSseOutput(reply, keepAliveMs, () => encoder.keepAlive());
+export function sseOutput(reply: FastifyReply, settings: StreamSettings, encoder: StreamEncoder): StreamOutput {
+  const raw = rawSseOutput(reply, settings, () => encoder.keepAlive());
   return {
     get opened() {
       return raw.opened;

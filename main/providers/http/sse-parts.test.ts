@@ -8,6 +8,7 @@ import { OpenAIStreamDecoder } from '../openai/decode-stream.js';
 import { createOpenAIAdapter } from '../openai/openai-adapter.js';
 import { redactorFor } from './redact.js';
 import { SseParts, type SsePartsOptions } from './sse-parts.js';
+import { sendReply } from '../../../test/support/recording-server.js';
 
 const servers: Server[] = [];
 
@@ -118,6 +119,45 @@ describe('SseParts', () => {
       await new Promise((resolve) => setTimeout(resolve, 50)); // the end of the body has come
     }
     expect(connections).toBe(1);
+    await adapter.close?.();
+  });
+
+  it('lets an endless upstream get no further ahead of a slow reader than a few buffers', async () => {
+    let sent = 0;
+    const event = chunk('x'.repeat(300));
+    const server = createServer((request, response) => {
+      request.resume();
+      void sendReply(response, { headers: { 'content-type': 'text/event-stream' }, repeat: event }, (bytes) => {
+        sent += bytes;
+      });
+    });
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const target = {
+      provider: { id: 'p', kind: 'openai' as const, base_url: base, has_api_key: false, created_at: '' },
+      apiKey: null,
+      model: 'm',
+    };
+    const adapter = createOpenAIAdapter();
+    const request = { model: 'p/m', stream: true, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    const parts = await adapter.streamChat(request, target, new AbortController().signal);
+    // The kernel's socket buffers on both sides hold a few MiB whatever the gateway does; past that, what the
+    // upstream could send is what the reader took. Reading again after each part once let the upstream send up
+    // to a network read (64 KiB) more for each part of 300 bytes taken.
+    const bound = 16 * 1024 * 1024;
+    let taken = 0;
+    let ahead = 0;
+    for await (const part of parts) {
+      expect(part.type).toBe('delta');
+      taken += event.length;
+      ahead = Math.max(ahead, sent - taken);
+      if (ahead > bound || taken >= 1_000 * event.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(taken).toBe(1_000 * event.length);
+    expect(ahead).toBeLessThan(bound);
     await adapter.close?.();
   });
 });

@@ -1,7 +1,13 @@
 // An upstream's SSE body → the parts a protocol's decoder makes of its events, as one async iterator: the body is
 // read with 'data' events, framed by eventsource-parser and decoded in the same call, and each part is handed out
 // from an array. A chain of async generators (body → events → parts → replay) cost four promise hops per chunk;
-// this costs one. The body is paused while parts wait to be taken (a slow caller slows the upstream).
+// this costs one.
+//
+// A slow caller slows the upstream: the body is paused once the parts waiting to be taken came from more than
+// maxQueuedChars of text, and resumed when they have all been taken. Pausing whenever one part waited instead let
+// the upstream in faster than a stalled caller took it: each part taken resumed the body, and undici then read
+// the socket's whole buffer again and put back what the paused body would not take, so the buffer grew by a read
+// (up to 64 KiB) for each part of a few hundred bytes, and a caller that had stopped reading held hundreds of MB.
 //
 // The end of a stream: at the decoder's `done` (OpenAI's `[DONE]`), the iterator finishes at once and the rest of
 // the body (its end, usually in the same packet) is read and dropped, which keeps the connection for the next
@@ -34,11 +40,19 @@ export interface SsePartsOptions {
 /** How long the rest of a body may take after the decoder's `done` before it is destroyed. */
 const drainMs = 1_000;
 
+/**
+ * Text whose parts may wait to be taken before the body is paused: several network reads' worth, so that a caller
+ * that keeps up never pauses it, and little enough that a stalled caller's stream holds little.
+ */
+const maxQueuedChars = 64 * 1024;
+
 type State = 'reading' | 'ended' | 'failed' | 'delivered';
 
 export class SseParts<T> implements AsyncIterableIterator<T> {
   private parts: T[] = [];
   private index = 0;
+  /** The length of the text the waiting parts came from (and of any event still incomplete). */
+  private queuedChars = 0;
   private state: State = 'reading';
   private error: unknown = null;
   private wake: (() => void) | null = null;
@@ -102,6 +116,7 @@ export class SseParts<T> implements AsyncIterableIterator<T> {
     if (this.index === this.parts.length) {
       this.parts = [];
       this.index = 0;
+      this.queuedChars = 0;
     }
     return part;
   }
@@ -114,7 +129,8 @@ export class SseParts<T> implements AsyncIterableIterator<T> {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte order mark is not part of the stream
     }
     this.parser.feed(text);
-    if (this.state === 'reading' && this.index < this.parts.length) this.body.pause();
+    if (this.index === this.parts.length) this.queuedChars = 0;
+    else if ((this.queuedChars += text.length) > maxQueuedChars && this.state === 'reading') this.body.pause();
     this.wakeUp();
   };
 

@@ -2,9 +2,10 @@
 
 import { describe, expect, it } from 'vitest';
 import type { NativeReading } from '../native-relay.js';
+import { GeneratedText } from '../../usage-estimate.js';
 import { anthropicNativeProtocol } from './native-messages.js';
 
-const reading = (): NativeReading => ({ usage: null, finishReason: null, generated: [] });
+const reading = (): NativeReading => ({ usage: null, finishReason: null, generated: new GeneratedText() });
 
 describe('anthropicNativeProtocol', () => {
   it('adds message_delta’s cumulative counts to message_start’s and reads the stop reason and generated text', () => {
@@ -35,7 +36,7 @@ describe('anthropicNativeProtocol', () => {
       prompt_tokens_details: { cached_tokens: 90 },
     });
     expect(read.finishReason).toBe('tool_use');
-    expect(read.generated).toEqual(['f', '{}']);
+    expect(read.generated.pieces).toEqual(['f', '{}']);
   });
 
   it('reads a whole message and relabels its model; only message_start is relabelled in a stream', () => {
@@ -51,7 +52,7 @@ describe('anthropicNativeProtocol', () => {
     protocol.read(message, read);
     expect(read).toMatchObject({
       finishReason: 'end_turn',
-      generated: ['hi'],
+      generated: { pieces: ['hi'] },
       usage: { prompt_tokens: 3, completion_tokens: 1 },
     });
     expect(protocol.relabel(message, 'p/claude-x').model).toBe('p/claude-x');
@@ -62,7 +63,7 @@ describe('anthropicNativeProtocol', () => {
     const untyped = { model: 'claude-x', content: [{ type: 'text', text: 'yo' }], usage: { input_tokens: 2 } };
     const untypedReading = reading();
     protocol.read(untyped, untypedReading);
-    expect(untypedReading.generated).toEqual(['yo']);
+    expect(untypedReading.generated.pieces).toEqual(['yo']);
     expect(protocol.relabel(untyped, 'p/claude-x').model).toBe('p/claude-x');
     const ping = { type: 'ping' };
     expect(protocol.relabel(ping, 'p/claude-x')).toBe(ping);

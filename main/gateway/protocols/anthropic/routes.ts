@@ -19,7 +19,7 @@ import type { ChatRouteContext } from '../../chat-completions-route.js';
 import { relayStream } from '../../chat/stream-relay.js';
 import { answerWhole, failedBeforeAnswer, type Outcome } from '../../chat/whole-answer.js';
 import { admitGeneration, startGeneration, withCanonicalModels } from '../../start-generation.js';
-import { estimateUsage } from '../../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
 import { rawSseOutput, sseOutput } from '../sse-output.js';
 import { messageIdOf, messageOf } from './message-object.js';
@@ -85,7 +85,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
         });
         if (!stream)
           return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), (body) => body);
-        const output = rawSseOutput(reply, context.keepAliveMs, protocol.keepAlive);
+        const output = rawSseOutput(reply, context, protocol.keepAlive);
         const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
         return outcome ? send(reply, outcome, (body) => body) : undefined;
       }
@@ -101,7 +101,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
       if (!stream) {
         return send(reply, await answerWhole(generation, generationContext), (completion) => messageOf(completion, id));
       }
-      const output = sseOutput(reply, context.keepAliveMs, new AnthropicStreamEncoder(id, generation.request.model));
+      const output = sseOutput(reply, context, new AnthropicStreamEncoder(id, generation.request.model));
       const outcome = await relayStream(generation, streamContext, output);
       return outcome ? send(reply, outcome, (completion) => messageOf(completion, id)) : undefined;
     });
@@ -127,7 +127,7 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
         if ('whole' in answer) return answer.whole;
         throw new ApiError(502, `Provider "${target.provider.id}" streamed its token count.`);
       }
-      const usage = await estimateUsage(chatRequest, []);
+      const usage = await estimateUsage(chatRequest, new GeneratedText());
       return { input_tokens: usage.prompt_tokens };
     });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ProviderInfo } from '../../../../shared/api/index.js';
 import { providerFixture } from '../../../../test/support/recording-server.js';
 import type { NativeReading } from '../native-relay.js';
+import { GeneratedText } from '../../usage-estimate.js';
 import { geminiNativeCall, geminiNativeProtocol } from './gemini-native.js';
 
 const provider: ProviderInfo = {
@@ -22,7 +23,7 @@ function events(name: string): Record<string, unknown>[] {
 describe('geminiNativeProtocol', () => {
   it('reads the last usage, the finish (tool calls when the answer called a function) and what was generated', () => {
     const protocol = geminiNativeProtocol();
-    const reading: NativeReading = { usage: null, finishReason: null, generated: [] };
+    const reading: NativeReading = { usage: null, finishReason: null, generated: new GeneratedText() };
     for (const payload of events('gemini-thinking-tool-calls.sse.txt')) protocol.read(payload, reading);
     expect(reading.usage).toMatchObject({
       prompt_tokens: 96,
@@ -30,12 +31,12 @@ describe('geminiNativeProtocol', () => {
       completion_tokens_details: { reasoning_tokens: 178 },
     });
     expect(reading.finishReason).toBe('tool_calls');
-    expect(reading.generated.join('')).toContain('get_weather');
+    expect(reading.generated.pieces.join('')).toContain('get_weather');
   });
 
   it('reads a text answer as stop', () => {
     const protocol = geminiNativeProtocol();
-    const reading: NativeReading = { usage: null, finishReason: null, generated: [] };
+    const reading: NativeReading = { usage: null, finishReason: null, generated: new GeneratedText() };
     for (const payload of events('gemini-text.sse.txt')) protocol.read(payload, reading);
     expect(reading.finishReason).toBe('stop');
     expect(reading.usage?.total_tokens).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ import type { ChatRouteContext } from '../../chat-completions-route.js';
 import { processingComment, relayStream } from '../../chat/stream-relay.js';
 import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
 import { admitGeneration, startGeneration } from '../../start-generation.js';
-import { estimateUsage } from '../../usage-estimate.js';
+import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
 import { rawSseOutput, sseOutput } from '../sse-output.js';
 import { geminiNativeCall, geminiNativeProtocol, type GeminiMethod } from './gemini-native.js';
@@ -84,12 +84,12 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
       const protocol = geminiNativeProtocol();
       const callFor = geminiNativeCall(method, body);
       if (!stream) return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), asIs);
-      const output = rawSseOutput(reply, context.keepAliveMs, keepAlive);
+      const output = rawSseOutput(reply, context, keepAlive);
       const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
       return outcome ? send(reply, outcome, asIs) : undefined;
     }
     if (!stream) return send(reply, await answerWhole(generation, generationContext), convertChatCompletion);
-    const output = sseOutput(reply, context.keepAliveMs, geminiStreamEncoder());
+    const output = sseOutput(reply, context, geminiStreamEncoder());
     const outcome = await relayStream(generation, streamContext, output);
     return outcome ? send(reply, outcome, asIs) : undefined;
   }
@@ -110,7 +110,7 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
       if ('whole' in answer) return answer.whole;
       throw new ApiError(502, `Provider "${target.provider.id}" streamed an answer to countTokens.`);
     }
-    const usage = await estimateUsage(chatRequestOf(parsed, { model: canonical, stream: false }), []);
+    const usage = await estimateUsage(chatRequestOf(parsed, { model: canonical, stream: false }), new GeneratedText());
     return { totalTokens: usage.prompt_tokens };
   }
 

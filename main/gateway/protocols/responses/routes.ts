@@ -47,7 +47,7 @@ export function registerResponsesRoutes(server: FastifyInstance, context: ChatRo
       if (refused) return send(reply, refused, toResponse);
       if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext), toResponse);
       const encoder = new ResponsesStreamEncoder(translation, ids, generation.created);
-      const output = sseOutput(reply, context.keepAliveMs, encoder);
+      const output = sseOutput(reply, context, encoder);
       const outcome = await relayStream(generation, streamContext, output);
       return outcome ? send(reply, outcome, toResponse) : undefined;
     });
