@@ -27,9 +27,11 @@ export interface ChatRouteContext {
   retry?: RetryPolicy;
 }
 
-function send(reply: FastifyReply, outcome: Outcome): FastifyReply | undefined {
+function send(reply: FastifyReply, outcome: Outcome, base: ApiBase): FastifyReply | undefined {
   switch (outcome.kind) {
     case 'answer':
+      // OpenRouter's schema (its SDK validates it) requires the field in a whole answer; OpenAI's has it optional.
+      if (base.shapes === 'openrouter') outcome.body.system_fingerprint ??= null;
       return reply.code(200).send(outcome.body);
     case 'error':
       return sendError(reply, outcome.error);
@@ -48,10 +50,10 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
     const chatRequest = parseChatRequest(request.body, { streamByDefault: base.streamByDefault });
     const generation = startGeneration(request, chatRequest, context);
     const refused = await admitGeneration(generation, context);
-    if (refused) return send(reply, refused);
-    if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext));
+    if (refused) return send(reply, refused, base);
+    if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext), base);
     const output = sseOutput(reply, context.keepAliveMs, chatCompletionsEncoder());
     const outcome = await relayStream(generation, streamContext, output);
-    return outcome ? send(reply, outcome) : undefined;
+    return outcome ? send(reply, outcome, base) : undefined;
   });
 }

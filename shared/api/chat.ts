@@ -116,7 +116,10 @@ export interface ChatCompletion {
   provider?: string;
   choices: CompletionChoice[];
   usage: Usage;
-  /** The upstream's backend configuration when it sent one; null otherwise (non-streamed answers always carry it). */
+  /**
+   * The upstream's backend configuration when it sent one. Without one it is left out, except in a whole answer on
+   * /api/v1, where OpenRouter's schema requires the field (null).
+   */
   system_fingerprint?: string | null;
 }
 
