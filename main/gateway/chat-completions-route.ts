@@ -32,6 +32,8 @@ function send(reply: FastifyReply, outcome: Outcome, base: ApiBase): FastifyRepl
     case 'answer':
       // OpenRouter's schema (its SDK validates it) requires the field in a whole answer; OpenAI's has it optional.
       if (base.shapes === 'openrouter') outcome.body.system_fingerprint ??= null;
+      // The searches the upstream ran are the Responses API's; a chat answer has what they found as annotations.
+      for (const choice of outcome.body.choices) delete choice.message.web_search_calls;
       return reply.code(200).send(outcome.body);
     case 'error':
       return sendError(reply, outcome.error);
