@@ -407,5 +407,6 @@ function toGenerationInfo(row: UsageRecord): GenerationInfo {
     latency: row.latency_ms,
     time_to_first_token: row.ttft_ms,
     error: row.error,
+    dropped_tools: row.dropped_tools ?? [],
   };
 }

@@ -54,6 +54,7 @@ const rowColumns = [
   'ttft_ms',
   'error',
   'estimated',
+  'dropped_tools',
 ] as const;
 
 export function usageRowsCsv(rows: readonly UsageRecord[]): string {
@@ -80,6 +81,7 @@ export function usageRowsCsv(rows: readonly UsageRecord[]): string {
       row.ttft_ms,
       row.error,
       row.estimated === true,
+      row.dropped_tools?.join(' ') ?? null,
     ]),
   );
 }

@@ -2,16 +2,19 @@
 // without `stream` streams. `/v1` serves the same API with OpenAI's semantics, where a request without `stream`
 // gets one JSON object: every OpenAI-style client (the `openai` SDK's default create(), the AI SDK's
 // generateText/generateObject, token.js, Mastra…) omits `stream` when it wants one object. Same keys, routes,
-// rules and usage log on both.
+// rules and usage log on both. Where OpenAI's and OpenRouter's shapes of one answer differ, `/v1` answers OpenAI's
+// (the openai SDKs' default base) and `/api/v1` OpenRouter's (its SDK's base): docs/decisions/012.
 
 export interface ApiBase {
   prefix: '/api/v1' | '/v1';
   /** What a chat request without `stream` gets. */
   streamByDefault: boolean;
+  /** Whose shape an answer takes where OpenAI's and OpenRouter's differ. */
+  shapes: 'openrouter' | 'openai';
 }
 
-export const specBase: ApiBase = { prefix: '/api/v1', streamByDefault: true };
-export const openAIBase: ApiBase = { prefix: '/v1', streamByDefault: false };
+export const specBase: ApiBase = { prefix: '/api/v1', streamByDefault: true, shapes: 'openrouter' };
+export const openAIBase: ApiBase = { prefix: '/v1', streamByDefault: false, shapes: 'openai' };
 export const apiBases: readonly ApiBase[] = [specBase, openAIBase];
 
 /** The /v1 base of the server whose interface base (as `Gateway.listen` reports it) is `…/api/v1`. */

@@ -29,9 +29,13 @@ export interface ChatRouteContext {
   retry?: RetryPolicy;
 }
 
-function send(reply: FastifyReply, outcome: Outcome): FastifyReply | undefined {
+function send(reply: FastifyReply, outcome: Outcome, base: ApiBase): FastifyReply | undefined {
   switch (outcome.kind) {
     case 'answer':
+      // OpenRouter's schema (its SDK validates it) requires the field in a whole answer; OpenAI's has it optional.
+      if (base.shapes === 'openrouter') outcome.body.system_fingerprint ??= null;
+      // The searches the upstream ran are the Responses API's; a chat answer has what they found as annotations.
+      for (const choice of outcome.body.choices) delete choice.message.web_search_calls;
       return reply.code(200).send(outcome.body);
     case 'error':
       return sendError(reply, outcome.error);
@@ -50,10 +54,10 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
     const chatRequest = parseChatRequest(request.body, { streamByDefault: base.streamByDefault });
     const generation = startGeneration(request, chatRequest, context);
     const refused = await admitGeneration(generation, context);
-    if (refused) return send(reply, refused);
-    if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext));
+    if (refused) return send(reply, refused, base);
+    if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext), base);
     const output = sseOutput(reply, context, chatCompletionsEncoder());
     const outcome = await relayStream(generation, streamContext, output);
-    return outcome ? send(reply, outcome) : undefined;
+    return outcome ? send(reply, outcome, base) : undefined;
   });
 }

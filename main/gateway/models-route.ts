@@ -4,8 +4,12 @@
 //                                      `anthropic-version` header, Anthropic's list (protocols/anthropic/model-list.ts)
 //   GET {base}/models/user             the same list (it is the key's own already)
 //   GET {base}/models/count            `{data: {count}}`
-//   GET {base}/models/{id}             one entry; ids contain `/` (`openrouter/anthropic/claude-sonnet-4`)
-//   GET {base}/model/{author}/{slug}   the same, at the path @openrouter/sdk's models.get() calls
+//   GET {base}/models/{id}             one entry; ids contain `/` (`openrouter/anthropic/claude-sonnet-4`). On /v1
+//                                      OpenAI's Model object (the entry itself: `id`, `object`, `created`,
+//                                      `owned_by` with OpenRouter's fields beside them), which the openai SDKs'
+//                                      models.retrieve() reads, and OpenAI's error shape; on /api/v1 `{data: entry}`
+//                                      as OpenRouter's other single-object answers
+//   GET {base}/model/{author}/{slug}   `{data: entry}` on both, at the path @openrouter/sdk's models.get() calls
 //   GET {base}/models/{id}/endpoints   the model with its endpoint (the provider in its id)
 // The user's model aliases come first, each as an entry of its own (id = the alias, `alias_for` = its target, the
 // rest the target's), since tools such as Claude Code and Codex look models up by the name they send. An alias is
@@ -133,7 +137,10 @@ export function registerModelsRoute(
   }
 
   function notFound(id: string): ApiError {
-    return new ApiError(404, `No model has the id "${id}" (or this API key may not use it). GET /models lists them.`);
+    return new ApiError(404, `No model has the id "${id}" (or this API key may not use it). GET /models lists them.`, {
+      code: 'model_not_found',
+      param: 'model',
+    });
   }
 
   server.get<{ Querystring: ModelsQuery }>(`${base.prefix}/models`, list);
@@ -142,10 +149,12 @@ export function registerModelsRoute(
     data: { count: (await filtered(request)).length },
   }));
 
-  server.get<{ Params: { '*': string } }>(`${base.prefix}/models/*`, async (request) => {
+  // On /v1 the model is OpenAI's Model object, and its errors OpenAI's, as the openai SDKs expect of models.retrieve().
+  const oneModelConfig = base.shapes === 'openai' ? { errorShape: 'openai' as const } : {};
+  server.get<{ Params: { '*': string } }>(`${base.prefix}/models/*`, { config: oneModelConfig }, async (request) => {
     const path = request.params['*'];
     const model = await find(request, path);
-    if (model) return { data: model };
+    if (model) return base.shapes === 'openai' ? model : { data: model };
     const suffix = '/endpoints';
     if (path.endsWith(suffix)) {
       const id = path.slice(0, -suffix.length);

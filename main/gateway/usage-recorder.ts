@@ -38,6 +38,8 @@ export class UsageRecorder {
   provider: string | null = null;
   /** The `<provider>/<model>` that answered when it was not the requested one (a fallback from `models`). */
   model: string | null = null;
+  /** The request's tools the provider could not run, left out of what it was sent (UsageRecord.dropped_tools). */
+  droppedTools: readonly string[] = [];
 
   constructor(
     private readonly sink: GatewayUsage,
@@ -92,6 +94,7 @@ export class UsageRecorder {
       error: outcome.error ? outcome.error.slice(0, 500) : null,
     };
     if (outcome.estimated) row.estimated = true;
+    if (this.droppedTools.length > 0) row.dropped_tools = [...this.droppedTools];
     try {
       this.sink.record(row);
     } catch (error) {

@@ -20,6 +20,7 @@ export const translatedParameters: Record<Exclude<ProviderKind, 'openai'>, reado
     'stop',
     'user',
     'response_format',
+    'web_search_options',
   ],
   google: [
     'tools',
@@ -37,6 +38,7 @@ export const translatedParameters: Record<Exclude<ProviderKind, 'openai'>, reado
     'response_format',
     'logprobs',
     'top_logprobs',
+    'web_search_options',
   ],
 };
 

@@ -80,6 +80,7 @@ describe('openStore', () => {
       'cost_nanos',
       'unpriced',
       'estimated',
+      'dropped_tools',
     ]);
     const indexedColumns = (db.pragma('index_list(usage_log)') as { name: string }[])
       .filter((index) => !index.name.startsWith('sqlite_autoindex'))

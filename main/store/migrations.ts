@@ -180,4 +180,11 @@ export const migrations: readonly Migration[] = [
     // version is kept in step so that one number means one schema on both engines.
     up: () => undefined,
   },
+  {
+    version: 11,
+    name: 'dropped tools',
+    // The tools a request named that its provider could not run (usage.ts's dropped_tools), comma-separated; NULL
+    // when none were.
+    up: (db) => db.exec('ALTER TABLE usage_log ADD COLUMN dropped_tools TEXT'),
+  },
 ];

@@ -195,6 +195,7 @@ describe('both engines answer alike', () => {
       usageRecord({ id: 'a', key_id: 'K2', created_at: 1_000, cost: null, unpriced: true, status: 500 }),
       usageRecord({ id: 'c', key_id: 'k1', created_at: day - 1, finish_reason: 'error', latency_ms: 2.5 }),
       usageRecord({ id: 'd', key_id: 'k1', created_at: day, finish_reason: 'cancelled', estimated: true, cost: 0.1 }),
+      usageRecord({ id: 'f', key_id: 'k1', created_at: day, dropped_tools: ['web_search', 'mcp'] }),
       usageRecord({ id: 'e', key_id: 'k2', created_at: 3 * day + 5, model: 'up/é', streamed: true, ttft_ms: 7 }),
     ];
     const [lite, server] = await onBoth(async (store) => {
@@ -216,7 +217,8 @@ describe('both engines answer alike', () => {
         spend: [store.keySpendSince('k1', 0), store.keySpendSince('k1', 1), store.keySpendSince('K2', 0)],
       };
     });
-    expect(lite.all).toHaveLength(6);
+    expect(lite.all).toHaveLength(7);
+    expect(lite.all.find((row) => row.id === 'f')?.dropped_tools).toEqual(['web_search', 'mcp']);
     expect(lite.rejected).toBe(true);
     expect(server).toEqual(lite);
   });

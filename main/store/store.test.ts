@@ -186,7 +186,11 @@ describe('usage', () => {
       status: 502,
       error: 'upstream failed',
     });
-    const estimated = usageRow('gen-4', 4000, { finish_reason: 'cancelled', estimated: true });
+    const estimated = usageRow('gen-4', 4000, {
+      finish_reason: 'cancelled',
+      estimated: true,
+      dropped_tools: ['web_search', 'file_search'],
+    });
     await store.insertUsage([full, sparse, estimated]);
     expect(await store.getUsage('gen-1')).toEqual(full);
     expect(await store.getUsage('gen-2')).toEqual(sparse);

@@ -43,7 +43,11 @@ const groupExpressions: Record<UsageGrouping, { expression: string; order: strin
 };
 
 export type UsageColumns = {
-  [Field in keyof UsageRecord]-?: NonNullable<UsageRecord[Field]> extends boolean ? number : UsageRecord[Field];
+  [Field in keyof UsageRecord]-?: NonNullable<UsageRecord[Field]> extends boolean
+    ? number
+    : NonNullable<UsageRecord[Field]> extends string[]
+      ? string | null
+      : UsageRecord[Field];
 };
 /** What gets bound on insert: any value may be null, and NOT NULL columns reject the row then. */
 export type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
@@ -155,21 +159,30 @@ export function toUsageBindings(record: UsageRecord): UsageBindings {
     error: text(record.error),
     unpriced: flag(record.unpriced),
     estimated: flag(record.estimated),
+    dropped_tools: list(record.dropped_tools),
     cost_nanos: usdToNanos(real(record.cost)),
   };
 }
 
-export function toUsageRecord({ estimated, ...columns }: UsageColumns): UsageRecord {
+export function toUsageRecord({ estimated, dropped_tools, ...columns }: UsageColumns): UsageRecord {
   return {
     ...columns,
     streamed: columns.streamed !== 0,
     unpriced: columns.unpriced !== 0,
     ...(estimated !== 0 ? { estimated: true } : {}),
+    ...(dropped_tools ? { dropped_tools: dropped_tools.split(',') } : {}),
   };
 }
 
 function flag(value: unknown): number {
   return value ? 1 : 0;
+}
+
+/** A list of names (no commas in them) as one column; null when empty. */
+function list(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const names = value.filter((name): name is string => typeof name === 'string' && name !== '');
+  return names.length > 0 ? names.join(',') : null;
 }
 
 function text(value: unknown): string | null {

@@ -96,6 +96,8 @@ export interface GenerationInfo {
   /** Milliseconds from arrival to the first token; null when none came. */
   time_to_first_token: number | null;
   error: string | null;
+  /** The request's tools its provider could not run, left out of what it was sent; empty when none were. */
+  dropped_tools: string[];
 }
 
 /** A model price, USD per million tokens (what the CLI takes and shows). */

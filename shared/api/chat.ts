@@ -41,6 +41,20 @@ export interface ToolCallDelta {
   function?: { name?: string; arguments?: string };
 }
 
+/**
+ * A web search the upstream ran itself while answering (Anthropic's web search tool, Gemini's Google Search
+ * grounding). The Responses API answers with a `web_search_call` item for it; chat completions leave it out (their
+ * answer carries what was found as `url_citation` annotations).
+ */
+export interface WebSearchCall {
+  /** What was searched for. */
+  queries: string[];
+  /** The pages found. */
+  sources: { url: string; title?: string }[];
+  /** The search failed (the model answers without its results). */
+  failed?: boolean;
+}
+
 export interface ChunkDelta {
   role?: 'assistant';
   content?: string | null;
@@ -51,6 +65,8 @@ export interface ChunkDelta {
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[];
   tool_calls?: ToolCallDelta[];
+  /** Searches the upstream ran, each whole once its results are in; never sent to chat-completions callers. */
+  web_search_calls?: WebSearchCall[];
 }
 
 export interface ChunkChoice {
@@ -97,6 +113,8 @@ export interface CompletionMessage {
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[];
   tool_calls?: ToolCall[];
+  /** Searches the upstream ran, in order; never sent to chat-completions callers. */
+  web_search_calls?: WebSearchCall[];
 }
 
 export interface CompletionChoice {
@@ -116,7 +134,10 @@ export interface ChatCompletion {
   provider?: string;
   choices: CompletionChoice[];
   usage: Usage;
-  /** The upstream's backend configuration when it sent one; null otherwise (non-streamed answers always carry it). */
+  /**
+   * The upstream's backend configuration when it sent one. Without one it is left out, except in a whole answer on
+   * /api/v1, where OpenRouter's schema requires the field (null).
+   */
   system_fingerprint?: string | null;
 }
 

@@ -32,6 +32,11 @@ export interface UsageRecord {
    * the caller left a stream before the upstream reported its usage. Absent means false.
    */
   estimated?: boolean;
+  /**
+   * The tools of the request the answering provider could not run and that were left out of what it was sent (the
+   * Responses API's hosted tools: `web_search` on a provider without web search, `file_search`…). Absent means none.
+   */
+  dropped_tools?: string[];
   /** Total time until the response ended. */
   latency_ms: number;
   /** Time to the first content byte from upstream; null when none came. */

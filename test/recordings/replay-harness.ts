@@ -1,11 +1,13 @@
 // The real gateway (in-memory deps, the OpenAI, Anthropic and Google adapters) in front of the recorded upstreams,
-// one per protocol, driven by the official openai SDK at /api/v1. A case is asked for as the model
-// `<protocol's provider>/<case id>`; what the caller got is folded into the same shape as the expected answer.
+// one per protocol, driven by the official openai SDK at /api/v1 (and at /v1, OpenAI's base). A case is asked for
+// as the model `<protocol's provider>/<case id>`; what the caller got is folded into the same shape as the expected
+// answer.
 
 import OpenAI from 'openai';
 import type { ReasoningDetail, UsageRecord } from '../../shared/api/index.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
+import { openAIBaseUrlOf } from '../../main/gateway/index.js';
 import { createOpenAIAdapter } from '../../main/providers/index.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
 import { geminiKey } from '../support/fake-gemini.js';
@@ -18,6 +20,8 @@ const callerSecret = 'sk-sy-v1-recordings-caller';
 
 export interface ReplayHarness {
   client: OpenAI;
+  /** The same SDK at /v1, where answers take OpenAI's shapes. */
+  v1Client: OpenAI;
   usage: UsageRecord[];
   close(): Promise<void>;
 }
@@ -37,6 +41,7 @@ export async function startReplayHarness(cases: readonly RecordedCase[]): Promis
   });
   return {
     client: new OpenAI({ baseURL: gateway.baseURL, apiKey: callerSecret, maxRetries: 0 }),
+    v1Client: new OpenAI({ baseURL: openAIBaseUrlOf(gateway.baseURL), apiKey: callerSecret, maxRetries: 0 }),
     usage: gateway.usage,
     async close() {
       await gateway.close();

@@ -5,6 +5,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
+import type { UpstreamTarget } from '../../providers/adapter.js';
 import type { ResolvedModel } from '../../providers/registry.js';
 import type { GatewayDeps } from '../deps.js';
 import type { ErrorContext } from '../errors.js';
@@ -32,6 +33,11 @@ export interface Generation {
   logger: Logger;
   /** The caller's own gateway key: never echoed back, whatever an upstream quotes of the request. */
   callerSecrets: readonly string[];
+  /**
+   * The request as one attempt's provider is sent it, when the protocol asks what that provider can do (the
+   * Responses API's hosted tools: a web search kept where the provider runs one). The request as it is otherwise.
+   */
+  prepareAttempt?: (request: ChatRequest, target: UpstreamTarget) => ChatRequest;
 }
 
 /** What a generation needs from the gateway around it. */
@@ -91,7 +97,8 @@ export async function attemptGeneration<T>(
     },
     (model, resolved, signal) => {
       const target = { ...resolved.target, callerSecrets: generation.callerSecrets };
-      return call({ ...resolved, target }, requestFor(request, model), signal);
+      const forModel = requestFor(request, model);
+      return call({ ...resolved, target }, generation.prepareAttempt?.(forModel, target) ?? forModel, signal);
     },
   );
   if (answered.model !== request.model) recorder.model = answered.model;

@@ -51,9 +51,9 @@ export async function answerWhole(generation: Generation, context: GenerationCon
       logprobs: choice.logprobs ?? null,
     })),
     usage: generation.recorder.addCost(completion.usage),
-    // OpenAI's and OpenRouter's schemas require the field: the upstream's backend configuration, or null.
-    system_fingerprint: completion.system_fingerprint ?? null,
   };
+  // The upstream's backend configuration, when it named one: OpenAI's schema has a string or nothing.
+  if (completion.system_fingerprint) body.system_fingerprint = completion.system_fingerprint;
   const finishReason = completion.choices[0]?.finish_reason ?? null;
   generation.recorder.record({ status: 200, finishReason, usage: completion.usage });
   return { kind: 'answer', body };

@@ -22,6 +22,7 @@ const generation: GenerationInfo = {
   latency: 900,
   time_to_first_token: 200,
   error: null,
+  dropped_tools: [],
 };
 
 describe('toOpenRouterCredits', () => {

@@ -42,6 +42,20 @@ const sharedFields = ['id', 'object', 'created', 'model', 'provider'] as const;
 const sharedFieldNames: string[] = [...sharedFields];
 
 /**
+ * A chunk without the web searches the upstream ran (`delta.web_search_calls`, for the Responses API): chat
+ * completions carry what the searches found as annotations. Null when nothing is left to send.
+ */
+function withoutWebSearches(chunk: ChatCompletionChunk): ChatCompletionChunk | null {
+  if (!chunk.choices.some((choice) => choice.delta.web_search_calls)) return chunk;
+  const choices = chunk.choices.flatMap((choice) => {
+    const { web_search_calls: _searches, ...delta } = choice.delta;
+    const empty = Object.keys(delta).length === 0 && !choice.finish_reason && !choice.logprobs;
+    return empty ? [] : [{ ...choice, delta }];
+  });
+  return choices.length > 0 || chunk.usage || chunk.error ? { ...chunk, choices } : null;
+}
+
+/**
  * The chat-completions stream itself: one `data:` line a chunk, `[DONE]` at the end. The text is JSON.stringify's;
  * the fields a stream's chunks share are serialized once, the rest (choices, usage, error) per chunk.
  */
@@ -64,7 +78,10 @@ export function chatCompletionsEncoder(): StreamEncoder {
     return `${text}}`;
   };
   return {
-    chunk: (chunk) => `data: ${json(chunk)}\n\n`,
+    chunk: (chunk) => {
+      const sent = withoutWebSearches(chunk);
+      return sent ? `data: ${json(sent)}\n\n` : '';
+    },
     end: () => 'data: [DONE]\n\n',
     keepAlive: () => `: ${processingComment}\n\n`,
   };

@@ -78,6 +78,13 @@ export interface AnthropicTool {
   input_schema: Record<string, unknown>;
 }
 
+/** Anthropic's web search, a tool its servers run (results come back as web_search_tool_result blocks). */
+export interface AnthropicWebSearchTool {
+  type: 'web_search_20250305';
+  name: 'web_search';
+  user_location?: { type: 'approximate'; city?: string; region?: string; country?: string; timezone?: string };
+}
+
 export type AnthropicToolChoice =
   | { type: 'auto'; disable_parallel_tool_use?: boolean }
   | { type: 'any'; disable_parallel_tool_use?: boolean }
@@ -89,7 +96,7 @@ export interface AnthropicRequestBody {
   max_tokens: number;
   messages: AnthropicMessage[];
   system?: AnthropicTextBlock[];
-  tools?: AnthropicTool[];
+  tools?: (AnthropicTool | AnthropicWebSearchTool)[];
   tool_choice?: AnthropicToolChoice;
   thinking?: { type: 'enabled'; budget_tokens: number };
   temperature?: number;

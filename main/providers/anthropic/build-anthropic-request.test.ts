@@ -239,4 +239,28 @@ describe('parameters beyond the interface', () => {
       buildAnthropicRequest({ ...base, top_k: 5, provider: { require_parameters: true } } as ChatRequest, options),
     ).not.toThrow();
   });
+
+  it('offers Anthropic’s web search tool for web_search_options, after the functions, with the location', () => {
+    const body = buildAnthropicRequest(
+      request({
+        tools,
+        web_search_options: {
+          search_context_size: 'low',
+          user_location: { type: 'approximate', approximate: { city: 'Lyon', country: 'FR' } },
+        },
+      }),
+      options,
+    );
+    expect(body.tools!.map((tool) => tool.name)).toEqual(['get_weather', 'get_time', 'web_search']);
+    expect(body.tools![2]).toEqual({
+      type: 'web_search_20250305',
+      name: 'web_search',
+      user_location: { type: 'approximate', city: 'Lyon', country: 'FR' },
+    });
+    expect(buildAnthropicRequest(request({ web_search_options: {} }), options).tools).toEqual([
+      { type: 'web_search_20250305', name: 'web_search' },
+    ]);
+    const older = { ...options, model: 'claude-3-opus-20240229' };
+    expect(buildAnthropicRequest(request({ web_search_options: {} }), older)).not.toHaveProperty('tools');
+  });
 });

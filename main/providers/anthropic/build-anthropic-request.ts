@@ -1,12 +1,20 @@
 // Our validated ChatRequest → the body of POST /v1/messages. Parameters Anthropic has no equivalent for (seed,
 // penalties, n, logprobs…) are left out, since sending them would make the API answer 400; which ones is
 // ../parameter-support.ts's list, which also refuses them when the caller requires every parameter.
+// `web_search_options` (OpenAI's request for a web search) offers Anthropic's own web search tool.
 
 import type { ChatRequest, FunctionTool } from '../../../shared/api/index.js';
 import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
 import type { ModelCapabilities } from '../model-capabilities.js';
 import { requireSupportedParameters } from '../parameter-support.js';
-import type { AnthropicMessage, AnthropicRequestBody, AnthropicTool, AnthropicToolChoice } from './anthropic-api.js';
+import { anthropicSearchesWeb, anthropicWebSearchToolName, requestedLocationOf } from '../web-search.js';
+import type {
+  AnthropicMessage,
+  AnthropicRequestBody,
+  AnthropicTool,
+  AnthropicToolChoice,
+  AnthropicWebSearchTool,
+} from './anthropic-api.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { mapAnthropicTemperature } from './map-anthropic-temperature.js';
 import { planAnthropicThinking } from './plan-anthropic-thinking.js';
@@ -63,6 +71,13 @@ function lastToolTurnLacksThinking(messages: readonly AnthropicMessage[]): boole
   return first?.type !== 'thinking' && first?.type !== 'redacted_thinking';
 }
 
+function webSearchTool(options: ChatRequest['web_search_options']): AnthropicWebSearchTool {
+  const tool: AnthropicWebSearchTool = { type: 'web_search_20250305', name: anthropicWebSearchToolName };
+  const location = requestedLocationOf(options);
+  if (location) tool.user_location = { type: 'approximate', ...location };
+  return tool;
+}
+
 /** `response_format` json_schema → Anthropic's structured output; `json_object` has no equivalent. */
 function outputConfigOf(format: ChatRequest['response_format']): AnthropicRequestBody['output_config'] {
   const schema = (format?.json_schema as { schema?: unknown } | undefined)?.schema;
@@ -90,6 +105,9 @@ export function buildAnthropicRequest(request: ChatRequest, options: AnthropicRe
     body.tools = tools.map(convertTool);
     const toolChoice = convertToolChoice(plainToolChoice(request.tool_choice), request.parallel_tool_calls, thinking);
     if (toolChoice) body.tool_choice = toolChoice;
+  }
+  if (request.web_search_options && anthropicSearchesWeb(options.model, request)) {
+    body.tools = [...(body.tools ?? []), webSearchTool(request.web_search_options)];
   }
   // Thinking requires Anthropic's default temperature: the caller's is dropped rather than rejected.
   if (request.temperature !== undefined && !thinking) body.temperature = mapAnthropicTemperature(request.temperature);

@@ -1,12 +1,14 @@
 // A whole Anthropic message (stream = false) → AdapterCompletion, with the same translation as the stream:
 // text → content, thinking → reasoning + reasoning_details (text with its signature), redacted thinking →
-// `reasoning.encrypted`, tool_use → tool_calls with the arguments as a JSON string.
+// `reasoning.encrypted`, tool_use → tool_calls with the arguments as a JSON string, the web searches Anthropic ran
+// → web_search_calls.
 
-import type { CompletionMessage, ReasoningDetail, ToolCall } from '../../../shared/api/index.js';
+import type { CompletionMessage, ReasoningDetail, ToolCall, WebSearchCall } from '../../../shared/api/index.js';
 import type { AdapterCompletion } from '../adapter.js';
 import { urlCitation, type UrlCitation } from '../common/index.js';
 import { anthropicReasoningFormat, type AnthropicCitation, type AnthropicResponseMessage } from './anthropic-api.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
+import { webSearchCallOf, webSearchQueryOf } from './convert-anthropic-web-search.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
 /** Web-search citations of a text block spanning `start`–`end` of the answer; other kinds name no URL. */
@@ -28,8 +30,18 @@ export function convertAnthropicMessage(message: AnthropicResponseMessage, emitR
   let reasoning = '';
   const details: ReasoningDetail[] = [];
   const toolCalls: ToolCall[] = [];
+  const searchQueries = new Map<string, string>();
+  const searches: WebSearchCall[] = [];
   for (const block of message.content) {
     switch (block.type) {
+      case 'server_tool_use': {
+        const query = webSearchQueryOf(block);
+        if (query !== null && block.id) searchQueries.set(block.id, query);
+        break;
+      }
+      case 'web_search_tool_result':
+        searches.push(webSearchCallOf(block, searchQueries));
+        break;
       case 'text': {
         const start = text.length;
         text += block.text ?? '';
@@ -75,6 +87,7 @@ export function convertAnthropicMessage(message: AnthropicResponseMessage, emitR
   if (emitReasoning && details.length > 0) completionMessage.reasoning_details = details;
   if (toolCalls.length > 0) completionMessage.tool_calls = toolCalls;
   if (annotations.length > 0) completionMessage.annotations = annotations;
+  if (searches.length > 0) completionMessage.web_search_calls = searches;
   const stopReason = message.stop_reason ?? null;
   return {
     choices: [

@@ -1,7 +1,8 @@
 // Anthropic's SSE events → StreamParts. Content blocks are numbered across text, thinking and tool use; our tool
 // calls are numbered among tool calls only (0, 1, 2… in the turn), so the block index is never a tool-call index.
 // Thinking becomes `reasoning` + `reasoning_details` items (text pieces, then the signature as a last item without
-// text; redacted thinking as `reasoning.encrypted`), each reasoning block with its own detail `index`.
+// text; redacted thinking as `reasoning.encrypted`), each reasoning block with its own detail `index`. A web search
+// Anthropic ran is one `web_search_calls` delta when its results arrive (its query streamed before them).
 // The finish and the usage are sent at `message_stop`; a stream that ends before it was cut short.
 
 import type { ChunkDelta, ReasoningDetail } from '../../../shared/api/index.js';
@@ -17,6 +18,7 @@ import {
 } from './anthropic-api.js';
 import { anthropicUrlCitations } from './convert-anthropic-message.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
+import { streamedWebSearchQuery, webSearchCallOf, webSearchQueryOf } from './convert-anthropic-web-search.js';
 import { mapAnthropicStreamError } from './map-anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
@@ -36,6 +38,8 @@ export interface SseEvent {
 
 type OpenBlock =
   | { kind: 'other' }
+  /** A web search the model asked for; its query streams as JSON. */
+  | { kind: 'web-search'; id: string; input: string }
   /** Where its text starts in the answer, and its citations, sent as annotations when it stops. */
   | { kind: 'text'; start: number; citations: AnthropicCitation[] }
   | { kind: 'thinking'; reasoningIndex: number }
@@ -47,6 +51,8 @@ export class AnthropicStreamDecoder {
   /** Characters of content sent so far: where the next text block starts, for its citations. */
   private contentLength = 0;
   private reasoningBlocks = 0;
+  /** The queries of the web searches so far, by tool-use id, for the results that follow them. */
+  private readonly searchQueries = new Map<string, string>();
   private usage: AnthropicUsage = {};
   private stopReason: string | null = null;
   private stopped = false;
@@ -144,7 +150,20 @@ export class AnthropicStreamDecoder {
           }),
         ];
       }
-      default: // server tools and block types added later
+      case 'server_tool_use': {
+        const query = webSearchQueryOf(block);
+        if (query !== null && block.id) {
+          this.searchQueries.set(block.id, query);
+          this.blocks.set(index, { kind: 'web-search', id: block.id, input: '' });
+        } else {
+          this.blocks.set(index, { kind: 'other' });
+        }
+        return [];
+      }
+      case 'web_search_tool_result':
+        this.blocks.set(index, { kind: 'other' });
+        return [this.part({ web_search_calls: [webSearchCallOf(block, this.searchQueries)] })];
+      default: // other server tools and block types added later
         this.blocks.set(index, { kind: 'other' });
         return [];
     }
@@ -178,6 +197,7 @@ export class AnthropicStreamDecoder {
           this.reasoningDetail({ type: 'reasoning.text', signature: delta.signature, index: block.reasoningIndex }),
         ];
       case 'input_json_delta':
+        if (block.kind === 'web-search' && delta.partial_json) block.input += delta.partial_json;
         if (block.kind !== 'tool' || !delta.partial_json) return [];
         block.sentArguments = true;
         return [this.part({ tool_calls: [{ index: block.toolIndex, function: { arguments: delta.partial_json } }] })];
@@ -189,6 +209,10 @@ export class AnthropicStreamDecoder {
   private stopBlock(index: number): StreamPart[] {
     const block = this.blocks.get(index);
     this.blocks.delete(index);
+    if (block?.kind === 'web-search') {
+      const query = streamedWebSearchQuery(block.input);
+      if (query) this.searchQueries.set(block.id, query);
+    }
     // A call without parameters streams no input at all; callers parse the arguments, so they get `{}`.
     if (block?.kind === 'tool' && !block.sentArguments) {
       return [this.part({ tool_calls: [{ index: block.toolIndex, function: { arguments: '{}' } }] })];

@@ -3,6 +3,7 @@ import type { ChatRequest } from '../../../shared/api/index.js';
 import { buildGeminiRequest, planGeminiThinking, type GeminiRequestOptions } from './build-gemini-request.js';
 
 const options: GeminiRequestOptions = {
+  model: 'gemini-2.5-flash',
   modelLabel: 'gemini/gemini-2.5-flash',
   providerId: 'gemini',
   capabilities: { images: true, thinking: true },
@@ -187,7 +188,7 @@ describe('parameters beyond the interface', () => {
       },
       options,
     );
-    expect(body.tools![0]!.functionDeclarations.map((declaration) => declaration.name)).toEqual(['a']);
+    expect(body.tools).toEqual([{ functionDeclarations: [expect.objectContaining({ name: 'a' })] }]);
     expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
   });
 
@@ -198,5 +199,14 @@ describe('parameters beyond the interface', () => {
         options,
       ),
     ).toThrow('Provider "gemini" (kind google) does not support the parameter "logit_bias"');
+  });
+
+  it('grounds in Google Search for web_search_options, only without function tools', () => {
+    expect(buildGeminiRequest(request({ web_search_options: {} }), options).tools).toEqual([{ googleSearch: {} }]);
+    expect(buildGeminiRequest(request({ tools, web_search_options: {} }), options).tools).toEqual([
+      { functionDeclarations: [expect.objectContaining({ name: 'get_weather' }), expect.anything()] },
+    ]);
+    const older = { ...options, model: 'gemini-1.5-flash' };
+    expect(buildGeminiRequest(request({ web_search_options: {} }), older)).not.toHaveProperty('tools');
   });
 });

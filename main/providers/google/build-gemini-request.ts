@@ -1,10 +1,13 @@
 // Our validated ChatRequest → the body of :generateContent / :streamGenerateContent. Gemini's temperature range is
 // 0–2 like ours, so it travels as is. parallel_tool_calls has no Gemini equivalent and is ignored.
+// `web_search_options` (OpenAI's request for a web search) grounds the answer in Google Search where the model can
+// (../web-search.ts); its location has no Gemini equivalent.
 
 import type { ChatRequest, ReasoningEffort } from '../../../shared/api/index.js';
 import { offeredTools, plainToolChoice, type PlainToolChoice } from '../common/index.js';
 import type { ModelCapabilities } from '../model-capabilities.js';
 import { requireSupportedParameters } from '../parameter-support.js';
+import { geminiSearchesWeb } from '../web-search.js';
 import type {
   GeminiFunctionDeclaration,
   GeminiGenerationConfig,
@@ -15,6 +18,8 @@ import { convertToGeminiContents } from './convert-to-gemini-contents.js';
 import { convertToGeminiParameters, convertToGeminiSchema } from './convert-to-gemini-schema.js';
 
 export interface GeminiRequestOptions {
+  /** The model name upstream (after `<provider>/`). */
+  model: string;
   /** `<provider>/<model>`, for error messages. */
   modelLabel: string;
   /** The provider's id, for error messages. */
@@ -105,6 +110,9 @@ export function buildGeminiRequest(request: ChatRequest, options: GeminiRequestO
     ];
     const toolConfig = toolConfigOf(plainToolChoice(request.tool_choice));
     if (toolConfig) body.toolConfig = toolConfig;
+  }
+  if (request.web_search_options && geminiSearchesWeb(options.model, request)) {
+    body.tools = [...(body.tools ?? []), { googleSearch: {} }];
   }
   const generationConfig = generationConfigOf(
     request,

@@ -30,6 +30,8 @@ export function collectCompletion(parts: readonly StreamPart[]): AdapterCompleti
     const { content, reasoning, reasoning_details: details, tool_calls: calls, annotations } = part.delta;
     if (content) message.content = (message.content ?? '') + content;
     if (annotations?.length) message.annotations = [...(message.annotations ?? []), ...annotations];
+    const searches = part.delta.web_search_calls;
+    if (searches?.length) message.web_search_calls = [...(message.web_search_calls ?? []), ...searches];
     if (reasoning) message.reasoning = (message.reasoning ?? '') + reasoning;
     if (details?.length) message.reasoning_details = [...(message.reasoning_details ?? []), ...details];
     for (const call of calls ?? []) {

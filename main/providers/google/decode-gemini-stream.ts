@@ -1,7 +1,8 @@
 // Gemini GenerateContentResponses (each SSE `data:` of :streamGenerateContent?alt=sse is a whole one; there is no
 // [DONE]) → StreamParts. Thought parts become `reasoning` + `reasoning.text` details; a thoughtSignature becomes a
 // `reasoning.encrypted` detail, with `id` = the tool call's id when it sat on a functionCall part. Function calls
-// arrive whole: one delta with id (made up when Gemini gives none), name and all the arguments.
+// arrive whole: one delta with id (made up when Gemini gives none), name and all the arguments. Google Search
+// grounding becomes `url_citation` annotations and one `web_search_calls` delta with the queries and pages.
 // The finish and the last usageMetadata are sent when the body ends; a body that ends without a finishReason was
 // cut short.
 
@@ -11,6 +12,7 @@ import type {
   FinishReason,
   ReasoningDetail,
   ToolCallDelta,
+  WebSearchCall,
 } from '../../../shared/api/index.js';
 import type { StreamPart } from '../adapter.js';
 import { newToolCallId, urlCitation, type UrlCitation } from '../common/index.js';
@@ -49,6 +51,8 @@ interface CandidateState {
   blocked: boolean;
   /** The answer's text so far, for grounding spans (Gemini counts them in UTF-8 bytes of it). */
   text: string;
+  /** The Google searches of the answer were sent (grounding metadata may repeat on later events). */
+  searchesSent: boolean;
 }
 
 /** Grounding supports → url_citation annotations, their byte spans turned into string indices of `text`. */
@@ -64,6 +68,18 @@ export function groundingCitations(grounding: GeminiGrounding, text: string): Ur
       return page?.uri ? [urlCitation({ url: page.uri, title: page.title }, start, end)] : [];
     });
   });
+}
+
+/** The Google searches that grounded an answer, as one search with every query; null when none ran. */
+export function webSearchOf(grounding: GeminiGrounding): WebSearchCall | null {
+  const queries = grounding.webSearchQueries ?? [];
+  if (queries.length === 0) return null;
+  const sources = (grounding.groundingChunks ?? []).flatMap((chunk) => {
+    const page = chunk.web;
+    if (!page?.uri) return [];
+    return [page.title ? { url: page.uri, title: page.title } : { url: page.uri }];
+  });
+  return { queries, sources };
 }
 
 /** Gemini's log probabilities → OpenAI's: each chosen token with the top alternatives of its step. */
@@ -128,6 +144,11 @@ export class GeminiStreamDecoder {
         ? groundingCitations(candidate.groundingMetadata, state.text)
         : [];
       if (annotations.length > 0) parts.push({ type: 'delta', index, delta: { annotations } });
+      const search = candidate.groundingMetadata ? webSearchOf(candidate.groundingMetadata) : null;
+      if (search && !state.searchesSent) {
+        state.searchesSent = true;
+        parts.push({ type: 'delta', index, delta: { web_search_calls: [search] } });
+      }
       // The tokens' log probabilities ride on the event's last delta of this candidate, as OpenAI's chunks carry them.
       const logprobs = candidate.logprobsResult ? convertGeminiLogprobs(candidate.logprobsResult) : null;
       if (logprobs) {
@@ -159,7 +180,15 @@ export class GeminiStreamDecoder {
   private state(index: number): CandidateState {
     let state = this.candidates.get(index);
     if (!state) {
-      state = { toolCalls: 0, reasoningItems: 0, thoughtIndex: null, finishReason: null, blocked: false, text: '' };
+      state = {
+        toolCalls: 0,
+        reasoningItems: 0,
+        thoughtIndex: null,
+        finishReason: null,
+        blocked: false,
+        text: '',
+        searchesSent: false,
+      };
       this.candidates.set(index, state);
     }
     return state;

@@ -55,10 +55,14 @@ export interface GeminiGenerationConfig {
   logprobs?: number;
 }
 
+/** A tool the model may use: the caller's functions, or Google Search, which Gemini runs itself. */
+export type GeminiTool =
+  { functionDeclarations: GeminiFunctionDeclaration[] } | { googleSearch: Record<string, never> };
+
 export interface GeminiRequestBody {
   contents: GeminiContent[];
   systemInstruction?: { parts: { text: string }[] };
-  tools?: { functionDeclarations: GeminiFunctionDeclaration[] }[];
+  tools?: GeminiTool[];
   toolConfig?: { functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] } };
   generationConfig?: GeminiGenerationConfig;
 }
@@ -89,8 +93,12 @@ export const geminiResponsePartSchema = z.looseObject({
 });
 export type GeminiResponsePart = z.infer<typeof geminiResponsePartSchema>;
 
-/** Google Search grounding: the pages found, and which spans of the answer (UTF-8 byte offsets) each supports. */
+/**
+ * Google Search grounding: what was searched for, the pages found, and which spans of the answer (UTF-8 byte
+ * offsets) each supports.
+ */
 export const geminiGroundingSchema = z.looseObject({
+  webSearchQueries: z.array(z.string()).nullish(),
   groundingChunks: z
     .array(z.looseObject({ web: z.looseObject({ uri: z.string().nullish(), title: z.string().nullish() }).nullish() }))
     .nullish(),

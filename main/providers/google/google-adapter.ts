@@ -50,6 +50,7 @@ export function createGoogleAdapter(options: GoogleAdapterOptions = {}): GoogleA
 
   function requestBody(chatRequest: ChatRequest, target: UpstreamTarget): GeminiRequestBody {
     return buildGeminiRequest(chatRequest, {
+      model: target.model,
       modelLabel: `${target.provider.id}/${target.model}`,
       providerId: target.provider.id,
       capabilities: geminiModelCapabilities(target.model),

@@ -119,6 +119,9 @@ export class OpenAIChunkConverter {
     if (raw.reasoning_details && raw.reasoning_details.length > 0) {
       delta.reasoning_details = raw.reasoning_details as ChunkDelta['reasoning_details'];
     }
+    // Citations of what a web search found (OpenRouter's web plugin sends them on a delta) travel as sent.
+    const annotations: unknown = raw.annotations;
+    if (Array.isArray(annotations) && annotations.length > 0) delta.annotations = annotations;
     if (raw.tool_calls && raw.tool_calls.length > 0) {
       let normalizer = this.toolCallsByChoice.get(choiceIndex);
       if (!normalizer) {

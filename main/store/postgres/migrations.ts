@@ -248,4 +248,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     `,
   },
   { version: 10, name: 'team server state', sql: teamSchema },
+  { version: 11, name: 'dropped tools', sql: 'ALTER TABLE usage_log ADD COLUMN dropped_tools text' },
 ];

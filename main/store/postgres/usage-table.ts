@@ -38,6 +38,7 @@ const columnTypes: { [Field in keyof UsageColumns]: 'text' | 'bigint' | 'double 
   error: 'text',
   unpriced: 'flag',
   estimated: 'flag',
+  dropped_tools: 'text',
 };
 
 const isFlag = (field: keyof UsageColumns) => columnTypes[field] === 'flag';

@@ -45,6 +45,8 @@ function Details({ generation }: { generation: GenerationInfo }) {
     ],
   ];
   if (generation.error) rows.push(['Error', generation.error]);
+  // Hosted tools (the Responses API's web_search…) the provider could not run were left out of the request.
+  if (generation.dropped_tools.length > 0) rows.push(['Tools left out', generation.dropped_tools.join(', ')]);
   return (
     <dl className="details">
       {rows.map(([term, value]) => (

@@ -354,10 +354,6 @@ describe('errors', () => {
 
   it.each([
     [{ previous_response_id: 'resp_1' }, 'previous_response_id is not supported: Switchyard keeps no responses'],
-    [
-      { tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] },
-      'tools[0].type "file_search" is a tool OpenAI runs',
-    ],
     [{ input: [{ type: 'input_image', file_id: 'file_1' }] }, 'input[0].type must be'],
     [
       { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file_1', detail: 'auto' }] }] },

@@ -1,11 +1,19 @@
 // The Responses API's answer: OpenAI's Response object and its output items, built from a chat completion (a whole
 // answer) or piece by piece (responses-stream-encoder.ts). Reasoning comes first as a reasoning item (its text as
-// the summary when one was asked, its details in encrypted_content when `include` asked), then the message, then a
-// function_call or custom_tool_call per tool call, named as the caller declared the tool (responses-request.ts).
+// the summary when one was asked, its details in encrypted_content when `include` asked), then a web_search_call
+// per search the provider ran, then the message, then a function_call or custom_tool_call per tool call, named as
+// the caller declared the tool (responses-tools.ts).
 
-import type { ChatCompletion, FinishReason, ReasoningDetail, Usage } from '../../../../shared/api/index.js';
+import type {
+  ChatCompletion,
+  FinishReason,
+  ReasoningDetail,
+  Usage,
+  WebSearchCall,
+} from '../../../../shared/api/index.js';
 import { encodeReasoningDetails } from './reasoning-carrier.js';
-import type { ResponsesTranslation, ToolNaming } from './responses-request.js';
+import type { ResponsesTranslation } from './responses-request.js';
+import type { ToolNaming } from './responses-tools.js';
 
 export interface ReasoningItem {
   type: 'reasoning';
@@ -47,7 +55,14 @@ export interface CustomToolCallItem {
   status?: 'completed' | 'in_progress';
 }
 
-export type OutputItem = ReasoningItem | MessageItem | FunctionCallItem | CustomToolCallItem;
+export interface WebSearchCallItem {
+  type: 'web_search_call';
+  id: string;
+  status: 'in_progress' | 'completed' | 'failed';
+  action: { type: 'search'; query: string; queries: string[]; sources?: { type: 'url'; url: string }[] };
+}
+
+export type OutputItem = ReasoningItem | MessageItem | FunctionCallItem | CustomToolCallItem | WebSearchCallItem;
 
 export interface ResponsesUsage {
   input_tokens: number;
@@ -74,7 +89,7 @@ export interface ResponseObject {
   [echoed: string]: unknown;
 }
 
-/** The ids of one response and its items (`resp_…`, `msg_…`, `rs_…`, `fc_…`, `ctc_…`). */
+/** The ids of one response and its items (`resp_…`, `msg_…`, `rs_…`, `fc_…`, `ctc_…`, `ws_…`). */
 export class ResponseIds {
   readonly response: string;
   private counter = 0;
@@ -83,7 +98,7 @@ export class ResponseIds {
     this.response = `resp_${generationId.replace(/^gen-/, '').replace(/[^A-Za-z0-9]/g, '')}`;
   }
 
-  item(prefix: 'msg' | 'rs' | 'fc' | 'ctc'): string {
+  item(prefix: 'msg' | 'rs' | 'fc' | 'ctc' | 'ws'): string {
     return `${prefix}_${this.response.slice('resp_'.length)}${(this.counter++).toString(36)}`;
   }
 }
@@ -196,6 +211,22 @@ export function reasoningItem(
   return item;
 }
 
+/** A search the provider ran, as OpenAI's web_search_call; the pages it found only when `include` asked for them. */
+export function webSearchCallItem(
+  id: string,
+  search: WebSearchCall,
+  translation: Pick<ResponsesTranslation, 'includeSearchSources'>,
+): WebSearchCallItem {
+  // `query` is deprecated in favour of `queries`, and still what older clients read.
+  const action: WebSearchCallItem['action'] = {
+    type: 'search',
+    query: search.queries.join(' | '),
+    queries: search.queries,
+  };
+  if (translation.includeSearchSources) action.sources = search.sources.map(({ url }) => ({ type: 'url', url }));
+  return { type: 'web_search_call', id, status: search.failed ? 'failed' : 'completed', action };
+}
+
 /** Chat's `url_citation` annotations ({url_citation: {…}}) in the Responses API's flat shape. */
 export function annotationsOf(annotations: readonly unknown[] | undefined): unknown[] {
   return (annotations ?? []).map((annotation) => {
@@ -219,6 +250,9 @@ export function responseOf(
   const details = message?.reasoning_details ?? [];
   if (message?.reasoning || (details.length > 0 && translation.includeEncryptedReasoning)) {
     output.push(reasoningItem(ids.item('rs'), { text: message?.reasoning ?? '', details }, translation));
+  }
+  for (const search of message?.web_search_calls ?? []) {
+    output.push(webSearchCallItem(ids.item('ws'), search, translation));
   }
   const parts: MessagePart[] = [];
   if (message?.content) {

@@ -189,7 +189,6 @@ describe('refusals name the Responses field', () => {
     ],
     [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input[0].type "item_reference" is not supported'],
     [{ input: [{ type: 'function_call', call_id: 'c', name: 'f' }] }, 'input[0].arguments is required'],
-    [{ input: 'x', tools: [{ type: 'web_search' }] }, 'tools[0].type "web_search" is a tool OpenAI runs'],
     [{ input: 'x', tools: [{ type: 'function', name: 'bad name' }] }, 'tools[0].name must be 1 to 64 letters'],
     [
       { input: 'x', tool_choice: { type: 'function', name: 'missing' } },

@@ -2,10 +2,8 @@
 // (`input[2].content[0].image_url`), and translated to the one chat request the gateway runs on any provider kind:
 // input items become messages (consecutive reasoning, assistant text and tool calls are one assistant turn; a
 // reasoning item's encrypted_content gives back the reasoning details it carried), `instructions` and developer
-// messages become system messages, function tools stay functions, a custom (freeform) tool is offered as a function
-// with one string argument `input`, a namespace's functions as `<namespace>__<name>`. The ToolNaming remembers
-// which is which, to name the calls in the answer as the caller declared them. docs/decisions/013-responses-api.md
-// says what is refused and why.
+// messages become system messages. Tools are responses-tools.ts's; hosted ones (web search…) hosted-tools.ts's.
+// docs/decisions/013-responses-api.md says what is refused and why.
 
 import { z } from 'zod';
 import {
@@ -15,16 +13,22 @@ import {
   type ChatMessage,
   type ChatRequest,
   type ContentPart,
-  type FunctionTool,
   type ReasoningDetail,
   type ToolCall,
-  type ToolChoice,
 } from '../../../../shared/api/index.js';
 import { parseRequestBody } from '../../validate-chat-request.js';
+import { hostedToolsOf, type HostedTools } from './hosted-tools.js';
 import { decodeReasoningDetails } from './reasoning-carrier.js';
+import {
+  chatToolChoiceOf,
+  chatToolsOf,
+  namespacedToolName,
+  toolChoiceSchema,
+  toolSchema,
+  type ToolDeclaration,
+  type ToolNaming,
+} from './responses-tools.js';
 
-const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
-const toolName = z.string().regex(toolNamePattern, { error: 'must be 1 to 64 letters, digits, "_" or "-"' });
 const dataUrl = /^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(;[^;,]+)*;base64,[A-Za-z0-9+/]+={0,2}$/i;
 
 const inputTextSchema = z.looseObject({ type: z.literal('input_text'), text: z.string() });
@@ -143,6 +147,9 @@ const itemReferenceSchema = z.looseObject({ type: z.literal('item_reference') })
   });
 });
 
+/** A web search of an earlier answer (ours, or OpenAI's): what it found is in the answer's text already. */
+const webSearchCallItemSchema = z.looseObject({ type: z.literal('web_search_call') });
+
 const inputItemSchema = z.preprocess(
   // A message may leave out its type (OpenAI's "easy input message").
   (item) =>
@@ -157,69 +164,8 @@ const inputItemSchema = z.preprocess(
     customToolCallOutputItemSchema,
     reasoningItemSchema,
     itemReferenceSchema,
+    webSearchCallItemSchema,
   ]),
-);
-
-const functionToolSchema = z.looseObject({
-  type: z.literal('function'),
-  name: toolName,
-  description: z.string().nullish(),
-  parameters: z.record(z.string(), z.unknown()).nullish(),
-  strict: z.boolean().nullish(),
-});
-const customToolSchema = z.looseObject({
-  type: z.literal('custom'),
-  name: toolName,
-  description: z.string().nullish(),
-  format: z
-    .looseObject({ type: z.string(), syntax: z.string().optional(), definition: z.string().optional() })
-    .nullish(),
-});
-const namespaceToolSchema = z.looseObject({
-  type: z.literal('namespace'),
-  name: toolName,
-  description: z.string().nullish(),
-  tools: z.array(z.discriminatedUnion('type', [functionToolSchema, customToolSchema])),
-});
-/** A tool the caller's provider runs itself (OpenAI's hosted tools): Switchyard has nothing that runs it. */
-const hostedToolSchema = z
-  .looseObject({
-    type: z.string().refine((type) => !['function', 'custom', 'namespace'].includes(type)),
-    external_web_access: z.boolean().optional(),
-  })
-  .superRefine((tool, context) => {
-    if (isOfflineWebSearch(tool)) return;
-    context.addIssue({
-      code: 'custom',
-      path: ['type'],
-      message: `"${tool.type}" is a tool OpenAI runs on its servers; Switchyard cannot run it: offer function or custom tools`,
-      input: tool,
-    });
-  });
-const toolSchema = z.union([functionToolSchema, customToolSchema, namespaceToolSchema, hostedToolSchema]);
-
-/**
- * Codex offers `{"type": "web_search", "external_web_access": false}` by default: a search of OpenAI's cache that
- * the model may use or not. Nothing can run it here, and the model does without; it is left out rather than refused.
- */
-function isOfflineWebSearch(tool: { type: string; external_web_access?: boolean }): boolean {
-  return tool.type === 'web_search' && tool.external_web_access === false;
-}
-
-const toolChoiceSchema = z.union(
-  [
-    z.enum(['none', 'auto', 'required']),
-    z.looseObject({ type: z.enum(['function', 'custom']), name: z.string().min(1) }),
-    z.looseObject({
-      type: z.literal('allowed_tools'),
-      mode: z.enum(['auto', 'required']),
-      tools: z.array(z.looseObject({ type: z.string(), name: z.string().min(1) })).min(1),
-    }),
-  ],
-  {
-    error:
-      'must be "none", "auto", "required", {"type": "function", "name": "<tool>"}, {"type": "custom", "name": "<tool>"} or {"type": "allowed_tools", …}',
-  },
 );
 
 const textFormatSchema = z.discriminatedUnion('type', [
@@ -277,14 +223,6 @@ export type ResponsesRequest = z.output<typeof responsesRequestSchema>;
 type InputItem = Extract<z.output<typeof inputItemSchema>, { type: string }>;
 type ToolOutput = z.output<typeof toolOutputSchema>;
 
-/** How the caller named its tools, to name the model's calls back as it declared them. */
-export interface ToolNaming {
-  /** Chat names of custom (freeform) tools, whose calls carry `input` rather than JSON arguments. */
-  custom: ReadonlySet<string>;
-  /** Chat name → the namespace and name the caller declared. */
-  namespaced: ReadonlyMap<string, { namespace: string; name: string }>;
-}
-
 /** What the answer needs to know of the request. */
 export interface ResponsesTranslation {
   request: ResponsesRequest;
@@ -294,11 +232,10 @@ export interface ResponsesTranslation {
   includeEncryptedReasoning: boolean;
   /** `reasoning.summary` asked for a summary: the reasoning text is shown as one. */
   summarizeReasoning: boolean;
-}
-
-/** The name a namespaced function is offered under. */
-export function namespacedToolName(namespace: string, name: string): string {
-  return `${namespace}__${name}`;
+  /** `include` asked for `web_search_call.action.sources`: the pages a search found go with it. */
+  includeSearchSources: boolean;
+  /** The hosted tools: the web search kept where the provider runs one, the others left out. */
+  hosted: HostedTools;
 }
 
 /** Validates a Responses request body; throws ApiError(400) naming the offending fields. */
@@ -308,17 +245,18 @@ export function parseResponsesRequest(body: unknown): ResponsesRequest {
 
 export function translateResponsesRequest(body: unknown): ResponsesTranslation {
   const request = parseResponsesRequest(body);
-  const { tools, naming } = toolsOf((request.tools ?? []) as ToolDeclaration[]);
+  const declared = (request.tools ?? []) as ToolDeclaration[];
+  const { tools, naming } = chatToolsOf(declared);
+  const hosted = hostedToolsOf(declared);
   const messages: ChatMessage[] = [];
   if (request.instructions) messages.push({ role: 'system', content: request.instructions });
   messages.push(...messagesOf(request.input));
   if (messages.length === 0) throw new ApiError(400, 'Invalid request: input must not be empty.');
   const chatRequest: ChatRequest = { model: request.model, messages, stream: request.stream === true };
   if (tools.length > 0) chatRequest.tools = tools;
-  // Without tools (Codex's offline web search may be all it offered) upstreams refuse a tool_choice.
-  if (request.tool_choice !== undefined && (tools.length > 0 || typeof request.tool_choice === 'object')) {
-    chatRequest.tool_choice = toolChoiceOf(request.tool_choice, tools);
-  }
+  const toolChoice = chatToolChoiceOf(request.tool_choice, tools);
+  if (toolChoice !== undefined) chatRequest.tool_choice = toolChoice;
+  if (hosted.webSearch) chatRequest.web_search_options = hosted.webSearch.options;
   if (request.parallel_tool_calls !== undefined && tools.length > 0) {
     chatRequest.parallel_tool_calls = request.parallel_tool_calls;
   }
@@ -340,79 +278,9 @@ export function translateResponsesRequest(body: unknown): ResponsesTranslation {
     naming,
     includeEncryptedReasoning: request.include?.includes('reasoning.encrypted_content') ?? false,
     summarizeReasoning: typeof summary === 'string' && summary !== 'none',
+    includeSearchSources: request.include?.includes('web_search_call.action.sources') ?? false,
+    hosted,
   };
-}
-
-type FunctionToolDeclaration = z.output<typeof functionToolSchema>;
-type CustomToolDeclaration = z.output<typeof customToolSchema>;
-type NamespaceDeclaration = z.output<typeof namespaceToolSchema>;
-/** The tools the schema let through, told apart by type (hosted ones are left out: only Codex's offline search). */
-type ToolDeclaration = FunctionToolDeclaration | CustomToolDeclaration | NamespaceDeclaration | { type: string };
-
-function toolsOf(declared: readonly ToolDeclaration[]): { tools: FunctionTool[]; naming: ToolNaming } {
-  const tools: FunctionTool[] = [];
-  const custom = new Set<string>();
-  const namespaced = new Map<string, { namespace: string; name: string }>();
-  const add = (tool: ToolDeclaration, name: string) => {
-    if (tool.type === 'function') {
-      const { description, parameters, strict } = tool as FunctionToolDeclaration;
-      const fn: FunctionTool['function'] = { name, parameters: parameters ?? { type: 'object', properties: {} } };
-      if (description) fn.description = description;
-      if (typeof strict === 'boolean') fn.strict = strict;
-      tools.push({ type: 'function', function: fn });
-    } else if (tool.type === 'custom') {
-      custom.add(name);
-      tools.push({ type: 'function', function: freeformFunction(tool as CustomToolDeclaration, name) });
-    }
-  };
-  for (const tool of declared) {
-    if (tool.type === 'namespace') {
-      const namespace = tool as NamespaceDeclaration;
-      for (const inner of namespace.tools) {
-        const name = namespacedToolName(namespace.name, inner.name);
-        namespaced.set(name, { namespace: namespace.name, name: inner.name });
-        add(inner, name);
-      }
-    } else if (tool.type === 'function' || tool.type === 'custom') {
-      add(tool, (tool as FunctionToolDeclaration).name);
-    }
-  }
-  return { tools, naming: { custom, namespaced } };
-}
-
-/** A freeform tool as a function of one string, its grammar told in the description. */
-function freeformFunction(tool: CustomToolDeclaration, name: string): FunctionTool['function'] {
-  const format = tool.format;
-  const grammar =
-    format?.type === 'grammar' && format.definition
-      ? `\n\nThe input must follow this ${format.syntax ?? ''} grammar:\n${format.definition}`
-      : '';
-  return {
-    name,
-    description: `${tool.description ?? ''}${grammar}`.trim() || `The ${name} tool.`,
-    parameters: {
-      type: 'object',
-      properties: { input: { type: 'string', description: `The raw input of ${name}, not JSON.` } },
-      required: ['input'],
-      additionalProperties: false,
-    },
-  };
-}
-
-function toolChoiceOf(choice: NonNullable<ResponsesRequest['tool_choice']>, tools: FunctionTool[]): ToolChoice {
-  const declared = new Set(tools.map((tool) => tool.function.name));
-  const named = (name: string, path: string): { type: 'function'; function: { name: string } } => {
-    if (!declared.has(name)) {
-      throw new ApiError(400, `Invalid request: ${path} "${name}" is not one of the declared tools.`);
-    }
-    return { type: 'function', function: { name } };
-  };
-  if (typeof choice === 'string') return choice;
-  if (choice.type === 'allowed_tools') {
-    const allowed = choice.tools.map((tool, index) => named(tool.name, `tool_choice.tools[${index}].name`));
-    return { type: 'allowed_tools', allowed_tools: { mode: choice.mode, tools: allowed } };
-  }
-  return named(choice.name, 'tool_choice.name');
 }
 
 /** The assistant turn being gathered from consecutive reasoning, assistant message and tool-call items. */
@@ -478,8 +346,9 @@ function messagesOf(input: ResponsesRequest['input']): ChatMessage[] {
         toolMedia.push(...parts.filter((part) => part.type !== 'text'));
         break;
       }
-      case 'item_reference':
-        break; // refused by the schema
+      case 'item_reference': // refused by the schema
+      case 'web_search_call': // its results are in the assistant's text, which stays one turn around it
+        break;
     }
   }
   flush();

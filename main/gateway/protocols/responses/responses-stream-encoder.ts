@@ -7,8 +7,10 @@
 // interleave their fragments). Something of another kind closes what was open; reasoning details that arrive after
 // the text (Gemini's thought signatures sit on the function calls) open a new reasoning item, and the next request
 // folds all of a turn's reasoning items into one assistant message again. A freeform tool's input arrives as JSON
-// arguments (`{"input": "…"}`), so it is sent as one delta when the call is complete. A failed stream leaves open
-// items open: a half-written tool call must never look done to an agent that runs it.
+// arguments (`{"input": "…"}`), so it is sent as one delta when the call is complete. A web search the provider
+// ran arrives whole, with its results: its web_search_call item is added and done at once (closing what was open,
+// so the text after it is a message of its own, and its citations are counted from that message's start). A failed
+// stream leaves open items open: a half-written tool call must never look done to an agent that runs it.
 
 import type {
   ChatCompletionChunk,
@@ -16,6 +18,7 @@ import type {
   FinishReason,
   ReasoningDetail,
   Usage,
+  WebSearchCall,
 } from '../../../../shared/api/index.js';
 import { processingComment } from '../../chat/stream-relay.js';
 import type { StreamEncoder } from '../sse-output.js';
@@ -27,6 +30,7 @@ import {
   responsesUsageOf,
   statusOf,
   toolCallItem,
+  webSearchCallItem,
   type MessageItem,
   type OutputItem,
   type ResponseIds,
@@ -53,6 +57,8 @@ interface OpenMessage {
   refusalIndex: number | null;
   parts: number;
   annotations: unknown[];
+  /** Where the message's text starts in the answer's: citations count from the answer's start. */
+  contentStart: number;
 }
 
 interface OpenToolCall {
@@ -73,6 +79,8 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   private open: OpenItem[] = [];
   private readonly toolCalls = new Map<number, OpenToolCall>();
   private finishReason: FinishReason | null = null;
+  /** Characters of answer text streamed so far, across message items. */
+  private contentLength = 0;
   private usage: Usage | null = null;
   private failure: { code: string; message: string } | null = null;
 
@@ -128,9 +136,10 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     if (delta.content) text += this.messageText('text', delta.content);
     if (delta.refusal) text += this.messageText('refusal', delta.refusal);
     if (delta.annotations) {
-      const message = this.open.find((item) => item.kind === 'message');
-      if (message) message.annotations = annotationsOf(delta.annotations);
+      const message = this.open.find((item): item is OpenMessage => item.kind === 'message');
+      if (message) message.annotations.push(...citationsOf(delta.annotations, message.contentStart));
     }
+    for (const search of delta.web_search_calls ?? []) text += this.webSearch(search);
     for (const call of delta.tool_calls ?? []) text += this.toolCall(call);
     return text;
   }
@@ -182,6 +191,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         refusalIndex: null,
         parts: 0,
         annotations: [],
+        contentStart: this.contentLength,
       };
       const added: MessageItem = { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] };
       this.output.push(added);
@@ -196,6 +206,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         text += this.event('response.content_part.added', { ...where, content_index: item.textIndex, part });
       }
       item.text += piece;
+      this.contentLength += piece.length;
       return (
         text +
         this.event('response.output_text.delta', {
@@ -213,6 +224,20 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     }
     item.refusal += piece;
     return text + this.event('response.refusal.delta', { ...where, content_index: item.refusalIndex, delta: piece });
+  }
+
+  private webSearch(search: WebSearchCall): string {
+    let text = this.closeAll();
+    const outputIndex = this.output.length;
+    const done = webSearchCallItem(this.ids.item('ws'), search, this.translation);
+    const added = { ...done, status: 'in_progress' as const };
+    this.output.push(done);
+    const where = { item_id: done.id, output_index: outputIndex };
+    text += this.event('response.output_item.added', { output_index: outputIndex, item: added });
+    text += this.event('response.web_search_call.in_progress', where);
+    text += this.event('response.web_search_call.searching', where);
+    if (done.status === 'completed') text += this.event('response.web_search_call.completed', where);
+    return text + this.event('response.output_item.done', { output_index: outputIndex, item: done });
   }
 
   private toolCall(call: NonNullable<ChunkDelta['tool_calls']>[number]): string {
@@ -335,6 +360,16 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     const data = JSON.stringify({ type, sequence_number: this.sequence++, ...fields });
     return `event: ${type}\ndata: ${data}\n\n`;
   }
+}
+
+/** Citations counted from the answer's start, counted from a message's start instead (`from`); others as they are. */
+function citationsOf(annotations: readonly unknown[], from: number): unknown[] {
+  return annotationsOf(annotations).flatMap((annotation) => {
+    const { start_index: start, end_index: end } = annotation as { start_index?: unknown; end_index?: unknown };
+    if (typeof start !== 'number' || typeof end !== 'number') return [annotation];
+    if (start < from) return [];
+    return [{ ...(annotation as object), start_index: start - from, end_index: end - from }];
+  });
 }
 
 /** The Responses API's error code for a failure's status. */
