@@ -40,6 +40,21 @@ async function collect(parts: AsyncIterable<StreamPart>): Promise<string[]> {
   return texts;
 }
 
+/** An OpenAI-kind adapter, a target at `server` (started here and closed after the test) and a streamed request. */
+async function openaiStreamOf(server: Server) {
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const target = {
+    provider: { id: 'p', kind: 'openai' as const, base_url: base, has_api_key: false, created_at: '' },
+    apiKey: null,
+    model: 'm',
+  };
+  const request = { model: 'p/m', stream: true, messages: [{ role: 'user' as const, content: 'Hi' }] };
+  return { target, adapter: createOpenAIAdapter(), request };
+}
+
 describe('SseParts', () => {
   it('hands out the parts of every event in order, whatever the reads cut', async () => {
     const text = chunk('Hel') + chunk('lo') + finish + 'data: [DONE]\n\n';
@@ -102,17 +117,7 @@ describe('SseParts', () => {
       setTimeout(() => response.end(), 20);
     });
     server.on('connection', () => (connections += 1));
-    servers.push(server);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const target = {
-      provider: { id: 'p', kind: 'openai' as const, base_url: base, has_api_key: false, created_at: '' },
-      apiKey: null,
-      model: 'm',
-    };
-    const adapter = createOpenAIAdapter();
-    const request = { model: 'p/m', stream: true, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    const { target, adapter, request } = await openaiStreamOf(server);
     for (let round = 0; round < 3; round += 1) {
       const parts = await adapter.streamChat(request, target, new AbortController().signal);
       expect(await collect(parts)).toEqual(['a', 'stop']);
@@ -131,17 +136,7 @@ describe('SseParts', () => {
         sent += bytes;
       });
     });
-    servers.push(server);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const target = {
-      provider: { id: 'p', kind: 'openai' as const, base_url: base, has_api_key: false, created_at: '' },
-      apiKey: null,
-      model: 'm',
-    };
-    const adapter = createOpenAIAdapter();
-    const request = { model: 'p/m', stream: true, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    const { target, adapter, request } = await openaiStreamOf(server);
     const parts = await adapter.streamChat(request, target, new AbortController().signal);
     // The kernel's socket buffers on both sides hold a few MiB whatever the gateway does; past that, what the
     // upstream could send is what the reader took. Reading again after each part once let the upstream send up
