@@ -49,7 +49,9 @@ fi
 # npm script (start, test, bench) runs on it too.
 runtime_dir="$PWD/.runtime"
 if node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)' 2>/dev/null; then
+  # A runtime of an earlier setup, and the link npm scripts found it by, are no longer needed.
   rm -rf "$runtime_dir"
+  if [ -L node_modules/.bin/node ]; then rm node_modules/.bin/node; fi
 else
   wanted_node=$(tr -d ' \n' <.nvmrc)
   if [ "$("$runtime_dir/bin/node" --version 2>/dev/null)" != "v$wanted_node" ]; then
@@ -72,7 +74,7 @@ fi
 # `npm install` follows package-lock.json and runs `prepare`, which builds dist/. Not `npm ci`: registry
 # mirrors that carry only this platform's optional binaries (rollup's, esbuild's) make `npm ci` reject the lock.
 # Without --test, only what running and building Switchyard needs: the test tools and the client SDKs the tests
-# drive it with belong to the `test/` workspace.
+# drive it with belong to the `test/toolkit` workspace.
 if $with_tests; then
   npm install --no-audit --no-fund
 else
