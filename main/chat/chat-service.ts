@@ -28,7 +28,7 @@ import { ChatError } from './chat-error.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
-import { toRequestMessages } from './request-messages.js';
+import { toRequestMessages, uniqueCallIds } from './request-messages.js';
 
 export const defaultMaxSteps = 10;
 export const newConversationTitle = 'New chat';
@@ -396,9 +396,10 @@ export class ChatService {
     const model = conversation.model;
     if (!model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
     const tools = this.options.tools.functionTools();
+    const history = await this.table.listMessages(conversationId);
     const request = {
       model,
-      messages: toRequestMessages(conversation, await this.table.listMessages(conversationId)),
+      messages: toRequestMessages(conversation, history),
       stream_options: { include_usage: true },
       ...(tools.length > 0 ? { tools } : {}),
       ...(conversation.temperature === null ? {} : { temperature: conversation.temperature }),
@@ -425,7 +426,8 @@ export class ChatService {
 
     const stopped = signal.aborted;
     // Calls of a reply that did not end normally are incomplete: none of them runs.
-    const toolCalls = stopped || failure ? [] : reply.toolCalls().map((call) => this.withTarget(call));
+    const toolCalls =
+      stopped || failure ? [] : uniqueCallIds(reply.toolCalls(), history).map((call) => this.withTarget(call));
     const finished = (await this.table.updateMessage(started.id, {
       content: reply.text === '' ? null : reply.text,
       reasoning: reply.reasoning === '' ? null : reply.reasoning,

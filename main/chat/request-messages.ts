@@ -1,6 +1,8 @@
 // A stored conversation → the `messages` of a chat request. The history must stay valid for every provider
 // however a turn ended: replies that were stopped or failed before saying anything are left out, and every tool
 // call gets exactly one tool message (a placeholder when none was stored, say after a crash).
+// A provider's tool-call id is only unique within one reply (some reuse `call_1` every turn), so calls are given
+// ids unique in the conversation when they arrive, and a result is matched to its call by place as well as id.
 
 import type { ChatMessage as WireMessage, ToolCall } from '../../shared/api/index.js';
 import { resourceOfPart } from '../../shared/bridge/chat-message.js';
@@ -11,15 +13,15 @@ export const missingToolResult = 'The tool call did not complete.';
 export function toRequestMessages(conversation: Conversation, history: readonly ChatMessage[]): WireMessage[] {
   const messages: WireMessage[] = [];
   if (conversation.systemPrompt.trim() !== '') messages.push({ role: 'system', content: conversation.systemPrompt });
-  const results = new Map(
-    history.filter((message) => message.role === 'tool').map((message) => [message.toolCallId, message]),
-  );
-  for (const message of history) {
+  const sentIds = new Set<string>();
+  for (const [at, message] of history.entries()) {
     if (message.role === 'user') {
       messages.push({ role: 'user', content: userContent(message.content) });
     } else if (message.role === 'assistant') {
+      const results = resultsOf(message.toolCalls ?? [], history, at);
+      // Conversations stored before ids were made unique may repeat one: each gets its own in the request.
       const toolCalls: ToolCall[] = (message.toolCalls ?? []).map(({ id, type, function: call }) => ({
-        id,
+        id: unusedId(id, sentIds),
         type,
         function: call,
       }));
@@ -29,8 +31,8 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
       if (toolCalls.length > 0) wire.tool_calls = toolCalls;
       if (message.reasoningDetails) wire.reasoning_details = message.reasoningDetails;
       messages.push(wire);
-      for (const call of toolCalls) {
-        const result = results.get(call.id);
+      for (const [index, call] of toolCalls.entries()) {
+        const result = results[index];
         messages.push({
           role: 'tool',
           tool_call_id: call.id,
@@ -41,6 +43,39 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
     // Tool messages were placed right after the call they answer; one without a call is left out.
   }
   return messages;
+}
+
+/**
+ * The stored tool message of each call of the reply at `at`, by position: results follow their reply, and the
+ * n-th call with a given id takes the n-th result with that id.
+ */
+export function resultsOf(
+  calls: readonly { id: string }[],
+  history: readonly ChatMessage[],
+  at: number,
+): (ChatMessage | undefined)[] {
+  const end = history.findIndex((message, index) => index > at && message.role !== 'tool');
+  const following = history.slice(at + 1, end === -1 ? undefined : end);
+  const used = new Set<ChatMessage>();
+  return calls.map((call) => {
+    const result = following.find((message) => message.toolCallId === call.id && !used.has(message));
+    if (result) used.add(result);
+    return result;
+  });
+}
+
+/** `id`, or when taken `id_2`, `id_3`…; the answer is added to `taken`. */
+export function unusedId(id: string, taken: Set<string>): string {
+  let candidate = id;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${id}_${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/** A new reply's calls with ids no earlier call of the conversation (nor a sibling) has. */
+export function uniqueCallIds<Call extends { id: string }>(calls: readonly Call[], history: readonly ChatMessage[]) {
+  const taken = new Set(history.flatMap((message) => (message.toolCalls ?? []).map((call) => call.id)));
+  return calls.map((call) => ({ ...call, id: unusedId(call.id, taken) }));
 }
 
 /** What the user sent, without the fields only the app reads (an attached resource's origin). */

@@ -5,6 +5,8 @@
 // - "slow" → a long answer, piece by piece (for stop);
 // - "think" → reasoning first, then the answer;
 // - anything else → a short markdown answer with a code block.
+// - "twins WORD" → two echo calls in one reply, both with the id `call_1` (as some upstreams number them, every
+//   turn), echoing WORD-1 and WORD-2;
 // - "tiny image" → a tool call of server-everything's `get-tiny-image` (a result with an image);
 // Every answer ends with a usage chunk carrying a cost, as OpenRouter's do — except in a conversation that says
 // "unpriced", whose upstream reports no cost (the gateway then prices it, or reports 0 for a model without a price).
@@ -58,6 +60,16 @@ function plan(body: NonNullable<RecordedUpstreamRequest['body']>): AnswerPlan & 
     return toolCall(`call_loop_${round}`, JSON.stringify({ message: `round ${round}` }));
   }
   if (last?.role === 'tool') return text(`The tool said: ${textOf(last.content)}`);
+  if (lastUser.includes('twins')) {
+    const word = /twins\s+(\S+)/.exec(lastUser)?.[1] ?? 'ping';
+    return {
+      toolCalls: [1, 2].map((n) => ({
+        id: 'call_1',
+        name: echoFunction,
+        arguments: JSON.stringify({ message: `${word}-${n}` }),
+      })),
+    };
+  }
   if (lastUser.includes('tiny image')) {
     return { toolCalls: [{ id: 'call_image_1', name: 'everything__get-tiny-image', arguments: '{}' }] };
   }
