@@ -19,7 +19,7 @@ import type {
   ResourceReference,
   TurnEnd,
 } from '../../shared/bridge/types.js';
-import { newChatMessage, resourceOfPart, resourceTextPart } from '../../shared/bridge/chat-message.js';
+import { newChatMessage, resourceOfPart, resourceTextPart, resultsOf } from '../../shared/bridge/chat-message.js';
 import { maxImageBytes, maxImagesPerMessage, maxResourceChars } from '../../shared/bridge/limits.js';
 import { mediaDataUrl, showableMedia, toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
@@ -255,15 +255,13 @@ export class ChatService {
   async deleteMessage(conversationId: string, messageId: string): Promise<string[]> {
     await this.requireIdle(conversationId);
     const messages = await this.table.listMessages(conversationId);
-    const message = messages[this.requireMessageIndex(messages, messageId)]!;
+    const at = this.requireMessageIndex(messages, messageId);
+    const message = messages[at]!;
     if (message.role === 'tool') {
       throw new ChatError('invalid-request', 'A tool result belongs to the reply that called the tool: delete that.');
     }
-    const calls = new Set((message.toolCalls ?? []).map((call) => call.id));
-    const ids = [
-      message.id,
-      ...messages.filter((other) => other.role === 'tool' && calls.has(other.toolCallId ?? '')).map((m) => m.id),
-    ];
+    const results = resultsOf(message.toolCalls ?? [], messages, at).flatMap((result) => (result ? [result.id] : []));
+    const ids = [message.id, ...results];
     await this.table.deleteMessages(ids);
     await this.update(conversationId, {});
     return ids;
@@ -531,10 +529,11 @@ export class ChatService {
   /** After a stop: every call of the last reply without a result gets one, so the history stays valid. */
   private async answerUnansweredCalls(conversationId: string): Promise<void> {
     const messages = await this.table.listMessages(conversationId);
-    const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
-    const last = messages.findLast((message) => message.role === 'assistant');
-    for (const call of last?.toolCalls ?? []) {
-      if (answered.has(call.id)) continue;
+    const at = messages.findLastIndex((message) => message.role === 'assistant');
+    const calls = messages[at]?.toolCalls ?? [];
+    const results = resultsOf(calls, messages, at);
+    for (const [index, call] of calls.entries()) {
+      if (results[index]) continue;
       const message = this.newMessage(conversationId, {
         role: 'tool',
         toolCallId: call.id,

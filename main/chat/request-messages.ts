@@ -5,7 +5,7 @@
 // ids unique in the conversation when they arrive, and a result is matched to its call by place as well as id.
 
 import type { ChatMessage as WireMessage, ToolCall } from '../../shared/api/index.js';
-import { resourceOfPart } from '../../shared/bridge/chat-message.js';
+import { resourceOfPart, resultsOf } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 
 export const missingToolResult = 'The tool call did not complete.';
@@ -43,25 +43,6 @@ export function toRequestMessages(conversation: Conversation, history: readonly 
     // Tool messages were placed right after the call they answer; one without a call is left out.
   }
   return messages;
-}
-
-/**
- * The stored tool message of each call of the reply at `at`, by position: results follow their reply, and the
- * n-th call with a given id takes the n-th result with that id.
- */
-export function resultsOf(
-  calls: readonly { id: string }[],
-  history: readonly ChatMessage[],
-  at: number,
-): (ChatMessage | undefined)[] {
-  const end = history.findIndex((message, index) => index > at && message.role !== 'tool');
-  const following = history.slice(at + 1, end === -1 ? undefined : end);
-  const used = new Set<ChatMessage>();
-  return calls.map((call) => {
-    const result = following.find((message) => message.toolCallId === call.id && !used.has(message));
-    if (result) used.add(result);
-    return result;
-  });
 }
 
 /** `id`, or when taken `id_2`, `id_3`…; the answer is added to `taken`. */

@@ -50,3 +50,22 @@ export function resourceOfPart(part: ContentPart): AttachedResource | null {
   if (typeof server !== 'string' || typeof uri !== 'string') return null;
   return { server, uri, ...(typeof mimeType === 'string' ? { mimeType } : {}) };
 }
+
+/**
+ * The stored tool message of each call of the reply at `at`, by position: results follow their reply, and the
+ * n-th call with a given id takes the n-th result with that id.
+ */
+export function resultsOf(
+  calls: readonly { id: string }[],
+  history: readonly ChatMessage[],
+  at: number,
+): (ChatMessage | undefined)[] {
+  const end = history.findIndex((message, index) => index > at && message.role !== 'tool');
+  const following = history.slice(at + 1, end === -1 ? undefined : end);
+  const used = new Set<ChatMessage>();
+  return calls.map((call) => {
+    const result = following.find((message) => message.toolCallId === call.id && !used.has(message));
+    if (result) used.add(result);
+    return result;
+  });
+}

@@ -10,7 +10,12 @@ import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
 import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
-import { noCreditsError, resourceOfPart, type AttachedResource } from '../../../shared/bridge/chat-message.js';
+import {
+  noCreditsError,
+  resourceOfPart,
+  resultsOf,
+  type AttachedResource,
+} from '../../../shared/bridge/chat-message.js';
 import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
 import { ToolMediaList } from '../ui/tool-media.js';
 import { PaperclipIcon, ToolIcon } from '../shell/icons.js';
@@ -57,7 +62,6 @@ export function MessageList({ messages, approvals, running, models, actions, onD
     return () => observer.disconnect();
   }, []);
 
-  const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.toolCallId, m]));
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
 
   return (
@@ -80,14 +84,14 @@ export function MessageList({ messages, approvals, running, models, actions, onD
         <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
       ) : null}
       <div ref={stack} className="message-stack">
-        {messages.map((message) =>
+        {messages.map((message, at) =>
           message.role === 'user' ? (
             <UserMessage key={message.id} message={message} busy={running} actions={actions} />
           ) : message.role === 'assistant' ? (
             <AssistantMessage
               key={message.id}
               message={message}
-              results={results}
+              results={resultsOf(message.toolCalls ?? [], messages, at)}
               approvals={approvals}
               turnRunning={running && message === lastAssistant}
               busy={running}
@@ -178,7 +182,8 @@ function AttachedResourceView({ resource, text }: { resource: AttachedResource; 
 
 interface AssistantMessageProps {
   message: ChatMessage;
-  results: Map<string | null, ChatMessage>;
+  /** The result of each tool call, by position: a provider's call id may repeat. */
+  results: (ChatMessage | undefined)[];
   approvals: PendingApproval[];
   turnRunning: boolean;
   busy: boolean;
@@ -200,14 +205,16 @@ function AssistantMessage(props: AssistantMessageProps) {
         </details>
       ) : null}
       {text !== '' ? <Markdown text={text} /> : streaming && !message.reasoning ? <TypingDots /> : null}
-      {(message.toolCalls ?? []).map((call) => {
-        const result = results.get(call.id);
-        const approval = approvals.find((candidate) => candidate.toolCallId === call.id);
+      {(message.toolCalls ?? []).map((call, index) => {
+        const result = results[index];
+        const approval = approvals.find(
+          (candidate) => candidate.messageId === message.id && candidate.toolCallId === call.id,
+        );
         const state = result ? result.status : approval ? 'awaiting approval' : turnRunning ? 'running' : 'no result';
         const label = call.mcp ? `${call.mcp.server} / ${call.mcp.tool}` : call.function.name;
         return (
           <section
-            key={call.id}
+            key={index}
             className={`tool-call tool-${state.replace(' ', '-')}`}
             aria-label={`Tool call ${label}`}
           >
