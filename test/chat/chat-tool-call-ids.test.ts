@@ -2,7 +2,8 @@
 // (within one reply and again on every turn) must not make one call's approval or result stand for another's.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../shared/bridge/types.js';
+import { newChatMessage } from '../../shared/bridge/chat-message.js';
+import type { ChatEvent, ChatMessage } from '../../shared/bridge/types.js';
 import { deniedToolResult } from '../../main/chat/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
@@ -83,5 +84,35 @@ describe('tool calls whose provider ids repeat', () => {
       deniedToolResult,
       'Echo: beta-2',
     ]);
+  });
+
+  it('deletes only the results of the reply deleted, in a conversation stored with one id in two replies', async () => {
+    const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });
+    let at = 0;
+    const stored = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'role'>) => {
+      at += 1;
+      return newChatMessage({
+        id: `legacy-${at}`,
+        conversationId: conversation.id,
+        status: 'complete',
+        createdAt: at,
+        ...fields,
+      });
+    };
+    const call = { id: 'call_1', type: 'function' as const, function: { name: 'everything__echo', arguments: '{}' } };
+    const history = [
+      stored({ role: 'user', content: 'one' }),
+      stored({ role: 'assistant', toolCalls: [call] }),
+      stored({ role: 'tool', toolCallId: 'call_1', content: 'Echo: one' }),
+      stored({ role: 'assistant', content: 'Done.' }),
+      stored({ role: 'user', content: 'two' }),
+      stored({ role: 'assistant', toolCalls: [call] }),
+      stored({ role: 'tool', toolCallId: 'call_1', content: 'Echo: two' }),
+    ];
+    for (const message of history) await env.app.store.chat.insertMessage(message);
+
+    expect(await env.app.chat.deleteMessage(conversation.id, 'legacy-6')).toEqual(['legacy-6', 'legacy-7']);
+    const { messages } = await env.app.chat.getConversation(conversation.id);
+    expect(messages.map((message) => message.content)).toEqual(['one', null, 'Echo: one', 'Done.', 'two']);
   });
 });
