@@ -48,7 +48,10 @@ fi
 # npm then runs on it, native modules build against its headers, and node_modules/.bin/node points at it, so every
 # npm script (start, test, bench) runs on it too.
 runtime_dir="$PWD/.runtime"
-if node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=12)?0:1)' 2>/dev/null; then
+# The same rule the switchyard command checks at start (bin/runtime-check.js reads "engines").
+runtime_check='import { minimumNode, runtimeProblem } from "./bin/runtime-check.js";
+process.exit(runtimeProblem(process.versions.node, minimumNode(), null) === null ? 0 : 1);'
+if node --input-type=module -e "$runtime_check" 2>/dev/null; then
   # A runtime of an earlier setup, and the link npm scripts found it by, are no longer needed.
   rm -rf "$runtime_dir"
   if [ -L node_modules/.bin/node ]; then rm node_modules/.bin/node; fi
@@ -58,9 +61,9 @@ else
     case "$(uname -m)" in
       x86_64) arch=x64 ;;
       aarch64 | arm64) arch=arm64 ;;
-      *) echo "setup: no Node.js $wanted_node package for $(uname -m); install Node.js 22.12 or newer yourself" >&2; exit 1 ;;
+      *) echo "setup: no Node.js $wanted_node package for $(uname -m); install the Node.js package.json's engines name yourself" >&2; exit 1 ;;
     esac
-    echo "setup: Node.js $(node --version 2>/dev/null || echo 'is missing') is older than 22.12; installing Node.js $wanted_node into .runtime/"
+    echo "setup: Node.js $(node --version 2>/dev/null || echo 'is missing') is older than package.json's engines allow; installing Node.js $wanted_node into .runtime/"
     download=$(mktemp -d)
     (cd "$download" && npm pack --silent "node-linux-$arch@$wanted_node" >/dev/null)
     rm -rf "$runtime_dir" && mkdir -p "$runtime_dir"
