@@ -125,8 +125,8 @@ describe('conversation settings', () => {
       expect((body.messages as unknown[])[0]).toEqual({ role: 'system', content: 'Be terse.' });
       await settled(page);
 
-      // The conversation holds them: the panel, open again on it, shows them.
-      if ((await settingsButton(page).getAttribute('aria-expanded')) === 'false') await settingsButton(page).click();
+      // The conversation holds them: the panel, still open on the conversation the message created, shows them.
+      expect(await settingsButton(page).getAttribute('aria-expanded')).toBe('true');
       await expect.poll(() => temperature.inputValue()).toBe('0.7');
       expect(await panel(page).getByRole('textbox', { name: 'Stop sequence 1' }).inputValue()).toBe('END');
       expect(await effort.inputValue()).toBe('high');

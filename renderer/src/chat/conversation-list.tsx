@@ -227,25 +227,33 @@ function ConversationItem({
           >
             {conversation.pinned ? 'Unpin' : 'Pin'}
           </button>
-          {folders.length > 0 ? (
-            <select
-              aria-label="Move to folder"
-              value={conversation.folderId ?? ''}
-              onChange={(event) => {
-                onPlace({ folderId: event.target.value || null });
+          {folders
+            .filter((folder) => folder.id !== conversation.folderId)
+            .map((folder) => (
+              <button
+                key={folder.id}
+                type="button"
+                onClick={() => {
+                  onPlace({ folderId: folder.id });
+                  closeMenu();
+                }}
+              >
+                Move to {folder.name}
+              </button>
+            ))}
+          {conversation.folderId ? (
+            <button
+              type="button"
+              onClick={() => {
+                onPlace({ folderId: null });
                 closeMenu();
               }}
             >
-              <option value="">{conversation.folderId ? 'Remove from folder' : 'In no folder'}</option>
-              {folders.map((folder) => (
-                <option key={folder.id} value={folder.id}>
-                  {folder.id === conversation.folderId ? `In ${folder.name}` : `Move to ${folder.name}`}
-                </option>
-              ))}
-            </select>
-          ) : (
+              Remove from folder
+            </button>
+          ) : folders.length === 0 ? (
             <span className="field-hint">Make a folder with “New folder” to file it.</span>
-          )}
+          ) : null}
         </div>
       ) : null}
       {confirming ? (

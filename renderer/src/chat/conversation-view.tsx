@@ -74,7 +74,12 @@ export function ConversationView(props: ConversationViewProps) {
     setAttachments([]);
     setResources([]);
     setNotice(null);
-    setShowSettings(false);
+  }
+  // The settings close on a change of conversation, but stay open when the chat being drafted becomes one.
+  const [settingsOf, setSettingsOf] = useState(current?.id);
+  if (settingsOf !== current?.id) {
+    setSettingsOf(current?.id);
+    if (settingsOf !== undefined) setShowSettings(false);
   }
 
   async function addFiles(files: File[]) {
