@@ -98,6 +98,9 @@ describe('conversation settings', () => {
       await panel(page).getByRole('textbox', { name: 'System prompt' }).fill('Be terse.');
       await panel(page).getByRole('button', { name: 'Add stop sequence' }).click();
       await panel(page).getByRole('textbox', { name: 'Stop sequence 1' }).fill('END');
+      await panel(page).getByRole('button', { name: 'Add stop sequence' }).click();
+      // Typed on one line: \n stands for a new line.
+      await panel(page).getByRole('textbox', { name: 'Stop sequence 2' }).fill('\\n\\nUser:');
       await panel(page).getByRole('textbox', { name: 'Seed' }).click();
       expect(await temperature.getAttribute('aria-invalid')).toBeNull();
 
@@ -119,7 +122,7 @@ describe('conversation settings', () => {
         max_tokens: 64,
         top_p: 0.9,
         seed: 7,
-        stop: ['END'],
+        stop: ['END', '\n\nUser:'],
         reasoning_effort: 'high',
       });
       expect((body.messages as unknown[])[0]).toEqual({ role: 'system', content: 'Be terse.' });
@@ -129,6 +132,7 @@ describe('conversation settings', () => {
       expect(await settingsButton(page).getAttribute('aria-expanded')).toBe('true');
       await expect.poll(() => temperature.inputValue()).toBe('0.7');
       expect(await panel(page).getByRole('textbox', { name: 'Stop sequence 1' }).inputValue()).toBe('END');
+      expect(await panel(page).getByRole('textbox', { name: 'Stop sequence 2' }).inputValue()).toBe('\\n\\nUser:');
       expect(await effort.inputValue()).toBe('high');
     },
     90_000,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage } from '../../../shared/bridge/types.js';
 import { conversationTotals, estimateTokens } from './conversation-cost.js';
-import { parseSetting } from './conversation-settings.js';
 
 const reply = (prompt: number, completion: number, cost: number | null): ChatMessage =>
   newChatMessage({
@@ -37,20 +36,5 @@ describe('conversationTotals', () => {
   it('estimates typed text at four characters a token, rounding up', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens('abcde')).toBe(2);
-  });
-});
-
-describe('parseSetting', () => {
-  const temperature = { min: 0, max: 2, integer: false, problem: '' };
-  const tokens = { min: 1, integer: true, problem: '' };
-  it('reads empty as the default and refuses what breaks the rule', () => {
-    expect(parseSetting('  ', temperature)).toBeNull();
-    expect(parseSetting('0.7', temperature)).toBe(0.7);
-    expect(parseSetting('0', temperature)).toBe(0);
-    expect(parseSetting('5', temperature)).toBeUndefined();
-    expect(parseSetting('warm', temperature)).toBeUndefined();
-    expect(parseSetting('1.5', tokens)).toBeUndefined();
-    expect(parseSetting('0', tokens)).toBeUndefined();
-    expect(parseSetting('4096', tokens)).toBe(4096);
   });
 });

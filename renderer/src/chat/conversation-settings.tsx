@@ -182,12 +182,24 @@ function NumberSetting(props: {
   );
 }
 
+/**
+ * A stop sequence as typed in a one-line field: `\n` stands for a new line and `\t` for a tab, the usual
+ * sequences ("\n\nUser:") being made of them.
+ */
+export function typedSequence(sequence: string): string {
+  return sequence.replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+}
+
+export function sequenceOfTyped(typed: string): string {
+  return typed.replaceAll('\\n', '\n').replaceAll('\\t', '\t');
+}
+
 /** Up to four sequences that end a reply; an emptied one is dropped when saved. */
 function StopSequences({ owner, stop, onSave }: { owner: string; stop: string[]; onSave(stop: string[]): void }) {
-  const [rows, setRows] = useState(stop);
-  if (useChanged(owner, stop.join('\u0000'))) setRows(stop);
+  const [rows, setRows] = useState(() => stop.map(typedSequence));
+  if (useChanged(owner, stop.join('\u0000'))) setRows(stop.map(typedSequence));
   const save = (next: string[]) => {
-    const kept = next.filter((sequence) => sequence !== '');
+    const kept = next.filter((sequence) => sequence !== '').map(sequenceOfTyped);
     if (kept.join('\u0000') !== stop.join('\u0000')) onSave(kept);
   };
   return (
@@ -217,7 +229,7 @@ function StopSequences({ owner, stop, onSave }: { owner: string; stop: string[];
       ))}
       <p className="field-hint">
         {rows.length === 0 ? 'None: the model stops where it will. ' : ''}The reply ends before any of these texts, up
-        to {maxStopSequences}.
+        to {maxStopSequences}. Type \n for a new line.
       </p>
       {rows.length < maxStopSequences ? (
         <button type="button" onClick={() => setRows([...rows, ''])}>
