@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCost } from '../../shared/api/index.js';
-import type { ChatPreset } from '../../shared/bridge/types.js';
+import type { ChatPreset, Conversation } from '../../shared/bridge/types.js';
 import { conversationStep, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { FakeOpenAI } from '../support/fake-openai.js';
 import { waitFor } from '../support/wait-for.js';
@@ -217,6 +217,18 @@ describe('presets', () => {
     await expect.poll(() => manager.getByRole('listitem').count()).toBe(1);
     await manager.getByRole('button', { name: 'Done' }).click();
     expect(await chips.getByRole('button').allTextContents()).toEqual(['Bard · default', 'Manage presets']);
+
+    // A new chat beside an open one starts from the new default too.
+    type Listed = { conversations: Conversation[] };
+    const opened = page.getByRole('heading', { level: 1 });
+    const before = (await ui.invoke<Listed>('chat:list-conversations')).conversations.length;
+    await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
+    await expect
+      .poll(async () => (await ui.invoke<Listed>('chat:list-conversations')).conversations.length)
+      .toBe(before + 1);
+    const [created] = (await ui.invoke<Listed>('chat:list-conversations')).conversations;
+    expect(created).toMatchObject({ temperature: 1.3, systemPrompt: 'Answer in verse.', model: 'fake/qwq-thinker' });
+    expect(await opened.textContent()).toBe('New chat');
   });
 });
 
