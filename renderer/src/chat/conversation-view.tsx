@@ -76,10 +76,10 @@ export function ConversationView(props: ConversationViewProps) {
     setNotice(null);
   }
   // The settings close on a change of conversation, but stay open when the chat being drafted becomes one.
-  const [settingsOf, setSettingsOf] = useState(current?.id);
-  if (settingsOf !== current?.id) {
-    setSettingsOf(current?.id);
-    if (settingsOf !== undefined) setShowSettings(false);
+  const [settingsShownOn, setSettingsShownOn] = useState(current?.id);
+  if (settingsShownOn !== current?.id) {
+    setSettingsShownOn(current?.id);
+    if (settingsShownOn !== undefined) setShowSettings(false);
   }
 
   async function addFiles(files: File[]) {
