@@ -134,6 +134,14 @@ describe('conversation settings', () => {
       expect(await panel(page).getByRole('textbox', { name: 'Stop sequence 1' }).inputValue()).toBe('END');
       expect(await panel(page).getByRole('textbox', { name: 'Stop sequence 2' }).inputValue()).toBe('\\n\\nUser:');
       expect(await effort.inputValue()).toBe('high');
+
+      // A wrong value typed into the conversation's settings is kept on screen and not saved.
+      await temperature.fill('2.5');
+      await temperature.blur();
+      expect(await temperature.getAttribute('aria-invalid')).toBe('true');
+      const { conversations } = await ui.invoke<{ conversations: Conversation[] }>('chat:list-conversations');
+      expect(conversations[0]?.temperature).toBe(0.7);
+      expect(await temperature.inputValue()).toBe('2.5');
     },
     90_000,
   );

@@ -75,7 +75,7 @@ export function ConversationCost({
       ? `next request about ${compact(next)} tokens; context size unknown`
       : `next request about ${compact(next)} of ${compact(contextLength!)} tokens (${formatShare(share)})`;
   return (
-    <p className="conversation-cost" aria-label="Conversation usage">
+    <div className="conversation-cost" role="group" aria-label="Conversation usage">
       <span>
         {totals.tokens.toLocaleString()} tokens · {formatCost(totals.cost, totals.unpriced)}
       </span>
@@ -92,7 +92,7 @@ export function ConversationCost({
           value={Math.min(share, 1)}
         />
       ) : null}
-    </p>
+    </div>
   );
 }
 
