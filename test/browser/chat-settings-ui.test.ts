@@ -218,6 +218,18 @@ describe('presets', () => {
         ['Bard', true],
         ['Pirate', false],
       ]);
+    // A preset takes the open chat's settings and model (this chat has Poet's now).
+    await manager.getByRole('button', { name: 'Update to this chat: Pirate' }).click();
+    await expect
+      .poll(async () =>
+        (await ui.invoke<{ presets: ChatPreset[] }>('chat:list-presets')).presets.find((p) => p.name === 'Pirate'),
+      )
+      .toMatchObject({
+        temperature: 1.3,
+        systemPrompt: 'Answer in verse.',
+        model: 'fake/qwq-thinker',
+        isDefault: false,
+      });
     await manager.getByRole('button', { name: 'Delete Pirate' }).click();
     await manager.getByText('Delete “Pirate”?').waitFor();
     await expectLooksRight(page, [manager.getByRole('button', { name: 'Delete', exact: true })]);

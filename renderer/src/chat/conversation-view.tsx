@@ -348,6 +348,7 @@ export function ConversationView(props: ConversationViewProps) {
       {presetDialog === 'manage' ? (
         <PresetsDialog
           presets={props.presets ?? []}
+          current={{ settings, model }}
           onChanged={props.onPresetsChanged}
           onClose={() => setPresetDialog(null)}
         />

@@ -100,12 +100,14 @@ export function SavePresetDialog({ settings, model, onSaved, onClose }: SavePres
 
 interface PresetsDialogProps {
   presets: ChatPreset[];
+  /** The open chat's settings and model, which a preset can be updated to. */
+  current: { settings: ChatSettings; model: string | null };
   onChanged(): void;
   onClose(): void;
 }
 
-/** Rename, delete, and choose the default (or none). */
-export function PresetsDialog({ presets, onChanged, onClose }: PresetsDialogProps) {
+/** Rename, update to the open chat's settings, delete, and choose the default (or none). */
+export function PresetsDialog({ presets, current, onChanged, onClose }: PresetsDialogProps) {
   const bridge = useBridge();
   const [error, setError] = useState<string | null>(null);
   const change = async (work: () => Promise<unknown>) => {
@@ -136,6 +138,7 @@ export function PresetsDialog({ presets, onChanged, onClose }: PresetsDialogProp
               preset={preset}
               onRename={(name) => void save(preset, { name })}
               onDefault={(isDefault) => void save(preset, { isDefault })}
+              onUpdate={() => void save(preset, { ...current.settings, model: current.model ?? preset.model })}
               onDelete={() => void change(() => bridge.invoke('chat:delete-preset', { id: preset.id }))}
             />
           ))}
@@ -155,10 +158,11 @@ interface PresetRowProps {
   preset: ChatPreset;
   onRename(name: string): void;
   onDefault(isDefault: boolean): void;
+  onUpdate(): void;
   onDelete(): void;
 }
 
-function PresetRow({ preset, onRename, onDefault, onDelete }: PresetRowProps) {
+function PresetRow({ preset, onRename, onDefault, onUpdate, onDelete }: PresetRowProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(preset.name);
   const [confirming, setConfirming] = useState(false);
@@ -213,6 +217,14 @@ function PresetRow({ preset, onRename, onDefault, onDelete }: PresetRowProps) {
         <span className="preset-row-actions">
           <button type="button" aria-label={`Rename ${preset.name}`} onClick={() => setEditing(true)}>
             Rename
+          </button>
+          <button
+            type="button"
+            aria-label={`Update to this chat: ${preset.name}`}
+            title="Give it this chat's system prompt, settings and model"
+            onClick={onUpdate}
+          >
+            Update to this chat
           </button>
           <button type="button" aria-label={`Delete ${preset.name}`} onClick={() => setConfirming(true)}>
             Delete
