@@ -252,6 +252,27 @@ describe('presets', () => {
   });
 });
 
+describe('presets in a narrow dark window', () => {
+  it('show their chips and their manager readably at 720 px', async () => {
+    await deleteAllPresets();
+    for (const name of ['Careful reviewer', 'Terse', 'Translator into Portuguese']) {
+      await ui.invoke('chat:save-preset', { name, model: null, systemPrompt: name, temperature: null });
+    }
+    const page = await openChat('dark', 720);
+    const chips = page.getByRole('group', { name: 'Start from a preset' });
+    await chips.getByRole('button', { name: 'Translator into Portuguese' }).waitFor();
+    await expectLooksRight(page, [chips.getByRole('button', { name: 'Careful reviewer' })]);
+    await chips.getByRole('button', { name: 'Manage presets' }).click();
+    const manager = page.getByRole('dialog', { name: 'Presets' });
+    expect(await manager.getByRole('listitem').count()).toBe(3);
+    await ui.screenshot(page, 'chat-presets-manager-dark-720');
+    await expectLooksRight(page, [
+      manager.getByRole('button', { name: 'Delete Translator into Portuguese' }),
+      manager.getByRole('button', { name: 'Done' }),
+    ]);
+  });
+});
+
 describe('what a conversation costs', () => {
   it.each([
     ['dark', 1280],
