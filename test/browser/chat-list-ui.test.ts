@@ -79,6 +79,8 @@ describe('the conversation list', () => {
     await (await openMenu(page, 'Trip plans')).getByRole('button', { name: 'Pin' }).click();
     const pinned = group(page, 'Pinned');
     await expect.poll(() => titles(pinned)).toEqual(['Trip plans']);
+    // The keyboard stays on the conversation's menu button, in the group it moved to.
+    await expect.poll(() => hasFocus(pinned.getByRole('button', { name: 'More for Trip plans' }))).toBe(true);
     expect(await titles(group(page, 'Other conversations'))).toEqual(['Recipe ideas']);
 
     // Pinned first, then the folder, then the rest.

@@ -2,7 +2,7 @@
 // each folder (collapsible), then the rest. Each conversation can be renamed, pinned, moved to a folder or out of
 // it, and deleted after a question in words.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatFolder, Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
 import { ConfirmDialog } from '../ui/dialog.js';
@@ -37,6 +37,8 @@ export function ConversationList(props: ConversationListProps) {
   const folders = useFolders(props.onError);
   const folded = useFoldedFolders();
   const [naming, setNaming] = useState(false);
+  // The conversation just moved (pinned, filed) keeps the keyboard on its menu button, in the group it went to.
+  const [moved, setMoved] = useState<string | null>(null);
   const known = new Set(folders.folders.map((folder) => folder.id));
   const pinned = conversations.filter((conversation) => conversation.pinned);
   const inFolder = (id: string) =>
@@ -50,10 +52,14 @@ export function ConversationList(props: ConversationListProps) {
       conversation={conversation}
       folders={folders.folders}
       selected={conversation.id === selectedId}
+      refocus={conversation.id === moved}
       onSelect={() => props.onSelect(conversation.id)}
       onRename={(title) => props.onRename(conversation.id, title)}
       onDelete={() => props.onDelete(conversation.id)}
-      onPlace={(place) => props.onPlace(conversation.id, place)}
+      onPlace={(place) => {
+        setMoved(conversation.id);
+        props.onPlace(conversation.id, place);
+      }}
     />
   );
   const grouped = pinned.length > 0 || folders.folders.length > 0;
@@ -127,6 +133,8 @@ interface ConversationItemProps {
   conversation: Conversation;
   folders: ChatFolder[];
   selected: boolean;
+  /** Focus its menu button (it was just moved from it). */
+  refocus: boolean;
   onSelect(): void;
   onRename(title: string): void;
   onDelete(): void;
@@ -137,6 +145,7 @@ function ConversationItem({
   conversation,
   folders,
   selected,
+  refocus,
   onSelect,
   onRename,
   onDelete,
@@ -147,7 +156,11 @@ function ConversationItem({
   const [confirming, setConfirming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   if (useChanged(conversation.title)) setTitle(conversation.title);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEffect(() => {
+    if (refocus) moreButton.current?.focus();
+  }, [refocus]);
 
   const save = () => {
     setEditing(false);
@@ -199,6 +212,7 @@ function ConversationItem({
           <button
             type="button"
             className="icon-button"
+            ref={moreButton}
             aria-label={`More for ${conversation.title}`}
             aria-expanded={menuOpen}
             aria-controls={menuId}
