@@ -98,6 +98,13 @@ describe('the conversation list', () => {
     await toggle.click();
     expect(await admin.getByRole('button', { name: 'Tax return', exact: true }).isVisible()).toBe(true);
 
+    // Dragged onto a folder, and back onto the rest.
+    const recipe = list(page).getByRole('button', { name: 'Recipe ideas', exact: true });
+    await recipe.dragTo(admin.getByRole('heading'));
+    await expect.poll(() => titles(admin)).toEqual(['Recipe ideas', 'Tax return']);
+    await admin.getByRole('button', { name: 'Recipe ideas', exact: true }).dragTo(group(page, 'Other conversations'));
+    await expect.poll(() => titles(group(page, 'Other conversations'))).toEqual(['Recipe ideas']);
+
     // Out of the folder again, and unpinned.
     await (await openMenu(page, 'Tax return')).getByRole('button', { name: 'Remove from folder' }).click();
     await expect.poll(() => titles(admin)).toEqual([]);

@@ -2,7 +2,7 @@
 // heading (deleting one keeps its conversations: they return to the list). Which folders are folded is
 // remembered on this device.
 
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import type { ChatFolder } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { PencilIcon, TrashIcon } from '../shell/icons.js';
@@ -10,6 +10,39 @@ import { ConfirmDialog } from '../ui/dialog.js';
 import { useLoad } from '../ui/use-load.js';
 
 const foldedKey = 'switchyard.chat.folded-folders';
+
+/** What a dragged conversation carries: its id. */
+export const conversationDragType = 'application/x-switchyard-conversation';
+
+/**
+ * A group a conversation can be dropped on (a folder, Pinned, the rest): `onDrop` gets its id; `active` while one
+ * is held over it, for the highlight.
+ */
+export function useConversationDrop(onDrop: (conversationId: string) => void) {
+  const [active, setActive] = useState(false);
+  const carries = (event: DragEvent) => event.dataTransfer.types.includes(conversationDragType);
+  return {
+    active,
+    handlers: {
+      onDragOver(event: DragEvent) {
+        if (!carries(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setActive(true);
+      },
+      onDragLeave(event: DragEvent) {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setActive(false);
+      },
+      onDrop(event: DragEvent) {
+        if (!carries(event)) return;
+        event.preventDefault();
+        setActive(false);
+        const id = event.dataTransfer.getData(conversationDragType);
+        if (id) onDrop(id);
+      },
+    },
+  };
+}
 
 /** The folders, by name, with what changes them; errors go to `onError`. */
 export function useFolders(onError: (message: string) => void) {
@@ -80,15 +113,23 @@ interface FolderGroupProps {
   onToggle(): void;
   onRename(name: string): void;
   onDelete(): void;
+  /** A conversation was dropped on it. */
+  onDropConversation(conversationId: string): void;
   children: ReactNode;
 }
 
-export function FolderGroup({ folder, count, folded, onToggle, onRename, onDelete, children }: FolderGroupProps) {
+export function FolderGroup(props: FolderGroupProps) {
+  const { folder, count, folded, onToggle, onRename, onDelete, children } = props;
+  const drop = useConversationDrop(props.onDropConversation);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const listId = `folder-${folder.id}`;
   return (
-    <section className="conversation-group folder-group" aria-label={`Folder ${folder.name}`}>
+    <section
+      className={drop.active ? 'conversation-group folder-group drop-target' : 'conversation-group folder-group'}
+      aria-label={`Folder ${folder.name}`}
+      {...drop.handlers}
+    >
       <div className="folder-heading">
         {editing ? (
           <NameInput

@@ -1,13 +1,20 @@
 // The conversations, newest first, with search (titles and message text): pinned ones first under "Pinned", then
 // each folder (collapsible), then the rest. Each conversation can be renamed, pinned, moved to a folder or out of
-// it, and deleted after a question in words.
+// it (from its menu, or dragged onto a group), and deleted after a question in words.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatFolder, Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { useChanged } from '../ui/use-changed.js';
-import { FolderGroup, NameInput, useFoldedFolders, useFolders } from './conversation-folders.js';
+import {
+  conversationDragType,
+  FolderGroup,
+  NameInput,
+  useConversationDrop,
+  useFoldedFolders,
+  useFolders,
+} from './conversation-folders.js';
 
 /** Where a conversation is listed (main keeps it; a change does not move it in time). */
 export interface ConversationPlaceChange {
@@ -46,6 +53,13 @@ export function ConversationList(props: ConversationListProps) {
   const loose = conversations.filter(
     (conversation) => !conversation.pinned && !(conversation.folderId && known.has(conversation.folderId)),
   );
+  const place = (id: string, change: ConversationPlaceChange) => {
+    setMoved(id);
+    props.onPlace(id, change);
+  };
+  // Dropped on Pinned: pinned. On the rest: unpinned and out of its folder.
+  const pinDrop = useConversationDrop((id) => place(id, { pinned: true }));
+  const looseDrop = useConversationDrop((id) => place(id, { pinned: false, folderId: null }));
   const item = (conversation: Conversation) => (
     <ConversationItem
       key={conversation.id}
@@ -56,10 +70,7 @@ export function ConversationList(props: ConversationListProps) {
       onSelect={() => props.onSelect(conversation.id)}
       onRename={(title) => props.onRename(conversation.id, title)}
       onDelete={() => props.onDelete(conversation.id)}
-      onPlace={(place) => {
-        setMoved(conversation.id);
-        props.onPlace(conversation.id, place);
-      }}
+      onPlace={(change) => place(conversation.id, change)}
     />
   );
   const grouped = pinned.length > 0 || folders.folders.length > 0;
@@ -81,7 +92,11 @@ export function ConversationList(props: ConversationListProps) {
       </div>
       <div className="conversation-groups">
         {pinned.length > 0 ? (
-          <section className="conversation-group" aria-label="Pinned">
+          <section
+            className={pinDrop.active ? 'conversation-group drop-target' : 'conversation-group'}
+            aria-label="Pinned"
+            {...pinDrop.handlers}
+          >
             <h2 className="group-heading">Pinned</h2>
             <ul>{pinned.map(item)}</ul>
           </section>
@@ -95,11 +110,16 @@ export function ConversationList(props: ConversationListProps) {
             onToggle={() => folded.toggle(folder.id)}
             onRename={(name) => folders.rename(folder.id, name)}
             onDelete={() => folders.remove(folder.id)}
+            onDropConversation={(id) => place(id, { pinned: false, folderId: folder.id })}
           >
             {inFolder(folder.id).map(item)}
           </FolderGroup>
         ))}
-        <section className="conversation-group" aria-label={grouped ? 'Other conversations' : undefined}>
+        <section
+          className={looseDrop.active ? 'conversation-group drop-target' : 'conversation-group'}
+          aria-label={grouped ? 'Other conversations' : undefined}
+          {...looseDrop.handlers}
+        >
           {grouped ? <h2 className="group-heading">Chats</h2> : null}
           <ul>
             {loose.map(item)}
@@ -170,7 +190,14 @@ function ConversationItem({
   const menuId = `conversation-menu-${conversation.id}`;
 
   return (
-    <li className={selected ? 'conversation selected' : 'conversation'}>
+    <li
+      className={selected ? 'conversation selected' : 'conversation'}
+      draggable={!editing}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(conversationDragType, conversation.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+    >
       <div className="conversation-row">
         {editing ? (
           <input
