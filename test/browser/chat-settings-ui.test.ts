@@ -142,6 +142,17 @@ describe('conversation settings', () => {
       const { conversations } = await ui.invoke<{ conversations: Conversation[] }>('chat:list-conversations');
       expect(conversations[0]?.temperature).toBe(0.7);
       expect(await temperature.inputValue()).toBe('2.5');
+
+      // Back to the model's defaults, the system prompt kept.
+      await panel(page).getByRole('button', { name: 'Reset to model defaults' }).click();
+      await expect.poll(() => temperature.inputValue()).toBe('');
+      await expect
+        .poll(
+          async () => (await ui.invoke<{ conversations: Conversation[] }>('chat:list-conversations')).conversations[0],
+        )
+        .toMatchObject({ temperature: null, maxTokens: null, topP: null, seed: null, stop: [], reasoningEffort: null });
+      expect(await panel(page).getByRole('textbox', { name: 'System prompt' }).inputValue()).toBe('Be terse.');
+      expect(await panel(page).getByRole('button', { name: 'Reset to model defaults' }).isDisabled()).toBe(true);
     },
     90_000,
   );

@@ -117,6 +117,16 @@ export function ConversationSettings({ owner, settings, reasons, onSave, ...acti
       </div>
       <StopSequences owner={owner} stop={settings.stop} onSave={(stop) => onSave({ stop })} />
       <div className="chat-settings-actions">
+        <button
+          type="button"
+          disabled={sameSettings(settings, { ...defaultChatSettings, systemPrompt: settings.systemPrompt })}
+          onClick={() => {
+            const { systemPrompt: _kept, ...defaults } = defaultChatSettings;
+            onSave(defaults);
+          }}
+        >
+          Reset to model defaults
+        </button>
         <button type="button" onClick={actions.onSaveAsPreset}>
           Save as preset…
         </button>
@@ -126,6 +136,10 @@ export function ConversationSettings({ owner, settings, reasons, onSave, ...acti
       </div>
     </section>
   );
+}
+
+function sameSettings(a: ChatSettings, b: ChatSettings): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 interface NumberRule {
