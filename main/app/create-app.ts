@@ -162,6 +162,7 @@ export function createApp(options: AppOptions): App {
   const chatKey = new ChatKey(keys, secrets);
   const chat = new ChatService({
     table: store.chat,
+    library: store.chatLibrary,
     gateway: createHttpChatGateway({
       baseUrl: () => chatGatewayUrl,
       apiKey: () => chatKey.get(),

@@ -4,7 +4,10 @@ import {
   maxImageBytes,
   maxImagesPerMessage,
   maxMessageChars,
+  maxPresetNameChars,
   maxResourcesPerMessage,
+  maxStopSequenceChars,
+  maxStopSequences,
   maxSystemPromptChars,
 } from '../../shared/bridge/limits.js';
 import { defaultInvokeBodyLimitBytes, invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
@@ -43,6 +46,20 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     model: `p/${'m'.repeat(298)}`,
     systemPrompt: worst(maxSystemPromptChars),
     temperature: 1,
+    stop: Array<string>(maxStopSequences).fill(worst(maxStopSequenceChars)),
+  }),
+  'chat:save-preset': () => ({
+    id: 'p'.repeat(100),
+    name: `x${worst(maxPresetNameChars - 1)}`,
+    model: `p/${'m'.repeat(298)}`,
+    systemPrompt: worst(maxSystemPromptChars),
+    temperature: 1,
+    maxTokens: 1,
+    topP: 1,
+    seed: Number.MIN_SAFE_INTEGER,
+    stop: Array<string>(maxStopSequences).fill(worst(maxStopSequenceChars)),
+    reasoningEffort: 'medium',
+    isDefault: true,
   }),
   'keys:create': () => ({
     name: worst(100),

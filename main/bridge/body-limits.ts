@@ -27,6 +27,7 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   /** A system prompt of up to 50,000 characters. */
   'chat:create-conversation': 512 * kib,
   'chat:update-conversation': 512 * kib,
+  'chat:save-preset': 512 * kib,
   /** Up to 1,000 allowed models of 300 characters. */
   'keys:create': 2 * mib,
   'keys:update': 2 * mib,

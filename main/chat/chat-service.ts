@@ -23,11 +23,14 @@ import { newChatMessage, resourceOfPart, resourceTextPart, resultsOf } from '../
 import { maxImageBytes, maxImagesPerMessage, maxResourceChars } from '../../shared/bridge/limits.js';
 import { mediaDataUrl, showableMedia, toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
-import type { ChatStore } from '../store/index.js';
+import type { ChatLibraryStore, ChatStore, ConversationChanges } from '../store/index.js';
 import { ChatError } from './chat-error.js';
+import { ChatFolders } from './chat-folders.js';
+import { requestSettings, settingsOf, type NewConversationFields } from './chat-settings.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
+import { ChatPresets } from './presets.js';
 import { toRequestMessages, uniqueCallIds } from './request-messages.js';
 
 export const defaultMaxSteps = 10;
@@ -38,6 +41,8 @@ const titleLength = 60;
 
 export interface ChatServiceOptions {
   table: ChatStore;
+  /** Presets, folders and where conversations are listed. */
+  library: ChatLibraryStore;
   gateway: ChatGateway;
   tools: ChatTools;
   /** The models the picker offers (for the default model and the image check). */
@@ -83,6 +88,8 @@ export class ChatService {
   /** Every event of every turn (text deltas, tool calls, approvals), for the UI. */
   readonly onEvent: Event<ChatEvent>;
   readonly onConversationsChanged: Event<ConversationsChanged>;
+  readonly presets: ChatPresets;
+  readonly folders: ChatFolders;
   private readonly table: ChatStore;
   private readonly maxSteps: number;
   private readonly now: () => number;
@@ -100,6 +107,13 @@ export class ChatService {
     });
     this.onEvent = this.eventEmitter.event;
     this.onConversationsChanged = this.changeEmitter.event;
+    this.presets = new ChatPresets(options.library, this.now);
+    this.folders = new ChatFolders({
+      library: options.library,
+      table: options.table,
+      now: this.now,
+      changed: (conversationId) => this.changed(conversationId, 'updated'),
+    });
   }
 
   listConversations(query?: string): Promise<Conversation[]> {
@@ -107,18 +121,17 @@ export class ChatService {
   }
 
   /** Without a model, takes the one of the most recent conversation (the user's last choice). */
-  async createConversation(
-    fields: { model?: string | null; systemPrompt?: string; temperature?: number | null } = {},
-  ): Promise<Conversation> {
+  async createConversation(fields: NewConversationFields = {}): Promise<Conversation> {
     const now = this.now();
     const conversation: Conversation = {
       id: randomUUID(),
       title: newConversationTitle,
       model: fields.model ?? (await this.table.listConversations({ limit: 1 }))[0]?.model ?? null,
-      systemPrompt: fields.systemPrompt ?? '',
-      temperature: fields.temperature ?? null,
+      ...settingsOf(fields),
       createdAt: now,
       updatedAt: now,
+      pinned: false,
+      folderId: null,
     };
     await this.table.insertConversation(conversation);
     this.changed(conversation.id, 'created');
@@ -141,10 +154,7 @@ export class ChatService {
     return this.update(id, { title: title.trim() });
   }
 
-  updateConversation(
-    id: string,
-    changes: { model?: string | null; systemPrompt?: string; temperature?: number | null },
-  ): Promise<Conversation> {
+  updateConversation(id: string, changes: Omit<ConversationChanges, 'title'>): Promise<Conversation> {
     return this.update(id, changes);
   }
 
@@ -400,7 +410,7 @@ export class ChatService {
       messages: toRequestMessages(conversation, history),
       stream_options: { include_usage: true },
       ...(tools.length > 0 ? { tools } : {}),
-      ...(conversation.temperature === null ? {} : { temperature: conversation.temperature }),
+      ...requestSettings(conversation, await this.modelOption(conversation, model)),
     };
     const started = this.newMessage(conversationId, { role: 'assistant', status: 'streaming', model });
     await this.table.insertMessage(started);
@@ -611,10 +621,13 @@ export class ChatService {
     return conversation;
   }
 
-  private async update(
-    id: string,
-    changes: { title?: string; model?: string | null; systemPrompt?: string; temperature?: number | null },
-  ): Promise<Conversation> {
+  /** The listing's entry for the model, asked only when a setting depends on it (the reasoning effort). */
+  private async modelOption(conversation: Conversation, model: string): Promise<ModelOption | undefined> {
+    if (!conversation.reasoningEffort) return undefined;
+    return (await this.options.models().catch(() => [])).find((option) => option.id === model);
+  }
+
+  private async update(id: string, changes: ConversationChanges): Promise<Conversation> {
     const updated = await this.table.updateConversation(id, changes, this.now());
     if (!updated) throw new ChatError('not-found', `There is no conversation "${id}".`);
     this.changed(id, 'updated');

@@ -4,7 +4,14 @@
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { ContentPart, ReasoningDetail, Usage } from '../../shared/api/index.js';
-import type { ChatMessage, ChatToolCall, Conversation, MessageStatus } from '../../shared/bridge/types.js';
+import type {
+  ChatMessage,
+  ChatSettings,
+  ChatToolCall,
+  Conversation,
+  MessageStatus,
+} from '../../shared/bridge/types.js';
+import { toConversation, toConversationColumns, type ConversationColumns } from './conversation-columns.js';
 
 /** A message as its row holds it (shared with postgres/chat-table.ts). */
 export interface MessageColumns {
@@ -25,14 +32,18 @@ export interface MessageColumns {
   search_text: string;
 }
 
-export type ConversationChanges = Partial<Pick<Conversation, 'title' | 'model' | 'systemPrompt' | 'temperature'>>;
+export type ConversationChanges = Partial<
+  Pick<Conversation, 'title' | 'model' | 'systemPrompt' | 'temperature'> & Omit<ChatSettings, 'systemPrompt'>
+>;
 export type MessageChanges = Partial<
   Pick<ChatMessage, 'content' | 'toolCalls' | 'reasoning' | 'reasoningDetails' | 'usage' | 'cost' | 'status' | 'error'>
 >;
 
 // Read under the Conversation's own field names, so that a row is a Conversation as it comes.
 const conversationColumns =
-  'id, title, model, system_prompt AS systemPrompt, temperature, created_at AS createdAt, updated_at AS updatedAt';
+  'id, title, model, system_prompt AS systemPrompt, temperature, created_at AS createdAt, updated_at AS updatedAt, ' +
+  'max_tokens AS maxTokens, top_p AS topP, seed, stop, reasoning_effort AS reasoningEffort, pinned, ' +
+  'folder_id AS folderId';
 const messageColumns =
   'id, conversation_id, role, content, tool_calls, tool_call_id, reasoning, reasoning_details, usage, cost, model, ' +
   'status, error, created_at, search_text';
@@ -70,22 +81,24 @@ export const chatSchema = `
 `;
 
 export class ChatTable {
-  private readonly insertConversationStatement: Statement<[Conversation]>;
-  private readonly getConversationStatement: Statement<[string], Conversation>;
-  private readonly listConversationsStatement: Statement<[{ limit: number }], Conversation>;
-  private readonly searchConversationsStatement: Statement<[{ pattern: string; limit: number }], Conversation>;
+  private readonly insertConversationStatement: Statement<[ConversationColumns]>;
+  private readonly getConversationStatement: Statement<[string], ConversationColumns>;
+  private readonly listConversationsStatement: Statement<[{ limit: number }], ConversationColumns>;
+  private readonly searchConversationsStatement: Statement<[{ pattern: string; limit: number }], ConversationColumns>;
   private readonly deleteConversationStatement: Statement<[string]>;
   private readonly insertMessageStatement: Statement<[MessageColumns]>;
   private readonly getMessageStatement: Statement<[string], MessageColumns>;
   private readonly listMessagesStatement: Statement<[string], MessageColumns>;
-  private readonly updateConversationStatement: Statement<[Conversation]>;
+  private readonly updateConversationStatement: Statement<[ConversationColumns]>;
   private readonly updateMessageStatement: Statement<[MessageColumns]>;
   private readonly deleteMessagesTransaction: (ids: readonly string[]) => number;
 
   constructor(db: Database) {
     this.insertConversationStatement = db.prepare(
-      `INSERT INTO conversations (id, title, model, system_prompt, temperature, created_at, updated_at)
-       VALUES (@id, @title, @model, @systemPrompt, @temperature, @createdAt, @updatedAt)`,
+      `INSERT INTO conversations (id, title, model, system_prompt, temperature, created_at, updated_at, max_tokens,
+         top_p, seed, stop, reasoning_effort, pinned, folder_id)
+       VALUES (@id, @title, @model, @systemPrompt, @temperature, @createdAt, @updatedAt, @maxTokens, @topP, @seed,
+         @stop, @reasoningEffort, @pinned, @folderId)`,
     );
     this.getConversationStatement = db.prepare(`SELECT ${conversationColumns} FROM conversations WHERE id = ?`);
     this.listConversationsStatement = db.prepare(
@@ -109,7 +122,8 @@ export class ChatTable {
     );
     this.updateConversationStatement = db.prepare(
       `UPDATE conversations SET title = @title, model = @model, system_prompt = @systemPrompt,
-         temperature = @temperature, updated_at = @updatedAt WHERE id = @id`,
+         temperature = @temperature, updated_at = @updatedAt, max_tokens = @maxTokens, top_p = @topP, seed = @seed,
+         stop = @stop, reasoning_effort = @reasoningEffort WHERE id = @id`,
     );
     this.updateMessageStatement = db.prepare(
       `UPDATE messages SET content = @content, tool_calls = @tool_calls, reasoning = @reasoning,
@@ -123,20 +137,22 @@ export class ChatTable {
   }
 
   insertConversation(conversation: Conversation): void {
-    this.insertConversationStatement.run(conversation);
+    this.insertConversationStatement.run(toConversationColumns(conversation));
   }
 
   getConversation(id: string): Conversation | undefined {
-    return this.getConversationStatement.get(id);
+    const columns = this.getConversationStatement.get(id);
+    return columns && toConversation(columns);
   }
 
   /** Most recently updated first; `query` matches titles and message text, case-insensitively for ASCII. */
   listConversations(options: { query?: string; limit?: number } = {}): Conversation[] {
     const limit = options.limit ?? 500;
     const query = options.query?.trim();
-    return query
+    const rows = query
       ? this.searchConversationsStatement.all({ pattern: `%${escapeLike(query)}%`, limit })
       : this.listConversationsStatement.all({ limit });
+    return rows.map(toConversation);
   }
 
   /** Changes the given fields and sets updated_at; undefined when there is no such conversation. */
@@ -144,7 +160,7 @@ export class ChatTable {
     const current = this.getConversation(id);
     if (!current) return undefined;
     const next = { ...current, ...definedOnly(changes), updatedAt };
-    this.updateConversationStatement.run(next);
+    this.updateConversationStatement.run(toConversationColumns(next));
     return next;
   }
 

@@ -17,4 +17,6 @@ export {
 } from './spend-table.js';
 export type { PriceRow } from './price-table.js';
 export type { ChatTable, ConversationChanges, MessageChanges } from './chat-table.js';
+export type { ChatLibraryStore } from './store-interface.js';
+export type { ConversationPlace } from './chat-library-table.js';
 export type { McpCallRow, McpCallTable } from './mcp-call-table.js';

@@ -1,6 +1,7 @@
 // The schema history, oldest first. Never edit a migration that has shipped: add a new one.
 
 import type { Database } from 'better-sqlite3';
+import { chatLibrarySchema } from './chat-library-table.js';
 import { chatSchema } from './chat-table.js';
 import { mcpCallsSchema } from './mcp-call-table.js';
 
@@ -186,5 +187,11 @@ export const migrations: readonly Migration[] = [
     // The tools a request named that its provider could not run (usage.ts's dropped_tools), comma-separated; NULL
     // when none were.
     up: (db) => db.exec('ALTER TABLE usage_log ADD COLUMN dropped_tools TEXT'),
+  },
+  {
+    version: 12,
+    name: 'chat settings and presets',
+    // A conversation's settings beyond temperature, whether it is pinned and its folder; folders; presets.
+    up: (db) => db.exec(chatLibrarySchema),
   },
 ];

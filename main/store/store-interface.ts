@@ -10,7 +10,8 @@
 //   MCP hub calls. SQLite does the work at once and resolves; PostgreSQL does it on the server.
 
 import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
+import type { ChatFolder, ChatMessage, ChatPreset, Conversation } from '../../shared/bridge/types.js';
+import type { ConversationPlace } from './chat-library-table.js';
 import type { ConversationChanges, MessageChanges } from './chat-table.js';
 import type { KeyRulesRow } from './key-rules-table.js';
 import type { KeyRow, NewKeyRow } from './key-table.js';
@@ -35,6 +36,25 @@ export interface ChatStore {
   /** How many were deleted. */
   deleteMessages(ids: readonly string[]): Promise<number>;
   updateMessage(id: string, changes: MessageChanges): Promise<ChatMessage | undefined>;
+}
+
+/** The chat's presets and folders, and where a conversation is listed (pinned, in a folder). */
+export interface ChatLibraryStore {
+  /** By name. */
+  listPresets(): Promise<ChatPreset[]>;
+  getPreset(id: string): Promise<ChatPreset | undefined>;
+  /** Adds it or replaces the one with its id (keeping its createdAt); a default one becomes the only default. */
+  savePreset(preset: ChatPreset): Promise<void>;
+  deletePreset(id: string): Promise<boolean>;
+  /** By name. */
+  listFolders(): Promise<ChatFolder[]>;
+  getFolder(id: string): Promise<ChatFolder | undefined>;
+  /** Adds it, or renames the folder with its id. */
+  saveFolder(folder: ChatFolder): Promise<void>;
+  /** Its conversations stay, out of any folder. */
+  deleteFolder(id: string): Promise<boolean>;
+  /** Pins or unpins it, moves it into a folder or out; its updatedAt stays. False: no such conversation. */
+  placeConversation(id: string, place: ConversationPlace): Promise<boolean>;
 }
 
 /** Tool calls made through the MCP hub (main/mcp/hub), for the Activity screen. */
@@ -74,6 +94,7 @@ export type StoreEngine = 'sqlite' | 'postgres';
 export interface Store {
   readonly engine: StoreEngine;
   readonly chat: ChatStore;
+  readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
   /** Team servers only: a UI behind a load balancer signs in with a management key (SQLite: the per-process link). */
   readonly uiSessions?: UiSessionStore;

@@ -8,9 +8,10 @@ import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api
 import { promised } from './promised.js';
 import { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
 import { isSqliteRowRejection } from './row-rejection.js';
-import type { ChatStore, McpCallStore, Store } from './store-interface.js';
+import type { ChatLibraryStore, ChatStore, McpCallStore, Store } from './store-interface.js';
 import { AliasTable } from './alias-table.js';
 import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
+import { ChatLibraryTable } from './chat-library-table.js';
 import { ChatTable } from './chat-table.js';
 import { KeyTable, type KeyRow, type NewKeyRow } from './key-table.js';
 import { McpCallTable } from './mcp-call-table.js';
@@ -31,6 +32,7 @@ export interface StoreOptions {
 export class SqliteStore implements Store {
   readonly engine = 'sqlite';
   readonly chat: ChatStore;
+  readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
   private readonly db: Database;
   /** Where the file is, for readiness probes (their own read-only connection); undefined for a bare connection. */
@@ -73,6 +75,17 @@ export class SqliteStore implements Store {
       'listMessages',
       'deleteMessages',
       'updateMessage',
+    ]);
+    this.chatLibrary = promised(new ChatLibraryTable(db), [
+      'listPresets',
+      'getPreset',
+      'savePreset',
+      'deletePreset',
+      'listFolders',
+      'getFolder',
+      'saveFolder',
+      'deleteFolder',
+      'placeConversation',
     ]);
     this.mcpCalls = promised(new McpCallTable(db), ['insert', 'recent']);
     this.keys = new KeyTable(db);

@@ -8,9 +8,13 @@ import { z } from 'zod';
 import {
   acceptedImageTypes,
   maxImageBytes,
+  maxFolderNameChars,
   maxImagesPerMessage,
   maxMessageChars,
+  maxPresetNameChars,
   maxResourcesPerMessage,
+  maxStopSequenceChars,
+  maxStopSequences,
   maxSystemPromptChars,
   maxTitleChars,
 } from './limits.js';
@@ -43,7 +47,9 @@ import {
 import type {
   AppInfo,
   ChatEvent,
+  ChatFolder,
   ChatMessage,
+  ChatPreset,
   Conversation,
   ConversationDetail,
   ConversationsChanged,
@@ -80,6 +86,14 @@ const modelId = z
   .regex(/^[^/\s]+\/\S+$/, 'must be "<provider>/<model>"')
   .max(300);
 const temperature = z.number().min(0).max(2);
+/** A conversation's or preset's settings beyond the system prompt and temperature (ChatSettings). */
+const chatSettings = {
+  maxTokens: z.int().min(1).max(100_000_000).nullish(),
+  topP: z.number().min(0).max(1).nullish(),
+  seed: z.int().nullish(),
+  stop: z.array(z.string().min(1).max(maxStopSequenceChars)).max(maxStopSequences).optional(),
+  reasoningEffort: z.enum(['low', 'medium', 'high']).nullish(),
+};
 const imageDataUrl = z
   .string()
   .max(Math.ceil((maxImageBytes * 4) / 3) + 100, `an image may be at most ${maxImageBytes / 1024 / 1024} MiB`)
@@ -381,6 +395,7 @@ export const bridgeContract = {
       model: modelId.nullish(),
       systemPrompt: z.string().max(maxSystemPromptChars).optional(),
       temperature: temperature.nullish(),
+      ...chatSettings,
     }),
     response: returns<{ conversation: Conversation }>(),
   },
@@ -399,9 +414,41 @@ export const bridgeContract = {
       model: modelId.nullish(),
       systemPrompt: z.string().max(maxSystemPromptChars).optional(),
       temperature: temperature.nullish(),
+      ...chatSettings,
     }),
     response: returns<{ conversation: Conversation }>(),
   },
+  /** Pins it or puts it in a folder (null: out of its folder); leaves its place in time as it was. */
+  'chat:place-conversation': {
+    request: z.strictObject({ id, pinned: z.boolean().optional(), folderId: id.nullish() }),
+    response: returns<{ conversation: Conversation }>(),
+  },
+  'chat:list-presets': { request: noRequest, response: returns<{ presets: ChatPreset[] }>() },
+  /** Creates a preset (without `id`) or replaces one; `isDefault` true makes it the only default. */
+  'chat:save-preset': {
+    request: z.strictObject({
+      id: id.optional(),
+      name: z.string().trim().min(1, 'a preset needs a name').max(maxPresetNameChars),
+      model: modelId.nullable(),
+      systemPrompt: z.string().max(maxSystemPromptChars),
+      temperature: temperature.nullable(),
+      ...chatSettings,
+      isDefault: z.boolean().optional(),
+    }),
+    response: returns<{ preset: ChatPreset }>(),
+  },
+  'chat:delete-preset': { request: z.strictObject({ id }), response: returns<{ deleted: boolean }>() },
+  'chat:list-folders': { request: noRequest, response: returns<{ folders: ChatFolder[] }>() },
+  /** Creates a folder (without `id`) or renames one. */
+  'chat:save-folder': {
+    request: z.strictObject({
+      id: id.optional(),
+      name: z.string().trim().min(1, 'a folder needs a name').max(maxFolderNameChars),
+    }),
+    response: returns<{ folder: ChatFolder }>(),
+  },
+  /** Deletes the folder; its conversations stay, out of any folder. */
+  'chat:delete-folder': { request: z.strictObject({ id }), response: returns<{ deleted: boolean }>() },
   'chat:send': {
     request: z
       .strictObject({

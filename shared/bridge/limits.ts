@@ -10,3 +10,8 @@ export const maxTitleChars = 200;
 /** MCP resources attached to one message, and the text of each (the message's own limit applies to what is typed). */
 export const maxResourcesPerMessage = 8;
 export const maxResourceChars = 100_000;
+/** Stop sequences of a conversation or preset, as OpenAI allows; and the length of each. */
+export const maxStopSequences = 4;
+export const maxStopSequenceChars = 200;
+export const maxPresetNameChars = 100;
+export const maxFolderNameChars = 100;

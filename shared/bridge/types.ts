@@ -88,6 +88,52 @@ export interface Conversation {
   /** Unix milliseconds. */
   createdAt: number;
   updatedAt: number;
+  // The rest of the settings (ChatSettings) and where it is listed. Main always sets them; a conversation made
+  // elsewhere without them has the defaults (null, [], false).
+  maxTokens?: number | null;
+  topP?: number | null;
+  seed?: number | null;
+  stop?: string[];
+  reasoningEffort?: ChatReasoningEffort | null;
+  /** Listed first, under "Pinned". */
+  pinned?: boolean;
+  /** The folder it is listed in; null: none. */
+  folderId?: string | null;
+}
+
+/** How hard a reasoning model thinks; null (in ChatSettings): the model's default. */
+export type ChatReasoningEffort = 'low' | 'medium' | 'high';
+
+/** How a conversation (or a preset) asks its model to answer. null: the model's own default. */
+export interface ChatSettings {
+  systemPrompt: string;
+  temperature: number | null;
+  /** The most tokens a reply may have (`max_tokens`). */
+  maxTokens: number | null;
+  topP: number | null;
+  seed: number | null;
+  /** Up to 4 sequences that end a reply; empty: none. */
+  stop: string[];
+  /** Sent only to models known to reason. */
+  reasoningEffort: ChatReasoningEffort | null;
+}
+
+/** Named settings and model a new chat can start from; at most one is the default for new chats. */
+export interface ChatPreset extends ChatSettings {
+  id: string;
+  name: string;
+  /** `<provider>/<model>`; null: keep the model already chosen. */
+  model: string | null;
+  isDefault: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A folder of the conversation list. Deleting one keeps its conversations (they leave the folder). */
+export interface ChatFolder {
+  id: string;
+  name: string;
+  createdAt: number;
 }
 
 /**

@@ -13,7 +13,14 @@ type ChatChannel =
   | 'chat:edit-message'
   | 'chat:delete-message'
   | 'chat:stop'
-  | 'chat:resolve-approval';
+  | 'chat:resolve-approval'
+  | 'chat:place-conversation'
+  | 'chat:list-presets'
+  | 'chat:save-preset'
+  | 'chat:delete-preset'
+  | 'chat:list-folders'
+  | 'chat:save-folder'
+  | 'chat:delete-folder';
 
 export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
   return {
@@ -43,5 +50,12 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:resolve-approval': ({ conversationId, toolCallId, decision }) => ({
       resolved: chat.resolveApproval(conversationId, toolCallId, decision),
     }),
+    'chat:place-conversation': async ({ id, ...place }) => ({ conversation: await chat.folders.place(id, place) }),
+    'chat:list-presets': async () => ({ presets: await chat.presets.list() }),
+    'chat:save-preset': async (fields) => ({ preset: await chat.presets.save(fields) }),
+    'chat:delete-preset': async ({ id }) => ({ deleted: await chat.presets.delete(id) }),
+    'chat:list-folders': async () => ({ folders: await chat.folders.list() }),
+    'chat:save-folder': async (fields) => ({ folder: await chat.folders.save(fields) }),
+    'chat:delete-folder': async ({ id }) => ({ deleted: await chat.folders.delete(id) }),
   };
 }

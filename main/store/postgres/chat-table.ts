@@ -15,10 +15,13 @@ import {
   type MessageChanges,
   type MessageColumns,
 } from '../chat-table.js';
+import { stopText, toConversation, type ConversationColumns } from '../conversation-columns.js';
 import type { ChatStore } from '../store-interface.js';
 
 const conversationColumns =
-  'id, title, model, system_prompt AS "systemPrompt", temperature, created_at AS "createdAt", updated_at AS "updatedAt"';
+  'id, title, model, system_prompt AS "systemPrompt", temperature, created_at AS "createdAt", updated_at AS "updatedAt", ' +
+  'max_tokens AS "maxTokens", top_p AS "topP", seed, stop, reasoning_effort AS "reasoningEffort", pinned, ' +
+  'folder_id AS "folderId"';
 const messageFields: (keyof MessageColumns)[] = [
   'id',
   'conversation_id',
@@ -48,8 +51,9 @@ export class PostgresChatTable implements ChatStore {
 
   async insertConversation(conversation: Conversation): Promise<void> {
     await this.pool.query(
-      `INSERT INTO conversations (id, title, model, system_prompt, temperature, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO conversations (id, title, model, system_prompt, temperature, created_at, updated_at, max_tokens,
+         top_p, seed, stop, reasoning_effort, pinned, folder_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         conversation.id,
         conversation.title,
@@ -58,16 +62,23 @@ export class PostgresChatTable implements ChatStore {
         conversation.temperature,
         conversation.createdAt,
         conversation.updatedAt,
+        conversation.maxTokens ?? null,
+        conversation.topP ?? null,
+        conversation.seed ?? null,
+        stopText(conversation.stop),
+        conversation.reasoningEffort ?? null,
+        conversation.pinned ?? false,
+        conversation.folderId ?? null,
       ],
     );
   }
 
   async getConversation(id: string): Promise<Conversation | undefined> {
-    const { rows } = await this.pool.query<Conversation>(
+    const { rows } = await this.pool.query<ConversationColumns>(
       `SELECT ${conversationColumns} FROM conversations WHERE id = $1`,
       [id],
     );
-    return rows[0];
+    return rows[0] && toConversation(rows[0]);
   }
 
   async listConversations(options: { query?: string; limit?: number } = {}): Promise<Conversation[]> {
@@ -75,14 +86,14 @@ export class PostgresChatTable implements ChatStore {
     const query = options.query?.trim();
     const order = 'ORDER BY updated_at DESC, insert_order DESC LIMIT $1';
     if (!query) {
-      const { rows } = await this.pool.query<Conversation>(
+      const { rows } = await this.pool.query<ConversationColumns>(
         `SELECT ${conversationColumns} FROM conversations ${order}`,
         [sqlLimit(limit)],
       );
-      return rows;
+      return rows.map(toConversation);
     }
     const pattern = `%${escapeLike(foldAsciiText(query))}%`;
-    const { rows } = await this.pool.query<Conversation>(
+    const { rows } = await this.pool.query<ConversationColumns>(
       `SELECT ${conversationColumns} FROM conversations c
        WHERE ${foldAscii('c.title')} LIKE $2 ESCAPE '\\'
           OR EXISTS (SELECT 1 FROM messages m
@@ -90,7 +101,7 @@ export class PostgresChatTable implements ChatStore {
        ${order}`,
       [sqlLimit(limit), pattern],
     );
-    return rows;
+    return rows.map(toConversation);
   }
 
   async updateConversation(
@@ -98,13 +109,18 @@ export class PostgresChatTable implements ChatStore {
     changes: ConversationChanges,
     updatedAt: number,
   ): Promise<Conversation | undefined> {
-    const { rows } = await this.pool.query<Conversation>(
+    const { rows } = await this.pool.query<ConversationColumns>(
       `UPDATE conversations SET
          title = CASE WHEN $2 THEN $3 ELSE title END,
          model = CASE WHEN $4 THEN $5 ELSE model END,
          system_prompt = CASE WHEN $6 THEN $7 ELSE system_prompt END,
          temperature = CASE WHEN $8 THEN $9::double precision ELSE temperature END,
-         updated_at = $10
+         updated_at = $10,
+         max_tokens = CASE WHEN $11 THEN $12::bigint ELSE max_tokens END,
+         top_p = CASE WHEN $13 THEN $14::double precision ELSE top_p END,
+         seed = CASE WHEN $15 THEN $16::bigint ELSE seed END,
+         stop = CASE WHEN $17 THEN $18 ELSE stop END,
+         reasoning_effort = CASE WHEN $19 THEN $20 ELSE reasoning_effort END
        WHERE id = $1 RETURNING ${conversationColumns}`,
       [
         id,
@@ -117,9 +133,19 @@ export class PostgresChatTable implements ChatStore {
         changes.temperature !== undefined,
         changes.temperature ?? null,
         updatedAt,
+        changes.maxTokens !== undefined,
+        changes.maxTokens ?? null,
+        changes.topP !== undefined,
+        changes.topP ?? null,
+        changes.seed !== undefined,
+        changes.seed ?? null,
+        changes.stop !== undefined,
+        stopText(changes.stop),
+        changes.reasoningEffort !== undefined,
+        changes.reasoningEffort ?? null,
       ],
     );
-    return rows[0];
+    return rows[0] && toConversation(rows[0]);
   }
 
   async deleteConversation(id: string): Promise<boolean> {

@@ -8,6 +8,8 @@
 // existed before version 9, so the SQLite migrations' data conversions (from rows of older versions) have no
 // counterpart here.
 
+import { chatLibrarySchema } from './chat-library-table.js';
+
 export interface PostgresMigration {
   /** The same as the SQLite migration's. */
   version: number;
@@ -249,4 +251,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   },
   { version: 10, name: 'team server state', sql: teamSchema },
   { version: 11, name: 'dropped tools', sql: 'ALTER TABLE usage_log ADD COLUMN dropped_tools text' },
+  { version: 12, name: 'chat settings and presets', sql: chatLibrarySchema },
 ];

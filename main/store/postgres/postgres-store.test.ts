@@ -256,7 +256,7 @@ describe('PostgresStore: chat and MCP calls', () => {
     expect(await store.chat.listConversations({ query: 'ZÜRICH' })).toEqual([]);
     expect(await store.chat.listConversations({ query: '0%x' })).toEqual([]);
 
-    expect(await store.chat.updateConversation('c1', { title: 'New', temperature: 0.5 }, 9)).toEqual({
+    expect(await store.chat.updateConversation('c1', { title: 'New', temperature: 0.5 }, 9)).toMatchObject({
       ...conversation,
       title: 'New',
       temperature: 0.5,

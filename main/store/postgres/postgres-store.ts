@@ -18,10 +18,11 @@ import type { KeyRow, NewKeyRow } from '../key-table.js';
 import type { PriceRow } from '../price-table.js';
 import type { DatabaseReadiness } from '../readiness.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../spend-table.js';
-import type { ChatStore, McpCallStore, Store, UiSessionStore } from '../store-interface.js';
+import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../usage-table.js';
 import * as aliasTable from './alias-table.js';
 import { ChangeListener } from './change-listener.js';
+import { PostgresChatLibraryTable } from './chat-library-table.js';
 import { PostgresChatTable } from './chat-table.js';
 import * as keyTable from './key-table.js';
 import { PostgresMcpCallTable } from './mcp-call-table.js';
@@ -89,6 +90,7 @@ interface ChangeOptions<T> {
 export class PostgresStore implements Store {
   readonly engine = 'postgres';
   readonly chat: ChatStore;
+  readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
   readonly uiSessions: UiSessionStore;
   private readonly pool: pg.Pool;
@@ -113,6 +115,7 @@ export class PostgresStore implements Store {
     this.pool = pool;
     this.instance = options.instance ?? false;
     this.chat = new PostgresChatTable(pool);
+    this.chatLibrary = new PostgresChatLibraryTable(pool);
     this.mcpCalls = new PostgresMcpCallTable(pool);
     this.uiSessions = new PostgresUiSessionTable(pool);
     this.listener = new ChangeListener(

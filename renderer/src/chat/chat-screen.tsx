@@ -4,11 +4,13 @@
 // message box.
 
 import { useCallback, useEffect, useState } from 'react';
-import type { Conversation, ModelOption } from '../../../shared/bridge/types.js';
+import type { ChatPreset, ChatSettings, Conversation, ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { ConversationList } from './conversation-list.js';
 import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
+import { defaultChatSettings } from './conversation-settings.js';
+import { presetSettings, usePresets } from './presets.js';
 import { initialModel } from './model-picker.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
@@ -26,6 +28,16 @@ export function ChatScreen() {
   const [listError, setListError] = useState<string | null>(null);
   const [listShown, setListShown] = useState(() => window.matchMedia(`(min-width: ${wideWindowPx}px)`).matches);
   const conversation = useConversation(selectedId);
+  // A new chat starts from the default preset, when there is one.
+  const presets = usePresets();
+  const defaultPreset = presets.presets?.find((preset) => preset.isDefault);
+  const [draftSettings, setDraftSettings] = useState<ChatSettings>(defaultChatSettings);
+  const [draftFrom, setDraftFrom] = useState<ChatPreset | null>(null);
+  if (defaultPreset && draftFrom === null && draftSettings === defaultChatSettings) {
+    setDraftFrom(defaultPreset);
+    setDraftSettings(presetSettings(defaultPreset));
+    if (defaultPreset.model) setDraftModel(defaultPreset.model);
+  }
 
   const refreshList = useCallback(async () => {
     try {
@@ -75,11 +87,19 @@ export function ChatScreen() {
   );
 
   const create = useCallback(async () => {
-    const model = conversation.state.detail?.conversation.model ?? draftModel;
-    const { conversation: created } = await bridge.invoke('chat:create-conversation', model ? { model } : {});
+    // The chat being drafted gives its settings; a new chat beside an open one starts from the default preset.
+    const drafting = !conversation.state.detail;
+    const settings = drafting ? draftSettings : defaultPreset ? presetSettings(defaultPreset) : defaultChatSettings;
+    const model =
+      (drafting ? draftModel : defaultPreset?.model) ?? conversation.state.detail?.conversation.model ?? draftModel;
+    const { conversation: created } = await bridge.invoke('chat:create-conversation', {
+      ...settings,
+      ...(model ? { model } : {}),
+    });
+    setDraftSettings(defaultPreset ? presetSettings(defaultPreset) : defaultChatSettings);
     openNew(created);
     return created;
-  }, [bridge, conversation.state.detail, draftModel, openNew]);
+  }, [bridge, conversation.state.detail, draftModel, draftSettings, defaultPreset, openNew]);
 
   return (
     <div className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}>
@@ -104,6 +124,12 @@ export function ChatScreen() {
             .invoke('chat:delete-conversation', { id })
             .catch((error: unknown) => setListError(errorMessage(error)))
         }
+        onPlace={(id, place) =>
+          void bridge
+            .invoke('chat:place-conversation', { id, ...place })
+            .catch((error: unknown) => setListError(errorMessage(error)))
+        }
+        onError={setListError}
       />
       <div className="chat-main">
         <ErrorNotice message={listError} />
@@ -117,6 +143,10 @@ export function ChatScreen() {
           conversationsShown={listShown}
           onToggleConversations={() => setListShown((shown) => !shown)}
           onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+          draftSettings={draftSettings}
+          onDraftSettingsChange={setDraftSettings}
+          presets={presets.presets}
+          onPresetsChanged={() => void presets.reload()}
         />
       </div>
     </div>

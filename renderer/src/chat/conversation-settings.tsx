@@ -1,58 +1,255 @@
-// The conversation's system prompt and temperature; saved when a field is left.
+// The settings of a conversation, or of a chat not created yet (they become the conversation's when its first
+// message creates it): system prompt, sampling, limits, stop sequences and, for a model that reasons, how hard it
+// thinks. A field saves when it is left; a value out of range is kept as typed, explained at the field and not
+// saved until it is right. Empty means the model's own default.
 
 import { useState } from 'react';
-import type { Conversation } from '../../../shared/bridge/types.js';
+import { maxStopSequenceChars, maxStopSequences } from '../../../shared/bridge/limits.js';
+import type { ChatReasoningEffort, ChatSettings, Conversation } from '../../../shared/bridge/types.js';
+import { Field } from '../ui/parts.js';
 import { useChanged } from '../ui/use-changed.js';
 
-interface ConversationSettingsProps {
-  conversation: Conversation;
-  onSave(changes: { systemPrompt?: string; temperature?: number | null }): void;
+/** A chat's settings before it has any: every one the model's default. */
+export const defaultChatSettings: ChatSettings = {
+  systemPrompt: '',
+  temperature: null,
+  maxTokens: null,
+  topP: null,
+  seed: null,
+  stop: [],
+  reasoningEffort: null,
+};
+
+export function settingsOfConversation(conversation: Conversation): ChatSettings {
+  return {
+    systemPrompt: conversation.systemPrompt,
+    temperature: conversation.temperature,
+    maxTokens: conversation.maxTokens ?? null,
+    topP: conversation.topP ?? null,
+    seed: conversation.seed ?? null,
+    stop: conversation.stop ?? [],
+    reasoningEffort: conversation.reasoningEffort ?? null,
+  };
 }
 
-export function ConversationSettings({ conversation, onSave }: ConversationSettingsProps) {
-  const [systemPrompt, setSystemPrompt] = useState(conversation.systemPrompt);
-  const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
-  if (useChanged(conversation.id, conversation.systemPrompt, conversation.temperature)) {
-    setSystemPrompt(conversation.systemPrompt);
-    setTemperature(conversation.temperature?.toString() ?? '');
-  }
+interface ConversationSettingsProps {
+  /** Whose settings these are (a conversation's id, or `new`): fields start over when it changes. */
+  owner: string;
+  settings: ChatSettings;
+  /** The model is known to reason: the reasoning effort is offered. */
+  reasons: boolean;
+  onSave(changes: Partial<ChatSettings>): void;
+  onSaveAsPreset(): void;
+  onManagePresets(): void;
+}
 
-  const parsedTemperature = temperature.trim() === '' ? null : Number(temperature);
-  const temperatureValid = parsedTemperature === null || (parsedTemperature >= 0 && parsedTemperature <= 2);
+export function ConversationSettings({ owner, settings, reasons, onSave, ...actions }: ConversationSettingsProps) {
+  const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
+  if (useChanged(owner, settings.systemPrompt)) setSystemPrompt(settings.systemPrompt);
 
   return (
-    <section className="conversation-settings" aria-label="Conversation settings">
-      <label>
-        <span>System prompt</span>
-        <textarea
-          value={systemPrompt}
-          rows={4}
-          placeholder="How the model should behave in this conversation"
-          onChange={(event) => setSystemPrompt(event.target.value)}
-          onBlur={() => {
-            if (systemPrompt !== conversation.systemPrompt) onSave({ systemPrompt });
-          }}
+    <section className="chat-settings-panel" aria-label="Conversation settings">
+      <Field label="System prompt">
+        {(props) => (
+          <textarea
+            {...props}
+            value={systemPrompt}
+            rows={4}
+            placeholder="How the model should behave in this conversation"
+            onChange={(event) => setSystemPrompt(event.target.value)}
+            onBlur={() => {
+              if (systemPrompt !== settings.systemPrompt) onSave({ systemPrompt });
+            }}
+          />
+        )}
+      </Field>
+      <div className="chat-settings-numbers">
+        <NumberSetting
+          label="Temperature"
+          owner={owner}
+          value={settings.temperature}
+          rule={{ min: 0, max: 2, integer: false, problem: 'Use a number from 0 to 2.' }}
+          hint="0 to 2. Higher: more varied."
+          onSave={(temperature) => onSave({ temperature })}
         />
-      </label>
-      <label className="temperature">
-        <span>Temperature</span>
-        <input
-          type="number"
-          min={0}
-          max={2}
-          step={0.1}
-          placeholder="model default"
-          value={temperature}
-          aria-invalid={!temperatureValid}
-          onChange={(event) => setTemperature(event.target.value)}
-          onBlur={() => {
-            if (temperatureValid && parsedTemperature !== conversation.temperature) {
-              onSave({ temperature: parsedTemperature });
-            }
-          }}
+        <NumberSetting
+          label="Top P"
+          owner={owner}
+          value={settings.topP}
+          rule={{ min: 0, max: 1, integer: false, problem: 'Use a number from 0 to 1.' }}
+          hint="0 to 1. Lower: only the likeliest words."
+          onSave={(topP) => onSave({ topP })}
         />
-        <small>{temperatureValid ? 'Empty: the model’s default. 0 to 2.' : 'Use a number from 0 to 2.'}</small>
-      </label>
+        <NumberSetting
+          label="Max tokens"
+          owner={owner}
+          value={settings.maxTokens}
+          rule={{ min: 1, max: 100_000_000, integer: true, problem: 'Use a whole number of 1 or more.' }}
+          hint="The longest reply, in tokens."
+          onSave={(maxTokens) => onSave({ maxTokens })}
+        />
+        <NumberSetting
+          label="Seed"
+          owner={owner}
+          value={settings.seed}
+          rule={{ integer: true, problem: 'Use a whole number.' }}
+          hint="The same seed repeats answers where the model can."
+          onSave={(seed) => onSave({ seed })}
+        />
+        {reasons ? (
+          <Field label="Reasoning effort" hint="How long the model thinks before it answers.">
+            {(props) => (
+              <select
+                {...props}
+                value={settings.reasoningEffort ?? ''}
+                onChange={(event) =>
+                  onSave({ reasoningEffort: (event.target.value || null) as ChatReasoningEffort | null })
+                }
+              >
+                <option value="">Model default</option>
+                <option value="low">Low</option>
+                <option value="medium">Medium</option>
+                <option value="high">High</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+      </div>
+      <StopSequences owner={owner} stop={settings.stop} onSave={(stop) => onSave({ stop })} />
+      <div className="chat-settings-actions">
+        <button
+          type="button"
+          disabled={sameSettings(settings, { ...defaultChatSettings, systemPrompt: settings.systemPrompt })}
+          onClick={() => {
+            const { systemPrompt: _kept, ...defaults } = defaultChatSettings;
+            onSave(defaults);
+          }}
+        >
+          Reset to model defaults
+        </button>
+        <button type="button" onClick={actions.onSaveAsPreset}>
+          Save as preset…
+        </button>
+        <button type="button" onClick={actions.onManagePresets}>
+          Manage presets…
+        </button>
+      </div>
     </section>
+  );
+}
+
+function sameSettings(a: ChatSettings, b: ChatSettings): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface NumberRule {
+  min?: number;
+  max?: number;
+  integer: boolean;
+  /** What to do instead, said at the field. */
+  problem: string;
+}
+
+/** The number typed, null for empty (the model's default), or undefined when it breaks the rule. */
+export function parseSetting(text: string, rule: NumberRule): number | null | undefined {
+  if (text.trim() === '') return null;
+  const value = Number(text.trim());
+  if (!Number.isFinite(value)) return undefined;
+  if (rule.integer && !Number.isSafeInteger(value)) return undefined;
+  if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) return undefined;
+  return value;
+}
+
+function NumberSetting(props: {
+  label: string;
+  owner: string;
+  value: number | null;
+  rule: NumberRule;
+  hint: string;
+  onSave(value: number | null): void;
+}) {
+  const { value, rule } = props;
+  const [text, setText] = useState(value?.toString() ?? '');
+  if (useChanged(props.owner, value)) setText(value?.toString() ?? '');
+  const parsed = parseSetting(text, rule);
+  return (
+    <Field
+      label={props.label}
+      error={parsed === undefined ? rule.problem : null}
+      hint={`${props.hint} Empty: default.`}
+    >
+      {(fieldProps) => (
+        <input
+          {...fieldProps}
+          type="text"
+          inputMode={rule.integer ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          placeholder="default"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={() => {
+            if (parsed !== undefined && parsed !== value) props.onSave(parsed);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A stop sequence as typed in a one-line field: `\n` stands for a new line and `\t` for a tab, the usual
+ * sequences ("\n\nUser:") being made of them.
+ */
+export function typedSequence(sequence: string): string {
+  return sequence.replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+}
+
+export function sequenceOfTyped(typed: string): string {
+  return typed.replaceAll('\\n', '\n').replaceAll('\\t', '\t');
+}
+
+/** Up to four sequences that end a reply; an emptied one is dropped when saved. */
+function StopSequences({ owner, stop, onSave }: { owner: string; stop: string[]; onSave(stop: string[]): void }) {
+  const [rows, setRows] = useState(() => stop.map(typedSequence));
+  if (useChanged(owner, stop.join('\u0000'))) setRows(stop.map(typedSequence));
+  const save = (next: string[]) => {
+    const kept = next.filter((sequence) => sequence !== '').map(sequenceOfTyped);
+    if (kept.join('\u0000') !== stop.join('\u0000')) onSave(kept);
+  };
+  return (
+    <fieldset className="stop-sequences">
+      <legend>Stop sequences</legend>
+      {rows.map((sequence, index) => (
+        <div className="stop-sequence" key={index}>
+          <input
+            aria-label={`Stop sequence ${index + 1}`}
+            value={sequence}
+            maxLength={maxStopSequenceChars}
+            autoFocus={sequence === '' && index === rows.length - 1}
+            onChange={(event) => setRows(rows.map((row, at) => (at === index ? event.target.value : row)))}
+            onBlur={() => save(rows)}
+          />
+          <button
+            type="button"
+            onClick={() => {
+              const next = rows.filter((_, at) => at !== index);
+              setRows(next);
+              save(next);
+            }}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <p className="field-hint">
+        {rows.length === 0 ? 'None: the model stops where it will. ' : ''}The reply ends before any of these texts, up
+        to {maxStopSequences}. Type \n for a new line.
+      </p>
+      {rows.length < maxStopSequences ? (
+        <button type="button" onClick={() => setRows([...rows, ''])}>
+          Add stop sequence
+        </button>
+      ) : null}
+    </fieldset>
   );
 }

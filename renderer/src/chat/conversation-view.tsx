@@ -7,6 +7,8 @@ import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
   ChatMessage,
+  ChatPreset,
+  ChatSettings,
   Conversation,
   ModelOption,
   PendingApproval,
@@ -17,7 +19,9 @@ import { conversationListId } from './conversation-list.js';
 import { readAttachments, type Attachment } from './attachments.js';
 import { Composer } from './composer.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
-import { ConversationSettings } from './conversation-settings.js';
+import { ConversationCost } from './conversation-cost.js';
+import { ConversationSettings, settingsOfConversation } from './conversation-settings.js';
+import { PresetChips, PresetsDialog, presetSettings, SavePresetDialog } from './presets.js';
 import { withText } from './format.js';
 import { MessageList, type MessageActionHandlers } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
@@ -40,6 +44,12 @@ interface ConversationViewProps {
   onToggleConversations(): void;
   /** Starts a new chat (offered here while the list, which has its own button, is folded away). */
   onCreate(): void;
+  /** The settings for a chat not created yet (the conversation takes them when its first message creates it). */
+  draftSettings: ChatSettings;
+  onDraftSettingsChange(settings: ChatSettings): void;
+  /** The stored presets (null while loading), and what to call after one changed. */
+  presets: ChatPreset[] | null;
+  onPresetsChanged(): void;
 }
 
 let localIds = 0;
@@ -57,12 +67,19 @@ export function ConversationView(props: ConversationViewProps) {
   const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
+  const [presetDialog, setPresetDialog] = useState<'save' | 'manage' | null>(null);
+  const settings = current ? settingsOfConversation(current) : props.draftSettings;
   // Attachments and notices belong to the conversation they were made in; the text being typed carries over.
   if (useChanged(current?.id)) {
     setAttachments([]);
     setResources([]);
     setNotice(null);
-    setShowSettings(false);
+  }
+  // The settings close on a change of conversation, but stay open when the chat being drafted becomes one.
+  const [settingsShownOn, setSettingsShownOn] = useState(current?.id);
+  if (settingsShownOn !== current?.id) {
+    setSettingsShownOn(current?.id);
+    if (settingsShownOn !== undefined) setShowSettings(false);
   }
 
   async function addFiles(files: File[]) {
@@ -107,10 +124,29 @@ export function ConversationView(props: ConversationViewProps) {
     }
   }
 
-  async function saveSettings(changes: { systemPrompt?: string; temperature?: number | null }) {
-    if (!current) return;
+  async function saveSettings(changes: Partial<ChatSettings>) {
+    if (!current) return props.onDraftSettingsChange({ ...props.draftSettings, ...changes });
     try {
       await bridge.invoke('chat:update-conversation', { id: current.id, ...changes });
+    } catch (error) {
+      dispatch({ type: 'error', error: errorMessage(error) });
+    }
+  }
+
+  /** The preset's settings (and model, when it has one) for this chat, which has no messages yet. */
+  async function applyPreset(preset: ChatPreset) {
+    if (!current) {
+      props.onDraftSettingsChange(presetSettings(preset));
+      if (preset.model) onDraftModelChange(preset.model);
+      return;
+    }
+    try {
+      const { conversation: updated } = await bridge.invoke('chat:update-conversation', {
+        id: current.id,
+        ...presetSettings(preset),
+        ...(preset.model ? { model: preset.model } : {}),
+      });
+      dispatch({ type: 'loaded', detail: { ...state.detail!, conversation: updated, messages: state.messages } });
     } catch (error) {
       dispatch({ type: 'error', error: errorMessage(error) });
     }
@@ -276,14 +312,46 @@ export function ConversationView(props: ConversationViewProps) {
           className="icon-button"
           aria-label="Conversation settings"
           aria-expanded={showSettings}
-          disabled={!current}
           onClick={() => setShowSettings((shown) => !shown)}
         >
           <SlidersIcon />
         </button>
       </header>
-      {showSettings && current ? (
-        <ConversationSettings conversation={current} onSave={(changes) => void saveSettings(changes)} />
+      {showSettings ? (
+        <ConversationSettings
+          owner={current?.id ?? 'new'}
+          settings={settings}
+          reasons={modelOption?.reasons ?? false}
+          onSave={(changes) => void saveSettings(changes)}
+          onSaveAsPreset={() => setPresetDialog('save')}
+          onManagePresets={() => setPresetDialog('manage')}
+        />
+      ) : null}
+      {state.messages.length === 0 && props.presets && props.presets.length > 0 ? (
+        <PresetChips
+          presets={props.presets}
+          onChoose={(preset) => void applyPreset(preset)}
+          onManage={() => setPresetDialog('manage')}
+        />
+      ) : null}
+      {presetDialog === 'save' ? (
+        <SavePresetDialog
+          settings={settings}
+          model={model}
+          onSaved={() => {
+            setPresetDialog(null);
+            props.onPresetsChanged();
+          }}
+          onClose={() => setPresetDialog(null)}
+        />
+      ) : null}
+      {presetDialog === 'manage' ? (
+        <PresetsDialog
+          presets={props.presets ?? []}
+          current={{ settings, model }}
+          onChanged={props.onPresetsChanged}
+          onClose={() => setPresetDialog(null)}
+        />
       ) : null}
       <MessageList
         messages={state.messages}
@@ -316,6 +384,7 @@ export function ConversationView(props: ConversationViewProps) {
         onSend={send}
         onStop={stop}
       />
+      {state.messages.length > 0 ? <ConversationCost messages={state.messages} model={modelOption} /> : null}
     </section>
   );
 }
