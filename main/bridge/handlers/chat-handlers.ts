@@ -13,7 +13,8 @@ type ChatChannel =
   | 'chat:edit-message'
   | 'chat:delete-message'
   | 'chat:stop'
-  | 'chat:resolve-approval';
+  | 'chat:resolve-approval'
+  | 'chat:show-version';
 
 export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
   return {
@@ -43,5 +44,6 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:resolve-approval': ({ conversationId, toolCallId, decision }) => ({
       resolved: chat.resolveApproval(conversationId, toolCallId, decision),
     }),
+    'chat:show-version': ({ conversationId, messageId }) => chat.showVersion(conversationId, messageId),
   };
 }

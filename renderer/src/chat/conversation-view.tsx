@@ -101,7 +101,10 @@ export function ConversationView(props: ConversationViewProps) {
         id: current.id,
         model: next,
       });
-      dispatch({ type: 'loaded', detail: { ...state.detail!, conversation: updated, messages: state.messages } });
+      dispatch({
+        type: 'loaded',
+        detail: { ...state.detail!, conversation: updated, messages: state.messages, versions: state.versions },
+      });
     } catch (error) {
       dispatch({ type: 'error', error: errorMessage(error) });
     }
@@ -189,7 +192,8 @@ export function ConversationView(props: ConversationViewProps) {
       const at = state.messages.findIndex((message) => message.id === messageId);
       const question = state.messages.findLast((message, index) => index < at && message.role === 'user');
       if (!question) return;
-      dispatch({ type: 'history-cut', after: question.id });
+      const newVersionOf = state.messages[state.messages.indexOf(question) + 1];
+      dispatch({ type: 'history-cut', after: question.id, newVersionOf });
       bridge
         .invoke('chat:regenerate', {
           conversationId: current.id,
@@ -204,6 +208,7 @@ export function ConversationView(props: ConversationViewProps) {
         type: 'history-cut',
         after: message.id,
         replacement: { ...message, content: withText(message.content, text) },
+        newVersionOf: message,
       });
       try {
         const { message: edited } = await bridge.invoke('chat:edit-message', {
@@ -221,7 +226,15 @@ export function ConversationView(props: ConversationViewProps) {
     onDelete(messageId: string) {
       if (!current) return;
       bridge.invoke('chat:delete-message', { conversationId: current.id, messageId }).then(
-        ({ deleted }) => dispatch({ type: 'messages-removed', ids: deleted }),
+        // What follows it went too; where it had other versions, another is shown now.
+        () => void conversation.reload(),
+        (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
+      );
+    },
+    onShowVersion(messageId: string) {
+      if (!current) return;
+      bridge.invoke('chat:show-version', { conversationId: current.id, messageId }).then(
+        (detail) => dispatch({ type: 'loaded', detail }),
         (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
       );
     },
@@ -292,6 +305,7 @@ export function ConversationView(props: ConversationViewProps) {
         models={models}
         actions={messageActions}
         onDecide={decide}
+        versions={state.versions}
       />
       <div className="composer-notices" aria-live="polite">
         <ErrorNotice message={state.error} />

@@ -9,7 +9,7 @@ import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from
 import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
-import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
+import { EditMessageForm, ReplyActions, UserActions, type MessageVersions } from './message-actions.js';
 import {
   noCreditsError,
   resourceOfPart,
@@ -27,6 +27,8 @@ export interface MessageActionHandlers {
   /** Resolves true when the edited message was taken. */
   onEdit(message: ChatMessage, text: string): Promise<boolean>;
   onDelete(messageId: string): void;
+  /** Shows another version of a message (and what followed it). */
+  onShowVersion?(messageId: string): void;
 }
 
 interface MessageListProps {
@@ -37,11 +39,13 @@ interface MessageListProps {
   models: ModelOption[] | null;
   actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
+  /** For each message that has other versions: the ids of all of them, oldest first. */
+  versions?: Record<string, string[]>;
 }
 
 const followDistancePx = 120;
 
-export function MessageList({ messages, approvals, running, models, actions, onDecide }: MessageListProps) {
+export function MessageList({ messages, approvals, running, models, actions, onDecide, versions }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
   const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -63,6 +67,13 @@ export function MessageList({ messages, approvals, running, models, actions, onD
   }, []);
 
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
+  const versionsOf = (message: ChatMessage): MessageVersions | undefined => {
+    const ids = versions?.[message.id];
+    const onShow = actions.onShowVersion;
+    return ids && onShow ? { ids, current: message.id, onShow } : undefined;
+  };
+  /** Whether a message that is not a tool result comes after `at` (deleting the message deletes it too). */
+  const followed = (at: number) => messages.slice(at + 1).some((message) => message.role !== 'tool');
 
   return (
     <div
@@ -86,7 +97,14 @@ export function MessageList({ messages, approvals, running, models, actions, onD
       <div ref={stack} className="message-stack">
         {messages.map((message, at) =>
           message.role === 'user' ? (
-            <UserMessage key={message.id} message={message} busy={running} actions={actions} />
+            <UserMessage
+              key={message.id}
+              message={message}
+              busy={running}
+              actions={actions}
+              versions={versionsOf(message)}
+              followed={followed(at)}
+            />
           ) : message.role === 'assistant' ? (
             <AssistantMessage
               key={message.id}
@@ -98,6 +116,8 @@ export function MessageList({ messages, approvals, running, models, actions, onD
               models={models}
               actions={actions}
               onDecide={onDecide}
+              versions={versionsOf(message)}
+              followed={followed(at)}
             />
           ) : null,
         )}
@@ -110,9 +130,11 @@ interface UserMessageProps {
   message: ChatMessage;
   busy: boolean;
   actions: MessageActionHandlers;
+  versions?: MessageVersions;
+  followed?: boolean;
 }
 
-function UserMessage({ message, busy, actions }: UserMessageProps) {
+function UserMessage({ message, busy, actions, versions, followed }: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   const parts =
     typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : (message.content ?? []);
@@ -159,6 +181,8 @@ function UserMessage({ message, busy, actions }: UserMessageProps) {
       <UserActions
         text={text}
         busy={busy}
+        versions={versions}
+        followed={followed}
         onEdit={() => setEditing(true)}
         onDelete={() => actions.onDelete(message.id)}
       />
@@ -190,6 +214,8 @@ interface AssistantMessageProps {
   models: ModelOption[] | null;
   actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
+  versions?: MessageVersions;
+  followed?: boolean;
 }
 
 function AssistantMessage(props: AssistantMessageProps) {
@@ -250,6 +276,8 @@ function AssistantMessage(props: AssistantMessageProps) {
             text={text}
             models={models}
             busy={busy}
+            versions={props.versions}
+            followed={props.followed}
             onRegenerate={(model) => actions.onRegenerate(message.id, model)}
             onDelete={() => actions.onDelete(message.id)}
           />
