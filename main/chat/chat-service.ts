@@ -27,6 +27,13 @@ import type { ChatStore } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
+import {
+  exportConversation,
+  importedConversation,
+  parseConversationExport,
+  type ExportedFile,
+  type ExportFormat,
+} from './conversation-export.js';
 import { nextChosenOrder, pathTo, shownPath, subtreeIds, versionsOnPath } from './conversation-tree.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { toRequestMessages, uniqueCallIds } from './request-messages.js';
@@ -141,6 +148,27 @@ export class ChatService {
     const pendingApprovals = [...(turn?.approvals.values() ?? [])].map((pending) => pending.approval);
     const versions = versionsOnPath(stored, path);
     return { conversation, messages, pendingApprovals, running: turn !== undefined, versions };
+  }
+
+  /** The conversation as a Markdown or JSON file (conversation-export.ts). */
+  async exportConversation(id: string, format: ExportFormat): Promise<ExportedFile> {
+    const conversation = await this.requireConversation(id);
+    return exportConversation(conversation, await this.table.listMessages(id), format, this.now());
+  }
+
+  /** A JSON export as a new conversation; a file that is not one is refused with what is wrong with it. */
+  async importConversation(text: string): Promise<Conversation> {
+    const exported = parseConversationExport(text);
+    const { conversation, messages } = importedConversation(exported, { newId: randomUUID, now: this.now() });
+    await this.table.insertConversation(conversation);
+    try {
+      for (const message of messages) await this.table.insertMessage(message);
+    } catch (error) {
+      await this.table.deleteConversation(conversation.id); // all or nothing: no half conversation stays
+      throw error;
+    }
+    this.changed(conversation.id, 'created');
+    return conversation;
   }
 
   /** Shows this version of its place in the conversation, with what followed it when it was last shown. */

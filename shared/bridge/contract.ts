@@ -9,6 +9,7 @@ import {
   acceptedImageTypes,
   maxImageBytes,
   maxImagesPerMessage,
+  maxImportChars,
   maxMessageChars,
   maxResourcesPerMessage,
   maxSystemPromptChars,
@@ -436,6 +437,20 @@ export const bridgeContract = {
     response: returns<{ deleted: string[] }>(),
   },
   'chat:stop': { request: z.strictObject({ conversationId: id }), response: returns<{ stopped: boolean }>() },
+  /** The conversation as a file to download: Markdown to read, JSON with everything (it imports back). */
+  'chat:export-conversation': {
+    request: z.strictObject({ id, format: z.enum(['markdown', 'json']) }),
+    response: returns<{ fileName: string; mimeType: string; text: string }>(),
+  },
+  /** A conversation exported as JSON, as a new conversation. */
+  'chat:import-conversation': {
+    request: z.strictObject({
+      text: z.string().max(maxImportChars, {
+        error: `the file is larger than ${maxImportChars.toLocaleString('en-US')} characters`,
+      }),
+    }),
+    response: returns<{ conversation: Conversation }>(),
+  },
   /** Shows this version of a message (and what followed it); answers the conversation as now shown. */
   'chat:show-version': {
     request: z.strictObject({ conversationId: id, messageId: id }),

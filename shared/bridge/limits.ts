@@ -10,3 +10,5 @@ export const maxTitleChars = 200;
 /** MCP resources attached to one message, and the text of each (the message's own limit applies to what is typed). */
 export const maxResourcesPerMessage = 8;
 export const maxResourceChars = 100_000;
+/** A conversation file to import (its text): about 5 MB, so that one file cannot fill the app's memory. */
+export const maxImportChars = 5_000_000;

@@ -14,7 +14,9 @@ type ChatChannel =
   | 'chat:delete-message'
   | 'chat:stop'
   | 'chat:resolve-approval'
-  | 'chat:show-version';
+  | 'chat:show-version'
+  | 'chat:export-conversation'
+  | 'chat:import-conversation';
 
 export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
   return {
@@ -45,5 +47,7 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
       resolved: chat.resolveApproval(conversationId, toolCallId, decision),
     }),
     'chat:show-version': ({ conversationId, messageId }) => chat.showVersion(conversationId, messageId),
+    'chat:export-conversation': ({ id, format }) => chat.exportConversation(id, format),
+    'chat:import-conversation': async ({ text }) => ({ conversation: await chat.importConversation(text) }),
   };
 }
