@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
 import { useChanged } from '../ui/use-changed.js';
+import { ImportConversationButton } from './import-conversation.js';
 
 interface ConversationListProps {
   /** Folded away (the chat screen's toggle). */
@@ -36,6 +37,7 @@ export function ConversationList(props: ConversationListProps) {
           value={props.query}
           onChange={(event) => props.onQueryChange(event.target.value)}
         />
+        <ImportConversationButton onImported={props.onSelect} />
       </div>
       <ul>
         {conversations.map((conversation) => (

@@ -18,6 +18,7 @@ import { readAttachments, type Attachment } from './attachments.js';
 import { Composer } from './composer.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationSettings } from './conversation-settings.js';
+import { ExportMenu } from './export-menu.js';
 import { withText } from './format.js';
 import { MessageList, type MessageActionHandlers } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
@@ -294,6 +295,7 @@ export function ConversationView(props: ConversationViewProps) {
         >
           <SlidersIcon />
         </button>
+        <ExportMenu conversationId={current?.id ?? null} onError={(error) => dispatch({ type: 'error', error })} />
       </header>
       {showSettings && current ? (
         <ConversationSettings conversation={current} onSave={(changes) => void saveSettings(changes)} />
