@@ -3,8 +3,11 @@
 // version shows its own continuation, the choice survives a reload, the next request sends the shown path, and
 // deleting the shown version shows the other one — in light and dark, at 720 px and 1280 px.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { everythingSettings } from '../chat/chat-test-app.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
@@ -16,7 +19,12 @@ let ui: UiHarness;
 
 beforeAll(async () => {
   upstream = await startScriptedUpstream();
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
+  ui = await startUi({
+    prepare: async (dataDir) => {
+      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl });
+      fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify(everythingSettings()));
+    },
+  });
 }, 120_000);
 
 closeAfterTests(
@@ -154,6 +162,39 @@ describe('versions of a message', () => {
       ).toEqual([`Hello versions ${colorScheme}`, 'second question', 'third question']);
     });
   }
+
+  it('regenerates a reply whose tool call waits for approval: the call is stopped in the old version', async () => {
+    const page = await openChat('dark', 1280);
+    await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
+    await page.getByRole('complementary', { name: 'Conversations' }).locator('[aria-current="true"]').waitFor();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('please echo plum');
+    await box.press('Enter');
+    const card = () => replies(page).first().getByRole('group', { name: 'Approve echo on everything' });
+    await card().waitFor({ timeout: 20_000 });
+    // Waiting for a decision, the reply can be regenerated (deleting still waits for the turn).
+    const regenerate = replies(page).first().getByRole('button', { name: 'Regenerate reply' });
+    expect(await regenerate.isEnabled()).toBe(true);
+    expect(
+      await replies(page)
+        .first()
+        .getByRole('button', { name: /^Delete reply/ })
+        .isDisabled(),
+    ).toBe(true);
+    await regenerate.click();
+
+    // The new version asks again; its old version kept its call, answered as stopped.
+    await poll(() => switcher(replies(page).first()).position()).toBe('2 / 2');
+    await card().waitFor();
+    await card().getByRole('button', { name: 'Deny' }).click();
+    await settled(page);
+    expect(await replies(page).first().locator('.tool-state').textContent()).toBe('denied');
+    await expectLooksRight(page, [switcher(replies(page).first()).group]);
+    await switcher(replies(page).first()).previous.click();
+    await poll(() => switcher(replies(page).first()).position()).toBe('1 / 2');
+    expect(await replies(page).first().locator('.tool-state').textContent()).toBe('stopped');
+    expect(await replies(page).count()).toBe(1);
+  });
 
   it('shows an edited message’s versions, and deleting the shown version shows the other', async () => {
     const page = await openChat('light', 720);

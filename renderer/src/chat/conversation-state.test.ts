@@ -206,6 +206,24 @@ describe('conversationReducer', () => {
     expect(once.versions).toEqual({ 'reply-5': ['reply-1', 'reply-5'] });
   });
 
+  it('leaves out a tool result of a version no longer shown', () => {
+    const question = message('user-1', { role: 'user', status: 'complete' });
+    const caller = message('reply-1', { status: 'complete', parentId: 'user-1' });
+    let state = loaded({ messages: [question, caller] });
+    state = conversationReducer(state, { type: 'history-cut', after: 'user-1', newVersionOf: caller });
+    const stopped = message('tool-1', { role: 'tool', status: 'stopped', toolCallId: 'call_1', parentId: 'reply-1' });
+    state = events(state, { type: 'tool-result', conversationId, message: stopped });
+    expect(state.messages.map((each) => each.id)).toEqual(['user-1']);
+    state = events(state, {
+      type: 'message-start',
+      conversationId,
+      message: message('reply-2', { parentId: 'user-1' }),
+    });
+    const result = message('tool-2', { role: 'tool', status: 'complete', toolCallId: 'call_2', parentId: 'reply-2' });
+    state = events(state, { type: 'tool-result', conversationId, message: result });
+    expect(state.messages.map((each) => each.id)).toEqual(['user-1', 'reply-2', 'tool-2']);
+  });
+
   it('adds an edited message as a new version when the stored one replaces it', () => {
     const original = message('user-1', { role: 'user', content: 'hi', status: 'complete' });
     const edited = { ...original, content: 'hello' };

@@ -123,7 +123,11 @@ export function applyEvent(state: ConversationState, event: ChatEvent): Conversa
       return { ...state, running: true, error: null };
     case 'message-start':
     case 'message-finish':
+      return upsertMessage(state, event.message);
     case 'tool-result':
+      // A result follows its reply: one that follows nothing shown belongs to a version out of sight (a turn
+      // stopped for a regenerate answers its waiting calls after the screen moved to the new version).
+      if (event.message.parentId !== null && state.messages.at(-1)?.id !== event.message.parentId) return state;
       return upsertMessage(state, event.message);
     case 'text-delta':
       return updateMessage(state, event.messageId, (message) => ({

@@ -49,6 +49,11 @@ interface ReplyActionsProps {
   models: ModelOption[] | null;
   /** The conversation is answering: the history cannot change now. */
   busy: boolean;
+  /**
+   * A new version can be written now (default: when not busy). Also while the turn only waits for a tool call's
+   * approval: main stops it, and the call is answered as stopped in the version it belongs to.
+   */
+  branchable?: boolean;
   versions?: MessageVersions;
   /** Messages follow this one (deleting it deletes them). */
   followed?: boolean;
@@ -58,6 +63,7 @@ interface ReplyActionsProps {
 
 export function ReplyActions(props: ReplyActionsProps) {
   const { text, models, busy, versions, onRegenerate, onDelete } = props;
+  const branchable = props.branchable ?? !busy;
   return (
     <>
       {versions ? (
@@ -76,7 +82,7 @@ export function ReplyActions(props: ReplyActionsProps) {
           className="icon-button"
           aria-label="Regenerate reply"
           title="Regenerate"
-          disabled={busy}
+          disabled={!branchable}
           onClick={() => onRegenerate()}
         >
           <RegenerateIcon />
@@ -85,7 +91,7 @@ export function ReplyActions(props: ReplyActionsProps) {
           className="regenerate-with"
           aria-label="Regenerate with another model"
           value=""
-          disabled={busy || !models || models.length === 0}
+          disabled={!branchable || !models || models.length === 0}
           onChange={(event) => {
             if (event.target.value) onRegenerate(event.target.value);
           }}
@@ -106,6 +112,8 @@ export function ReplyActions(props: ReplyActionsProps) {
 interface UserActionsProps {
   text: string;
   busy: boolean;
+  /** As ReplyActions' branchable: editing writes a new version. */
+  branchable?: boolean;
   versions?: MessageVersions;
   /** Messages follow this one (deleting it deletes them). */
   followed?: boolean;
@@ -129,7 +137,8 @@ export function UserActions({ versions, ...props }: UserActionsProps) {
   );
 }
 
-function UserActionButtons({ text, busy, followed, onEdit, onDelete }: Omit<UserActionsProps, 'versions'>) {
+function UserActionButtons(props: Omit<UserActionsProps, 'versions'>) {
+  const { text, busy, followed, onEdit, onDelete } = props;
   return (
     <div className="message-actions" role="group" aria-label="Message actions">
       {text !== '' ? <CopyButton text={text} what="message" icon={<CopyIcon />} /> : null}
@@ -138,7 +147,7 @@ function UserActionButtons({ text, busy, followed, onEdit, onDelete }: Omit<User
         className="icon-button"
         aria-label="Edit message"
         title="Edit and send again"
-        disabled={busy}
+        disabled={!(props.branchable ?? !busy)}
         onClick={onEdit}
       >
         <PencilIcon />

@@ -72,6 +72,8 @@ export function MessageList({ messages, approvals, running, models, actions, onD
     const onShow = actions.onShowVersion;
     return ids && onShow ? { ids, current: message.id, onShow } : undefined;
   };
+  /** Regenerate and edit write a new version: also while the turn only waits for a tool call's approval. */
+  const branchable = !running || approvals.length > 0;
   /** Whether a message that is not a tool result comes after `at` (deleting the message deletes it too). */
   const followed = (at: number) => messages.slice(at + 1).some((message) => message.role !== 'tool');
 
@@ -101,6 +103,7 @@ export function MessageList({ messages, approvals, running, models, actions, onD
               key={message.id}
               message={message}
               busy={running}
+              branchable={branchable}
               actions={actions}
               versions={versionsOf(message)}
               followed={followed(at)}
@@ -113,6 +116,7 @@ export function MessageList({ messages, approvals, running, models, actions, onD
               approvals={approvals}
               turnRunning={running && message === lastAssistant}
               busy={running}
+              branchable={branchable}
               models={models}
               actions={actions}
               onDecide={onDecide}
@@ -129,12 +133,13 @@ export function MessageList({ messages, approvals, running, models, actions, onD
 interface UserMessageProps {
   message: ChatMessage;
   busy: boolean;
+  branchable: boolean;
   actions: MessageActionHandlers;
   versions?: MessageVersions;
   followed?: boolean;
 }
 
-function UserMessage({ message, busy, actions, versions, followed }: UserMessageProps) {
+function UserMessage({ message, busy, branchable, actions, versions, followed }: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   const parts =
     typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : (message.content ?? []);
@@ -144,7 +149,7 @@ function UserMessage({ message, busy, actions, versions, followed }: UserMessage
       <article className="message message-user editing" aria-label="Your message">
         <EditMessageForm
           initialText={text}
-          busy={busy}
+          busy={!branchable}
           onSend={(edited) => actions.onEdit(message, edited)}
           onCancel={() => setEditing(false)}
         />
@@ -181,6 +186,7 @@ function UserMessage({ message, busy, actions, versions, followed }: UserMessage
       <UserActions
         text={text}
         busy={busy}
+        branchable={branchable}
         versions={versions}
         followed={followed}
         onEdit={() => setEditing(true)}
@@ -211,6 +217,7 @@ interface AssistantMessageProps {
   approvals: PendingApproval[];
   turnRunning: boolean;
   busy: boolean;
+  branchable: boolean;
   models: ModelOption[] | null;
   actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
@@ -276,6 +283,7 @@ function AssistantMessage(props: AssistantMessageProps) {
             text={text}
             models={models}
             busy={busy}
+            branchable={props.branchable}
             versions={props.versions}
             followed={props.followed}
             onRegenerate={(model) => actions.onRegenerate(message.id, model)}
