@@ -159,6 +159,28 @@ describe('versions', () => {
     expect(old.messages[2]!.toolCallId).toBe(old.messages[1]!.toolCalls![0]!.id);
   });
 
+  it('edits the question while its reply’s tool call waits for approval: the old version keeps the call, stopped', async () => {
+    const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
+    const approvals = () => eventsOf(conversation.id, 'approval-required');
+    await call('chat:send', { conversationId: conversation.id, text: 'please echo pear' });
+    await waitFor(() => approvals().length === 1, { what: 'the approval request' });
+    const [question] = await shownIds(conversation.id);
+
+    const { message } = await andTurn(
+      conversation.id,
+      () => call('chat:edit-message', { conversationId: conversation.id, messageId: question!, text: 'just say hi' }),
+      2,
+    );
+    expect(lastHistory()).toEqual([['user', 'just say hi']]);
+    expect((await shown(conversation.id)).versions).toEqual({ [message.id]: [question, message.id] });
+    const old = await call('chat:show-version', { conversationId: conversation.id, messageId: question! });
+    expect(old.messages.map((each) => [each.role, each.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+      ['tool', 'stopped'],
+    ]);
+  });
+
   it('stops a regenerated reply: it stays as a stopped version beside the earlier one', async () => {
     const conversation = await conversationWith('hello');
     const [question, reply] = await shownIds(conversation.id);
