@@ -227,8 +227,11 @@ export function ConversationView(props: ConversationViewProps) {
     onDelete(messageId: string) {
       if (!current) return;
       bridge.invoke('chat:delete-message', { conversationId: current.id, messageId }).then(
-        // What follows it went too; where it had other versions, another is shown now.
-        () => void conversation.reload(),
+        // What follows it went too (off the screen at once); where it had other versions, another is shown now.
+        ({ deleted }) => {
+          dispatch({ type: 'messages-removed', ids: deleted });
+          void conversation.reload();
+        },
         (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
       );
     },
