@@ -3,6 +3,7 @@ import { bridgeContract, type BridgeChannel } from '../../shared/bridge/contract
 import {
   maxImageBytes,
   maxImagesPerMessage,
+  maxImportChars,
   maxMessageChars,
   maxPresetNameChars,
   maxResourcesPerMessage,
@@ -40,6 +41,7 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     messageId: 'm'.repeat(100),
     text: worst(maxMessageChars),
   }),
+  'chat:import-conversation': () => ({ text: worst(maxImportChars) }),
   'mcp:save-settings': () => ({ text: worst(1_000_000), expectedText: worst(1_000_000) }),
   'mcp:import': () => ({ text: worst(1_000_000), fileName: worst(300), overwrite: true }),
   'chat:create-conversation': () => ({

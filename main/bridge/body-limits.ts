@@ -22,6 +22,8 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   'mcp:call-tool': mib,
   /** Up to 20 prompt arguments of 10,000 characters. */
   'mcp:get-prompt': 2 * mib,
+  /** A conversation file of up to 5,000,000 characters (limits.ts's maxImportChars). */
+  'chat:import-conversation': 32 * mib,
   /** A message's new text: up to 200,000 characters. */
   'chat:edit-message': 2 * mib,
   /** A system prompt of up to 50,000 characters. */

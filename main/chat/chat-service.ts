@@ -29,6 +29,14 @@ import { ChatFolders } from './chat-folders.js';
 import { requestSettings, settingsOf, type NewConversationFields } from './chat-settings.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
+import {
+  exportConversation,
+  importedConversation,
+  parseConversationExport,
+  type ExportedFile,
+  type ExportFormat,
+} from './conversation-export.js';
+import { nextChosenOrder, pathTo, shownPath, subtreeIds, versionsOnPath } from './conversation-tree.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { ChatPresets } from './presets.js';
 import { toRequestMessages, uniqueCallIds } from './request-messages.js';
@@ -68,6 +76,8 @@ interface Turn {
   approvals: Map<string, PendingDecision>;
   /** The reply being streamed, so that a reload mid-stream shows what arrived so far. */
   live: { messageId: string; reply: ReplyAccumulator } | null;
+  /** The message the turn's next one follows: its history is the path to this one (conversation-tree.ts). */
+  leafId: string;
   done: Promise<void>;
 }
 
@@ -141,13 +151,50 @@ export class ChatService {
   async getConversation(id: string): Promise<ConversationDetail> {
     const conversation = await this.requireConversation(id);
     const turn = this.turns.get(id);
-    const messages = (await this.table.listMessages(id)).map((message) => {
+    const stored = await this.table.listMessages(id);
+    const path = turn ? pathTo(stored, turn.leafId) : shownPath(stored);
+    const messages = path.map((message) => {
       if (turn?.live?.messageId !== message.id) return message;
       const { reply } = turn.live;
       return { ...message, content: reply.text, reasoning: reply.reasoning || null };
     });
     const pendingApprovals = [...(turn?.approvals.values() ?? [])].map((pending) => pending.approval);
-    return { conversation, messages, pendingApprovals, running: turn !== undefined };
+    const versions = versionsOnPath(stored, path);
+    return { conversation, messages, pendingApprovals, running: turn !== undefined, versions };
+  }
+
+  /** The conversation as a Markdown or JSON file (conversation-export.ts). */
+  async exportConversation(id: string, format: ExportFormat): Promise<ExportedFile> {
+    const conversation = await this.requireConversation(id);
+    return exportConversation(conversation, await this.table.listMessages(id), format, this.now());
+  }
+
+  /** A JSON export as a new conversation; a file that is not one is refused with what is wrong with it. */
+  async importConversation(text: string): Promise<Conversation> {
+    const exported = parseConversationExport(text);
+    const { conversation, messages } = importedConversation(exported, { newId: randomUUID, now: this.now() });
+    await this.table.insertConversation(conversation);
+    try {
+      for (const message of messages) await this.table.insertMessage(message);
+    } catch (error) {
+      await this.table.deleteConversation(conversation.id); // all or nothing: no half conversation stays
+      throw error;
+    }
+    this.changed(conversation.id, 'created');
+    return conversation;
+  }
+
+  /** Shows this version of its place in the conversation, with what followed it when it was last shown. */
+  async showVersion(conversationId: string, messageId: string): Promise<ConversationDetail> {
+    await this.requireIdle(conversationId);
+    const stored = await this.table.listMessages(conversationId);
+    this.requireMessageIndex(stored, messageId);
+    const shown = new Set(shownPath(stored).map((message) => message.id));
+    let order = nextChosenOrder(stored);
+    for (const message of pathTo(stored, messageId)) {
+      if (!shown.has(message.id)) await this.table.updateMessage(message.id, { chosenOrder: order++ });
+    }
+    return this.getConversation(conversationId);
   }
 
   renameConversation(id: string, title: string): Promise<Conversation> {
@@ -193,10 +240,17 @@ export class ChatService {
             ...attached.texts,
             ...imageUrls.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
           ];
-    const message = this.newMessage(conversationId, { role: 'user', content, status: 'complete' });
+    const stored = await this.table.listMessages(conversationId);
+    const message = this.newMessage(conversationId, {
+      role: 'user',
+      content,
+      status: 'complete',
+      parentId: shownPath(stored).at(-1)?.id ?? null,
+      chosenOrder: nextChosenOrder(stored),
+    });
     const title =
       conversation.title === newConversationTitle && text.trim() !== '' ? titleFrom(text) : conversation.title;
-    await this.preparingTurn(conversationId, async () => {
+    await this.preparingTurn(conversationId, message.id, async () => {
       await this.table.insertMessage(message);
       await this.update(conversationId, { title });
     });
@@ -204,13 +258,15 @@ export class ChatService {
   }
 
   /**
-   * Answers the user message before this reply again: the reply and everything after it are deleted and a new
-   * turn starts, with `model` when given (it becomes the conversation's model). Answers the conversation.
+   * Answers the user message before this reply again, with `model` when given (it becomes the conversation's
+   * model): the new reply is a new version beside the first reply to that message, which stays. Answers the
+   * conversation.
    */
   async regenerate(conversationId: string, messageId: string, model?: string): Promise<Conversation> {
+    await this.stopIfAwaitingApproval(conversationId);
     const findQuestion = async () => {
       await this.requireIdle(conversationId);
-      const messages = await this.table.listMessages(conversationId);
+      const messages = await this.shownMessages(conversationId, messageId);
       const at = this.requireMessageIndex(messages, messageId);
       if (messages[at]!.role !== 'assistant')
         throw new ChatError('invalid-request', 'Only a reply can be regenerated.');
@@ -223,19 +279,18 @@ export class ChatService {
     const { messages, question } = await findQuestion(); // again: a turn may have started or ended meanwhile
     if (model) await this.update(conversationId, { model });
     const conversation = await this.requireReady(conversationId);
-    await this.preparingTurn(conversationId, async () => {
-      await this.table.deleteMessages(messages.slice(question + 1).map((message) => message.id));
-    });
+    await this.preparingTurn(conversationId, messages[question]!.id, async () => undefined);
     return conversation;
   }
 
   /**
-   * Replaces the text of one of the user's messages (its images stay), deletes everything after it and starts a
-   * new turn from there. Answers the edited message.
+   * Writes a new version of one of the user's messages with this text (its images stay) beside the old one, which
+   * keeps what followed it, and starts a new turn from there. Answers the new version.
    */
   async editMessage(conversationId: string, messageId: string, text: string): Promise<ChatMessage> {
+    await this.stopIfAwaitingApproval(conversationId);
     await this.requireReady(conversationId);
-    const messages = await this.table.listMessages(conversationId);
+    const messages = await this.shownMessages(conversationId, messageId);
     const at = this.requireMessageIndex(messages, messageId);
     const message = messages[at]!;
     if (message.role !== 'user') throw new ChatError('invalid-request', 'Only your own messages can be edited.');
@@ -249,18 +304,24 @@ export class ChatService {
     }
     const content: ChatMessage['content'] =
       attached.length === 0 ? text : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
-    let edited: ChatMessage | undefined;
-    await this.preparingTurn(conversationId, async () => {
-      edited = await this.table.updateMessage(message.id, { content });
-      await this.table.deleteMessages(messages.slice(at + 1).map((later) => later.id));
+    const edited = this.newMessage(conversationId, {
+      role: 'user',
+      content,
+      status: 'complete',
+      parentId: message.parentId,
+      chosenOrder: nextChosenOrder(await this.table.listMessages(conversationId)),
+    });
+    await this.preparingTurn(conversationId, edited.id, async () => {
+      await this.table.insertMessage(edited);
       await this.update(conversationId, {});
     });
-    return edited!;
+    return edited;
   }
 
   /**
-   * Deletes one message; a reply takes the results of its tool calls with it (a result without its call would
-   * make the history invalid). Answers the ids deleted.
+   * Deletes one message and everything that follows it, in every version (a reply's tool results among them: a
+   * result without its call would make the history invalid). Where it had other versions, the one chosen last is
+   * shown. Answers the ids deleted.
    */
   async deleteMessage(conversationId: string, messageId: string): Promise<string[]> {
     await this.requireIdle(conversationId);
@@ -270,8 +331,7 @@ export class ChatService {
     if (message.role === 'tool') {
       throw new ChatError('invalid-request', 'A tool result belongs to the reply that called the tool: delete that.');
     }
-    const results = resultsOf(message.toolCalls ?? [], messages, at).flatMap((result) => (result ? [result.id] : []));
-    const ids = [message.id, ...results];
+    const ids = subtreeIds(messages, message.id);
     await this.table.deleteMessages(ids);
     await this.update(conversationId, {});
     return ids;
@@ -339,11 +399,12 @@ export class ChatService {
     await Promise.all([...this.turns.keys()].map((id) => this.stop(id)));
   }
 
-  private startTurn(conversationId: string): void {
+  private startTurn(conversationId: string, leafId: string): void {
     const turn: Turn = {
       controller: new AbortController(),
       approvals: new Map(),
       live: null,
+      leafId,
       done: Promise.resolve(),
     };
     this.turns.set(conversationId, turn);
@@ -383,7 +444,7 @@ export class ChatService {
     } catch (error) {
       if (signal.aborted && signal.reason instanceof TurnStopped) {
         reason = 'stopped';
-        await this.answerUnansweredCalls(conversationId);
+        await this.answerUnansweredCalls(conversationId, turn);
       } else {
         reason = 'error';
         this.options.logger.warn({ err: error, conversationId }, 'a chat turn failed');
@@ -404,7 +465,8 @@ export class ChatService {
     const model = conversation.model;
     if (!model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
     const tools = this.options.tools.functionTools();
-    const history = await this.table.listMessages(conversationId);
+    const stored = await this.table.listMessages(conversationId);
+    const history = pathTo(stored, turn.leafId);
     const request = {
       model,
       messages: toRequestMessages(conversation, history),
@@ -412,8 +474,15 @@ export class ChatService {
       ...(tools.length > 0 ? { tools } : {}),
       ...requestSettings(conversation, await this.modelOption(conversation, model)),
     };
-    const started = this.newMessage(conversationId, { role: 'assistant', status: 'streaming', model });
+    const started = this.newMessage(conversationId, {
+      role: 'assistant',
+      status: 'streaming',
+      model,
+      parentId: turn.leafId,
+      chosenOrder: nextChosenOrder(stored),
+    });
     await this.table.insertMessage(started);
+    turn.leafId = started.id;
     this.emit({ type: 'message-start', conversationId, message: started });
 
     const reply = new ReplyAccumulator();
@@ -435,7 +504,7 @@ export class ChatService {
     const stopped = signal.aborted;
     // Calls of a reply that did not end normally are incomplete: none of them runs.
     const toolCalls =
-      stopped || failure ? [] : uniqueCallIds(reply.toolCalls(), history).map((call) => this.withTarget(call));
+      stopped || failure ? [] : uniqueCallIds(reply.toolCalls(), stored).map((call) => this.withTarget(call));
     const finished = (await this.table.updateMessage(started.id, {
       content: reply.text === '' ? null : reply.text,
       reasoning: reply.reasoning === '' ? null : reply.reasoning,
@@ -483,8 +552,10 @@ export class ChatService {
       content: toolMessageContent(outcome),
       status,
       error: status === 'error' ? firstLine(outcome.text) : null,
+      parentId: turn.leafId,
     });
     await this.table.insertMessage(message);
+    turn.leafId = message.id;
     this.emit({ type: 'tool-result', conversationId, message });
     if (signal.aborted) throw signal.reason;
   }
@@ -537,8 +608,8 @@ export class ChatService {
   }
 
   /** After a stop: every call of the last reply without a result gets one, so the history stays valid. */
-  private async answerUnansweredCalls(conversationId: string): Promise<void> {
-    const messages = await this.table.listMessages(conversationId);
+  private async answerUnansweredCalls(conversationId: string, turn: Turn): Promise<void> {
+    const messages = pathTo(await this.table.listMessages(conversationId), turn.leafId);
     const at = messages.findLastIndex((message) => message.role === 'assistant');
     const calls = messages[at]?.toolCalls ?? [];
     const results = resultsOf(calls, messages, at);
@@ -549,8 +620,10 @@ export class ChatService {
         toolCallId: call.id,
         content: stoppedToolResult,
         status: 'stopped',
+        parentId: turn.leafId,
       });
       await this.table.insertMessage(message);
+      turn.leafId = message.id;
       this.emit({ type: 'tool-result', conversationId, message });
     }
   }
@@ -590,7 +663,7 @@ export class ChatService {
    * Writes what a new turn starts from, then starts it. The conversation counts as busy from the first write, so
    * that a second send or edit arriving while the database works is refused instead of starting a turn twice.
    */
-  private async preparingTurn(conversationId: string, write: () => Promise<void>): Promise<void> {
+  private async preparingTurn(conversationId: string, leafId: string, write: () => Promise<void>): Promise<void> {
     this.requireNoTurn(conversationId);
     this.preparing.add(conversationId);
     try {
@@ -598,7 +671,7 @@ export class ChatService {
     } finally {
       this.preparing.delete(conversationId);
     }
-    this.startTurn(conversationId);
+    this.startTurn(conversationId, leafId);
   }
 
   /** The conversation, when a turn can start in it now. */
@@ -607,6 +680,29 @@ export class ChatService {
     const conversation = await this.requireIdle(conversationId);
     if (!conversation.model) throw new ChatError('invalid-request', 'Choose a model for this conversation first.');
     return conversation;
+  }
+
+  /**
+   * The shown path, when `messageId` is on it: a version out of sight cannot be regenerated or edited (its place
+   * in the history would be another than the one the user sees).
+   */
+  private async shownMessages(conversationId: string, messageId: string): Promise<ChatMessage[]> {
+    const stored = await this.table.listMessages(conversationId);
+    this.requireMessageIndex(stored, messageId);
+    const path = shownPath(stored);
+    if (!path.some((message) => message.id === messageId)) {
+      throw new ChatError('invalid-request', 'This version is not shown: show it first.');
+    }
+    return path;
+  }
+
+  /**
+   * A turn that only waits for the user's decision on a tool call is stopped (the call answered as stopped, kept
+   * with its reply's version), so that a new version can start instead of waiting for a decision nobody will make.
+   */
+  private async stopIfAwaitingApproval(conversationId: string): Promise<void> {
+    const turn = this.turns.get(conversationId);
+    if (turn && turn.approvals.size > 0) await this.stop(conversationId);
   }
 
   private requireMessageIndex(messages: ChatMessage[], messageId: string): number {

@@ -30,13 +30,18 @@ export interface MessageColumns {
   error: string | null;
   created_at: number;
   search_text: string;
+  parent_id: string | null;
+  chosen_order: number;
 }
 
 export type ConversationChanges = Partial<
   Pick<Conversation, 'title' | 'model' | 'systemPrompt' | 'temperature'> & Omit<ChatSettings, 'systemPrompt'>
 >;
 export type MessageChanges = Partial<
-  Pick<ChatMessage, 'content' | 'toolCalls' | 'reasoning' | 'reasoningDetails' | 'usage' | 'cost' | 'status' | 'error'>
+  Pick<
+    ChatMessage,
+    'content' | 'toolCalls' | 'reasoning' | 'reasoningDetails' | 'usage' | 'cost' | 'status' | 'error' | 'chosenOrder'
+  >
 >;
 
 // Read under the Conversation's own field names, so that a row is a Conversation as it comes.
@@ -46,7 +51,7 @@ const conversationColumns =
   'folder_id AS folderId';
 const messageColumns =
   'id, conversation_id, role, content, tool_calls, tool_call_id, reasoning, reasoning_details, usage, cost, model, ' +
-  'status, error, created_at, search_text';
+  'status, error, created_at, search_text, parent_id, chosen_order';
 
 export const chatSchema = `
   CREATE TABLE conversations (
@@ -114,7 +119,7 @@ export class ChatTable {
     this.insertMessageStatement = db.prepare(
       `INSERT INTO messages (${messageColumns}) VALUES (@id, @conversation_id, @role, @content, @tool_calls,
          @tool_call_id, @reasoning, @reasoning_details, @usage, @cost, @model, @status, @error, @created_at,
-         @search_text)`,
+         @search_text, @parent_id, @chosen_order)`,
     );
     this.getMessageStatement = db.prepare(`SELECT ${messageColumns} FROM messages WHERE id = ?`);
     this.listMessagesStatement = db.prepare(
@@ -128,7 +133,7 @@ export class ChatTable {
     this.updateMessageStatement = db.prepare(
       `UPDATE messages SET content = @content, tool_calls = @tool_calls, reasoning = @reasoning,
          reasoning_details = @reasoning_details, usage = @usage, cost = @cost, status = @status, error = @error,
-         search_text = @search_text WHERE id = @id`,
+         search_text = @search_text, chosen_order = @chosen_order WHERE id = @id`,
     );
     const deleteMessage = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
     this.deleteMessagesTransaction = db.transaction((ids: readonly string[]) =>
@@ -245,6 +250,8 @@ export function toMessageColumns(message: ChatMessage): MessageColumns {
     error: message.error,
     created_at: message.createdAt,
     search_text: searchTextOf(message.content),
+    parent_id: message.parentId,
+    chosen_order: message.chosenOrder,
   };
 }
 
@@ -264,5 +271,7 @@ export function toMessage(columns: MessageColumns): ChatMessage {
     status: columns.status as MessageStatus,
     error: columns.error,
     createdAt: columns.created_at,
+    parentId: columns.parent_id,
+    chosenOrder: Number(columns.chosen_order),
   };
 }

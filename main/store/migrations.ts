@@ -194,4 +194,20 @@ export const migrations: readonly Migration[] = [
     // A conversation's settings beyond temperature, whether it is pinned and its folder; folders; presets.
     up: (db) => db.exec(chatLibrarySchema),
   },
+  {
+    version: 13,
+    name: 'message versions',
+    // A conversation becomes a tree (main/chat/conversation-tree.ts): parent_id is the message a message follows,
+    // chosen_order which version of a branch is shown. A stored conversation is one line: each message follows the
+    // one written before it.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE messages ADD COLUMN parent_id TEXT;
+        ALTER TABLE messages ADD COLUMN chosen_order INTEGER NOT NULL DEFAULT 0;
+        UPDATE messages SET parent_id = line.previous
+          FROM (SELECT id, lag(id) OVER (PARTITION BY conversation_id ORDER BY created_at, rowid) AS previous
+                FROM messages) AS line
+          WHERE messages.id = line.id;
+      `),
+  },
 ];

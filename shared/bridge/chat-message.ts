@@ -16,6 +16,8 @@ export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Parti
     cost: null,
     model: null,
     error: null,
+    parentId: null,
+    chosenOrder: 0,
     ...fields,
   };
 }

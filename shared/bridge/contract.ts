@@ -10,6 +10,7 @@ import {
   maxImageBytes,
   maxFolderNameChars,
   maxImagesPerMessage,
+  maxImportChars,
   maxMessageChars,
   maxPresetNameChars,
   maxResourcesPerMessage,
@@ -467,22 +468,41 @@ export const bridgeContract = {
       }),
     response: returns<{ message: ChatMessage }>(),
   },
-  /** Deletes the reply and what followed it, and answers the user's message before it again (with `model`). */
+  /** Answers the user's message before the reply again (with `model`): a new version beside the reply. */
   'chat:regenerate': {
     request: z.strictObject({ conversationId: id, messageId: id, model: modelId.optional() }),
     response: returns<{ conversation: Conversation }>(),
   },
-  /** Replaces the text of a message of the user's, deletes what followed it, and answers it again. */
+  /** Writes a new version of a message of the user's with this text, and answers it. */
   'chat:edit-message': {
     request: z.strictObject({ conversationId: id, messageId: id, text: z.string().max(maxMessageChars) }),
     response: returns<{ message: ChatMessage }>(),
   },
-  /** Deletes one message (a reply with its tool results); answers the ids deleted. */
+  /** Deletes one message and everything after it, in every version; answers the ids deleted. */
   'chat:delete-message': {
     request: z.strictObject({ conversationId: id, messageId: id }),
     response: returns<{ deleted: string[] }>(),
   },
   'chat:stop': { request: z.strictObject({ conversationId: id }), response: returns<{ stopped: boolean }>() },
+  /** The conversation as a file to download: Markdown to read, JSON with everything (it imports back). */
+  'chat:export-conversation': {
+    request: z.strictObject({ id, format: z.enum(['markdown', 'json']) }),
+    response: returns<{ fileName: string; mimeType: string; text: string }>(),
+  },
+  /** A conversation exported as JSON, as a new conversation. */
+  'chat:import-conversation': {
+    request: z.strictObject({
+      text: z.string().max(maxImportChars, {
+        error: `the file is larger than ${maxImportChars.toLocaleString('en-US')} characters`,
+      }),
+    }),
+    response: returns<{ conversation: Conversation }>(),
+  },
+  /** Shows this version of a message (and what followed it); answers the conversation as now shown. */
+  'chat:show-version': {
+    request: z.strictObject({ conversationId: id, messageId: id }),
+    response: returns<ConversationDetail>(),
+  },
   'chat:resolve-approval': {
     request: z.strictObject({
       conversationId: id,

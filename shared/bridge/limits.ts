@@ -15,3 +15,5 @@ export const maxStopSequences = 4;
 export const maxStopSequenceChars = 200;
 export const maxPresetNameChars = 100;
 export const maxFolderNameChars = 100;
+/** A conversation file to import (its text): about 5 MB, so that one file cannot fill the app's memory. */
+export const maxImportChars = 5_000_000;

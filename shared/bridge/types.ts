@@ -168,6 +168,10 @@ export interface ChatMessage {
   status: MessageStatus;
   error: string | null;
   createdAt: number;
+  /** The message this one follows; null for the first. Messages with the same parent are versions of each other. */
+  parentId: string | null;
+  /** At a branch, the version with the highest is the one shown (raised when a version is written or chosen). */
+  chosenOrder: number;
 }
 
 /** A tool call waiting for the user's decision. */
@@ -202,6 +206,8 @@ export interface ConversationDetail {
   pendingApprovals: PendingApproval[];
   /** A turn (the model and its tool calls) is in progress. */
   running: boolean;
+  /** For each shown message that has other versions: the ids of all its versions, oldest first (absent: none has). */
+  versions?: Record<string, string[]>;
 }
 
 /** Why a turn ended. */

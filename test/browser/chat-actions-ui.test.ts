@@ -115,7 +115,9 @@ describe('the actions on a message', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).first().click();
     await replies(page).first().getByText('Thought it through.').waitFor();
     await settledReplies(page);
-    expect(await questions(page).allTextContents()).toEqual(['Please think about it']);
+    // The edit is a second version of the message (chat-versions-ui.test.ts steps through them).
+    expect(await questions(page).locator('.user-text').allTextContents()).toEqual(['Please think about it']);
+    expect(await questions(page).getByRole('group', { name: 'Version 2 of 2 of this message' }).count()).toBe(1);
     expect(await replies(page).count()).toBe(1);
     expect(upstream.chatRequests().at(-1)?.body?.messages).toEqual([
       { role: 'user', content: 'Please think about it' },

@@ -49,6 +49,7 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
     };
     await app.store.chat.insertConversation(conversation);
     let clock = start;
+    let previous: string | null = null; // one line: each message follows the one before it
     const add = async (fields: Partial<ChatMessage> & Pick<ChatMessage, 'role'>) => {
       clock += 1_000;
       const message = newChatMessage({
@@ -56,8 +57,10 @@ export function seedLongConversation(dataDir: string): Promise<Conversation> {
         conversationId: conversation.id,
         status: 'complete',
         createdAt: clock,
+        parentId: previous,
         ...fields,
       });
+      previous = message.id;
       await app.store.chat.insertMessage(message);
     };
     const reply = (fields: Partial<ChatMessage> = {}) =>

@@ -1,6 +1,7 @@
 // Changing a conversation's history through the bridge, as the UI does: regenerate a reply (with another model),
-// edit a message of the user's and answer it again, delete a message — against the real app, its gateway and the
-// scripted upstream, checking what is stored and what the model is sent next.
+// edit a message of the user's and answer it again — each a new version beside the old one —, delete a message
+// with what follows it — against the real app, its gateway and the scripted upstream, checking what is stored,
+// what is shown and what the model is sent next.
 
 import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
@@ -34,7 +35,7 @@ const messagesOf = async (conversationId: string) => (await chat.env.app.chat.ge
 const lastRequest = () => chat.env.upstream.chatRequests().at(-1)?.body;
 
 describe('regenerate', () => {
-  it('replaces the reply with a new one from another model, which becomes the conversation’s', async () => {
+  it('answers again with another model, which becomes the conversation’s, beside the old reply', async () => {
     const conversation = await conversationWith('first question', 'second question');
     const [, firstReply, , secondReply] = await messagesOf(conversation.id);
 
@@ -53,6 +54,11 @@ describe('regenerate', () => {
     ]);
     expect(messages.map((message) => message.id)).not.toContain(firstReply!.id);
     expect(messages.map((message) => message.id)).not.toContain(secondReply!.id);
+    const detail = await call('chat:get-conversation', { id: conversation.id });
+    expect(detail.versions).toEqual({ [messages[1]!.id]: [firstReply!.id, messages[1]!.id] });
+    expect(await chat.env.app.chat.listConversations('second question')).toContainEqual(
+      expect.objectContaining({ id: conversation.id }),
+    );
     expect(lastRequest()?.model).toBe('scripted-vision');
     expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'first question' }]);
   });
@@ -72,19 +78,24 @@ describe('regenerate', () => {
 });
 
 describe('edit a message', () => {
-  it('replaces its text, drops what followed, and sends the model the edited history', async () => {
+  it('writes a new version with its text, shows it without what followed, and sends the model that', async () => {
     const conversation = await conversationWith('what is 2+2', 'and 3+3');
     const [first] = await messagesOf(conversation.id);
     const { message } = await andTurn(conversation.id, () =>
       call('chat:edit-message', { conversationId: conversation.id, messageId: first!.id, text: 'what is 2+3' }),
     );
-    expect(message).toMatchObject({ id: first!.id, role: 'user', content: 'what is 2+3' });
+    expect(message).toMatchObject({ role: 'user', content: 'what is 2+3', parentId: null });
+    expect(message.id).not.toBe(first!.id);
+    expect((await call('chat:get-conversation', { id: conversation.id })).versions).toEqual({
+      [message.id]: [first!.id, message.id],
+    });
     expect((await messagesOf(conversation.id)).map((stored) => [stored.role, stored.content])).toEqual([
       ['user', 'what is 2+3'],
       ['assistant', expect.stringContaining('scripted')],
     ]);
     expect(lastRequest()?.messages).toEqual([{ role: 'user', content: 'what is 2+3' }]);
     expect((await chat.env.app.chat.listConversations('2+3')).map((found) => found.id)).toContain(conversation.id);
+    expect((await chat.env.app.chat.listConversations('2+2')).map((found) => found.id)).toContain(conversation.id);
   });
 
   it('refuses to edit a reply, or to leave a message empty', async () => {
@@ -103,7 +114,7 @@ describe('edit a message', () => {
 });
 
 describe('delete a message', () => {
-  it('deletes a reply together with its tool results, so the history stays valid for the next request', async () => {
+  it('deletes a message with everything after it (a reply’s tool results among them)', async () => {
     const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
     await andTurn(conversation.id, async () => {
       await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
@@ -128,9 +139,9 @@ describe('delete a message', () => {
       await failure('chat:delete-message', { conversationId: conversation.id, messageId: result!.id }),
     ).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('belongs to the reply') });
     expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: caller!.id })).toEqual({
-      deleted: [caller!.id, result!.id],
+      deleted: [caller!.id, result!.id, answer!.id],
     });
-    expect((await messagesOf(conversation.id)).map((message) => message.id)).toEqual([question!.id, answer!.id]);
+    expect((await messagesOf(conversation.id)).map((message) => message.id)).toEqual([question!.id]);
     expect(await call('chat:delete-message', { conversationId: conversation.id, messageId: question!.id })).toEqual({
       deleted: [question!.id],
     });

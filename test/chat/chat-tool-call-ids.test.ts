@@ -96,6 +96,7 @@ describe('tool calls whose provider ids repeat', () => {
         conversationId: conversation.id,
         status: 'complete',
         createdAt: at,
+        parentId: at === 1 ? null : `legacy-${at - 1}`, // one line, as the migration to versions stores it
         ...fields,
       });
     };

@@ -20,7 +20,10 @@ type ChatChannel =
   | 'chat:delete-preset'
   | 'chat:list-folders'
   | 'chat:save-folder'
-  | 'chat:delete-folder';
+  | 'chat:delete-folder'
+  | 'chat:show-version'
+  | 'chat:export-conversation'
+  | 'chat:import-conversation';
 
 export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
   return {
@@ -57,5 +60,8 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:list-folders': async () => ({ folders: await chat.folders.list() }),
     'chat:save-folder': async (fields) => ({ folder: await chat.folders.save(fields) }),
     'chat:delete-folder': async ({ id }) => ({ deleted: await chat.folders.delete(id) }),
+    'chat:show-version': ({ conversationId, messageId }) => chat.showVersion(conversationId, messageId),
+    'chat:export-conversation': ({ id, format }) => chat.exportConversation(id, format),
+    'chat:import-conversation': async ({ text }) => ({ conversation: await chat.importConversation(text) }),
   };
 }

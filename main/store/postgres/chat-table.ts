@@ -38,6 +38,8 @@ const messageFields: (keyof MessageColumns)[] = [
   'error',
   'created_at',
   'search_text',
+  'parent_id',
+  'chosen_order',
 ];
 const messageColumns = messageFields.join(', ');
 
@@ -198,7 +200,7 @@ export class PostgresChatTable implements ChatStore {
       const columns = toMessageColumns(next);
       await client.query(
         `UPDATE messages SET content = $2, tool_calls = $3, reasoning = $4, reasoning_details = $5, usage = $6,
-           cost = $7, status = $8, error = $9, search_text = $10 WHERE id = $1`,
+           cost = $7, status = $8, error = $9, search_text = $10, chosen_order = $11 WHERE id = $1`,
         [
           id,
           columns.content,
@@ -210,6 +212,7 @@ export class PostgresChatTable implements ChatStore {
           columns.status,
           columns.error,
           columns.search_text,
+          columns.chosen_order,
         ],
       );
       await client.query('COMMIT');

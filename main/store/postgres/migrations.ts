@@ -252,4 +252,17 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 10, name: 'team server state', sql: teamSchema },
   { version: 11, name: 'dropped tools', sql: 'ALTER TABLE usage_log ADD COLUMN dropped_tools text' },
   { version: 12, name: 'chat settings and presets', sql: chatLibrarySchema },
+  {
+    version: 13,
+    name: 'message versions',
+    // As ../migrations.ts's version 13: a stored conversation becomes one line of its messages, in written order.
+    sql: `
+      ALTER TABLE messages ADD COLUMN parent_id text;
+      ALTER TABLE messages ADD COLUMN chosen_order bigint NOT NULL DEFAULT 0;
+      UPDATE messages SET parent_id = line.previous
+        FROM (SELECT id, lag(id) OVER (PARTITION BY conversation_id ORDER BY created_at, insert_order) AS previous
+              FROM messages) AS line
+        WHERE messages.id = line.id;
+    `,
+  },
 ];

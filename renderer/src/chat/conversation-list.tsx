@@ -15,6 +15,7 @@ import {
   useFoldedFolders,
   useFolders,
 } from './conversation-folders.js';
+import { ImportConversationButton } from './import-conversation.js';
 
 /** Where a conversation is listed (main keeps it; a change does not move it in time). */
 export interface ConversationPlaceChange {
@@ -89,6 +90,7 @@ export function ConversationList(props: ConversationListProps) {
           value={props.query}
           onChange={(event) => props.onQueryChange(event.target.value)}
         />
+        <ImportConversationButton onImported={props.onSelect} />
       </div>
       <div className="conversation-groups">
         {pinned.length > 0 ? (

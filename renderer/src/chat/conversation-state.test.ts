@@ -68,6 +68,8 @@ describe('conversationReducer', () => {
       approvals: [approval('call-1')],
       running: true,
       error: null,
+      versions: {},
+      pendingVersion: null,
     });
     expect(conversationReducer(state, { type: 'reset' })).toBe(initialConversationState);
   });
@@ -169,6 +171,73 @@ describe('conversationReducer', () => {
     const cut = conversationReducer(state, { type: 'history-cut', after: 'user-1', replacement: edited });
     expect(cut.messages).toEqual([edited]);
     expect(conversationReducer(state, { type: 'history-cut', after: 'gone' })).toBe(state);
+  });
+
+  it('takes the versions of a loaded conversation, none when it has none', () => {
+    expect(loaded({ versions: { 'user-1': ['user-0', 'user-1'] } }).versions).toEqual({
+      'user-1': ['user-0', 'user-1'],
+    });
+    expect(loaded().versions).toEqual({});
+  });
+
+  it('adds a regenerated reply as the newest version of the one it replaces when it starts', () => {
+    const question = message('user-1', { role: 'user', status: 'complete' });
+    const first = message('reply-1', { status: 'complete', parentId: 'user-1' });
+    const second = message('reply-2', { status: 'complete', parentId: 'user-1' });
+    let state = loaded({ messages: [question, second], versions: { 'reply-2': ['reply-1', 'reply-2'] } });
+    state = conversationReducer(state, { type: 'history-cut', after: 'user-1', newVersionOf: second });
+    state = events(state, {
+      type: 'message-start',
+      conversationId,
+      message: message('reply-3', { parentId: 'user-1' }),
+    });
+    expect(state.versions['reply-3']).toEqual(['reply-1', 'reply-2', 'reply-3']);
+    // A later reply of the same turn (after a tool result) is no version of it.
+    state = events(state, {
+      type: 'message-start',
+      conversationId,
+      message: message('reply-4', { parentId: 'tool-1' }),
+    });
+    expect(state.versions['reply-4']).toBeUndefined();
+
+    let once = loaded({ messages: [question, first] });
+    once = conversationReducer(once, { type: 'history-cut', after: 'user-1', newVersionOf: first });
+    once = events(once, { type: 'message-start', conversationId, message: message('reply-5', { parentId: 'user-1' }) });
+    expect(once.versions).toEqual({ 'reply-5': ['reply-1', 'reply-5'] });
+  });
+
+  it('leaves out a tool result of a version no longer shown', () => {
+    const question = message('user-1', { role: 'user', status: 'complete' });
+    const caller = message('reply-1', { status: 'complete', parentId: 'user-1' });
+    let state = loaded({ messages: [question, caller] });
+    state = conversationReducer(state, { type: 'history-cut', after: 'user-1', newVersionOf: caller });
+    const stopped = message('tool-1', { role: 'tool', status: 'stopped', toolCallId: 'call_1', parentId: 'reply-1' });
+    state = events(state, { type: 'tool-result', conversationId, message: stopped });
+    expect(state.messages.map((each) => each.id)).toEqual(['user-1']);
+    state = events(state, {
+      type: 'message-start',
+      conversationId,
+      message: message('reply-2', { parentId: 'user-1' }),
+    });
+    const result = message('tool-2', { role: 'tool', status: 'complete', toolCallId: 'call_2', parentId: 'reply-2' });
+    state = events(state, { type: 'tool-result', conversationId, message: result });
+    expect(state.messages.map((each) => each.id)).toEqual(['user-1', 'reply-2', 'tool-2']);
+  });
+
+  it('adds an edited message as a new version when the stored one replaces it', () => {
+    const original = message('user-1', { role: 'user', content: 'hi', status: 'complete' });
+    const edited = { ...original, content: 'hello' };
+    let state = loaded({ messages: [original] });
+    state = conversationReducer(state, {
+      type: 'history-cut',
+      after: 'user-1',
+      replacement: edited,
+      newVersionOf: original,
+    });
+    state = conversationReducer(state, { type: 'send-done', localId: 'user-1', message: { ...edited, id: 'user-2' } });
+    expect(state.messages.map((each) => each.id)).toEqual(['user-2']);
+    expect(state.versions).toEqual({ 'user-2': ['user-1', 'user-2'] });
+    expect(state.pendingVersion).toBeNull();
   });
 
   it('takes deleted messages off the screen', () => {

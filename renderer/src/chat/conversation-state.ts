@@ -10,6 +10,13 @@ export interface ConversationState {
   running: boolean;
   /** The last failure of a turn or a send, until the next turn starts. */
   error: string | null;
+  /** For each shown message that has other versions: the ids of all of them, oldest first. */
+  versions: Record<string, string[]>;
+  /**
+   * A version being written (a regenerated reply, an edited message): the message that arrives after `parentId`
+   * joins `siblings` as the newest version.
+   */
+  pendingVersion: { parentId: string | null; siblings: string[] } | null;
 }
 
 export type ConversationAction =
@@ -20,8 +27,11 @@ export type ConversationAction =
   | { type: 'send-start'; message: ChatMessage }
   | { type: 'send-done'; localId: string; message: ChatMessage }
   | { type: 'send-failed'; localId: string; error: string }
-  /** Regenerate and edit: what follows `after` goes (and `after` becomes `replacement` when given). */
-  | { type: 'history-cut'; after: string; replacement?: ChatMessage }
+  /**
+   * Regenerate and edit: what follows `after` goes (and `after` becomes `replacement` when given). `newVersionOf`:
+   * the message the coming one is a new version of.
+   */
+  | { type: 'history-cut'; after: string; replacement?: ChatMessage; newVersionOf?: ChatMessage }
   | { type: 'messages-removed'; ids: string[] }
   | { type: 'error'; error: string | null };
 
@@ -31,6 +41,8 @@ export const initialConversationState: ConversationState = {
   approvals: [],
   running: false,
   error: null,
+  versions: {},
+  pendingVersion: null,
 };
 
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
@@ -42,6 +54,8 @@ export function conversationReducer(state: ConversationState, action: Conversati
         approvals: action.detail.pendingApprovals,
         running: action.detail.running,
         error: null,
+        versions: action.detail.versions ?? {},
+        pendingVersion: null,
       };
     case 'reset':
       return initialConversationState;
@@ -50,10 +64,13 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'send-start':
       return { ...state, messages: [...state.messages, action.message], error: null };
     case 'send-done':
-      return {
-        ...state,
-        messages: state.messages.map((message) => (message.id === action.localId ? action.message : message)),
-      };
+      return withVersion(
+        {
+          ...state,
+          messages: state.messages.map((message) => (message.id === action.localId ? action.message : message)),
+        },
+        action.message,
+      );
     case 'send-failed':
       return {
         ...state,
@@ -65,7 +82,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
       if (at < 0) return state;
       const kept = state.messages.slice(0, at + 1);
       if (action.replacement) kept[at] = action.replacement;
-      return { ...state, messages: kept, error: null };
+      const old = action.newVersionOf;
+      const pendingVersion = old
+        ? { parentId: old.parentId, siblings: state.versions[old.id] ?? [old.id] }
+        : state.pendingVersion;
+      return { ...state, messages: kept, error: null, pendingVersion };
     }
     case 'messages-removed':
       return { ...state, messages: state.messages.filter((message) => !action.ids.includes(message.id)) };
@@ -82,7 +103,18 @@ function upsertMessage(state: ConversationState, message: ChatMessage): Conversa
   if (state.messages.some((existing) => existing.id === message.id)) {
     return updateMessage(state, message.id, () => message);
   }
-  return { ...state, messages: [...state.messages, message] };
+  return withVersion({ ...state, messages: [...state.messages, message] }, message);
+}
+
+/** The awaited new version, when `message` is it. */
+function withVersion(state: ConversationState, message: ChatMessage): ConversationState {
+  const pending = state.pendingVersion;
+  if (!pending || pending.parentId !== message.parentId || pending.siblings.includes(message.id)) return state;
+  return {
+    ...state,
+    versions: { ...state.versions, [message.id]: [...pending.siblings, message.id] },
+    pendingVersion: null,
+  };
 }
 
 export function applyEvent(state: ConversationState, event: ChatEvent): ConversationState {
@@ -91,7 +123,11 @@ export function applyEvent(state: ConversationState, event: ChatEvent): Conversa
       return { ...state, running: true, error: null };
     case 'message-start':
     case 'message-finish':
+      return upsertMessage(state, event.message);
     case 'tool-result':
+      // A result follows its reply: one that follows nothing shown belongs to a version out of sight (a turn
+      // stopped for a regenerate answers its waiting calls after the screen moved to the new version).
+      if (event.message.parentId !== null && state.messages.at(-1)?.id !== event.message.parentId) return state;
       return upsertMessage(state, event.message);
     case 'text-delta':
       return updateMessage(state, event.messageId, (message) => ({

@@ -22,6 +22,7 @@ import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationCost } from './conversation-cost.js';
 import { ConversationSettings, settingsOfConversation } from './conversation-settings.js';
 import { PresetChips, PresetsDialog, presetSettings, SavePresetDialog } from './presets.js';
+import { ExportMenu } from './export-menu.js';
 import { withText } from './format.js';
 import { MessageList, type MessageActionHandlers } from './message-list.js';
 import { ModelPicker } from './model-picker.js';
@@ -118,7 +119,10 @@ export function ConversationView(props: ConversationViewProps) {
         id: current.id,
         model: next,
       });
-      dispatch({ type: 'loaded', detail: { ...state.detail!, conversation: updated, messages: state.messages } });
+      dispatch({
+        type: 'loaded',
+        detail: { ...state.detail!, conversation: updated, messages: state.messages, versions: state.versions },
+      });
     } catch (error) {
       dispatch({ type: 'error', error: errorMessage(error) });
     }
@@ -225,7 +229,8 @@ export function ConversationView(props: ConversationViewProps) {
       const at = state.messages.findIndex((message) => message.id === messageId);
       const question = state.messages.findLast((message, index) => index < at && message.role === 'user');
       if (!question) return;
-      dispatch({ type: 'history-cut', after: question.id });
+      const newVersionOf = state.messages[state.messages.indexOf(question) + 1];
+      dispatch({ type: 'history-cut', after: question.id, newVersionOf });
       bridge
         .invoke('chat:regenerate', {
           conversationId: current.id,
@@ -240,6 +245,7 @@ export function ConversationView(props: ConversationViewProps) {
         type: 'history-cut',
         after: message.id,
         replacement: { ...message, content: withText(message.content, text) },
+        newVersionOf: message,
       });
       try {
         const { message: edited } = await bridge.invoke('chat:edit-message', {
@@ -257,7 +263,18 @@ export function ConversationView(props: ConversationViewProps) {
     onDelete(messageId: string) {
       if (!current) return;
       bridge.invoke('chat:delete-message', { conversationId: current.id, messageId }).then(
-        ({ deleted }) => dispatch({ type: 'messages-removed', ids: deleted }),
+        // What follows it went too (off the screen at once); where it had other versions, another is shown now.
+        ({ deleted }) => {
+          dispatch({ type: 'messages-removed', ids: deleted });
+          void conversation.reload();
+        },
+        (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
+      );
+    },
+    onShowVersion(messageId: string) {
+      if (!current) return;
+      bridge.invoke('chat:show-version', { conversationId: current.id, messageId }).then(
+        (detail) => dispatch({ type: 'loaded', detail }),
         (error: unknown) => dispatch({ type: 'error', error: errorMessage(error) }),
       );
     },
@@ -316,6 +333,7 @@ export function ConversationView(props: ConversationViewProps) {
         >
           <SlidersIcon />
         </button>
+        <ExportMenu conversationId={current?.id ?? null} onError={(error) => dispatch({ type: 'error', error })} />
       </header>
       {showSettings ? (
         <ConversationSettings
@@ -360,6 +378,7 @@ export function ConversationView(props: ConversationViewProps) {
         models={models}
         actions={messageActions}
         onDecide={decide}
+        versions={state.versions}
       />
       <div className="composer-notices" aria-live="polite">
         <ErrorNotice message={state.error} />

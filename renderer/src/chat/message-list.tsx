@@ -9,7 +9,7 @@ import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from
 import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
-import { EditMessageForm, ReplyActions, UserActions } from './message-actions.js';
+import { EditMessageForm, ReplyActions, UserActions, type MessageVersions } from './message-actions.js';
 import {
   noCreditsError,
   resourceOfPart,
@@ -27,6 +27,8 @@ export interface MessageActionHandlers {
   /** Resolves true when the edited message was taken. */
   onEdit(message: ChatMessage, text: string): Promise<boolean>;
   onDelete(messageId: string): void;
+  /** Shows another version of a message (and what followed it). */
+  onShowVersion?(messageId: string): void;
 }
 
 interface MessageListProps {
@@ -37,11 +39,13 @@ interface MessageListProps {
   models: ModelOption[] | null;
   actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
+  /** For each message that has other versions: the ids of all of them, oldest first. */
+  versions?: Record<string, string[]>;
 }
 
 const followDistancePx = 120;
 
-export function MessageList({ messages, approvals, running, models, actions, onDecide }: MessageListProps) {
+export function MessageList({ messages, approvals, running, models, actions, onDecide, versions }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
   const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -63,6 +67,15 @@ export function MessageList({ messages, approvals, running, models, actions, onD
   }, []);
 
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
+  const versionsOf = (message: ChatMessage): MessageVersions | undefined => {
+    const ids = versions?.[message.id];
+    const onShow = actions.onShowVersion;
+    return ids && onShow ? { ids, current: message.id, onShow } : undefined;
+  };
+  /** Regenerate and edit write a new version: also while the turn only waits for a tool call's approval. */
+  const branchable = !running || approvals.length > 0;
+  /** Whether a message that is not a tool result comes after `at` (deleting the message deletes it too). */
+  const followed = (at: number) => messages.slice(at + 1).some((message) => message.role !== 'tool');
 
   return (
     <div
@@ -86,7 +99,15 @@ export function MessageList({ messages, approvals, running, models, actions, onD
       <div ref={stack} className="message-stack">
         {messages.map((message, at) =>
           message.role === 'user' ? (
-            <UserMessage key={message.id} message={message} busy={running} actions={actions} />
+            <UserMessage
+              key={message.id}
+              message={message}
+              busy={running}
+              branchable={branchable}
+              actions={actions}
+              versions={versionsOf(message)}
+              followed={followed(at)}
+            />
           ) : message.role === 'assistant' ? (
             <AssistantMessage
               key={message.id}
@@ -95,9 +116,12 @@ export function MessageList({ messages, approvals, running, models, actions, onD
               approvals={approvals}
               turnRunning={running && message === lastAssistant}
               busy={running}
+              branchable={branchable}
               models={models}
               actions={actions}
               onDecide={onDecide}
+              versions={versionsOf(message)}
+              followed={followed(at)}
             />
           ) : null,
         )}
@@ -109,10 +133,13 @@ export function MessageList({ messages, approvals, running, models, actions, onD
 interface UserMessageProps {
   message: ChatMessage;
   busy: boolean;
+  branchable: boolean;
   actions: MessageActionHandlers;
+  versions?: MessageVersions;
+  followed?: boolean;
 }
 
-function UserMessage({ message, busy, actions }: UserMessageProps) {
+function UserMessage({ message, busy, branchable, actions, versions, followed }: UserMessageProps) {
   const [editing, setEditing] = useState(false);
   const parts =
     typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : (message.content ?? []);
@@ -122,7 +149,7 @@ function UserMessage({ message, busy, actions }: UserMessageProps) {
       <article className="message message-user editing" aria-label="Your message">
         <EditMessageForm
           initialText={text}
-          busy={busy}
+          busy={!branchable}
           onSend={(edited) => actions.onEdit(message, edited)}
           onCancel={() => setEditing(false)}
         />
@@ -159,6 +186,9 @@ function UserMessage({ message, busy, actions }: UserMessageProps) {
       <UserActions
         text={text}
         busy={busy}
+        branchable={branchable}
+        versions={versions}
+        followed={followed}
         onEdit={() => setEditing(true)}
         onDelete={() => actions.onDelete(message.id)}
       />
@@ -187,9 +217,12 @@ interface AssistantMessageProps {
   approvals: PendingApproval[];
   turnRunning: boolean;
   busy: boolean;
+  branchable: boolean;
   models: ModelOption[] | null;
   actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
+  versions?: MessageVersions;
+  followed?: boolean;
 }
 
 function AssistantMessage(props: AssistantMessageProps) {
@@ -250,6 +283,9 @@ function AssistantMessage(props: AssistantMessageProps) {
             text={text}
             models={models}
             busy={busy}
+            branchable={props.branchable}
+            versions={props.versions}
+            followed={props.followed}
             onRegenerate={(model) => actions.onRegenerate(message.id, model)}
             onDelete={() => actions.onDelete(message.id)}
           />
