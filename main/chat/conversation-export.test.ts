@@ -16,6 +16,13 @@ const conversation: Conversation = {
   model: 'fake/scripted-1',
   systemPrompt: 'Be brief.',
   temperature: 0.4,
+  maxTokens: 500,
+  topP: null,
+  seed: 3,
+  stop: ['###'],
+  reasoningEffort: null,
+  pinned: false,
+  folderId: null,
   createdAt: 100,
   updatedAt: 200,
 };
@@ -131,7 +138,7 @@ describe('the Markdown export', () => {
       [
         '# Plums: a `tool` test',
         '',
-        'Model: fake/scripted-1 · temperature 0.4',
+        'Model: fake/scripted-1 · temperature 0.4 · max tokens 500 · seed 3 · stop "###"',
         '',
         'Some messages have other versions; this is the one shown. The JSON export has them all.',
         '',

@@ -8,8 +8,10 @@
 import { z } from 'zod';
 import { contentPartSchema, reasoningDetailSchema, toolCallSchema } from '../../shared/api/chat-request.js';
 import { resourceOfPart } from '../../shared/bridge/chat-message.js';
-import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
+import { maxStopSequenceChars, maxStopSequences } from '../../shared/bridge/limits.js';
+import type { ChatMessage, ChatSettings, Conversation } from '../../shared/bridge/types.js';
 import { ChatError } from './chat-error.js';
+import { settingsOf } from './chat-settings.js';
 import { shownPath, versionsOnPath } from './conversation-tree.js';
 
 export const conversationExportFormat = 'switchyard-conversation';
@@ -52,6 +54,12 @@ export const conversationExportSchema = z.strictObject({
     model: z.string().max(300).nullable(),
     systemPrompt: z.string(),
     temperature: z.number().min(0).max(2).nullable(),
+    // The other settings (ChatSettings); absent in a file from before they existed: the model's defaults.
+    maxTokens: z.int().min(1).nullable().optional(),
+    topP: z.number().min(0).max(1).nullable().optional(),
+    seed: z.int().nullable().optional(),
+    stop: z.array(z.string().min(1).max(maxStopSequenceChars)).max(maxStopSequences).optional(),
+    reasoningEffort: z.enum(['low', 'medium', 'high']).nullable().optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
   }),
@@ -65,7 +73,7 @@ export interface ConversationExport {
   format: typeof conversationExportFormat;
   version: typeof conversationExportVersion;
   exportedAt: number;
-  conversation: Pick<Conversation, 'title' | 'model' | 'systemPrompt' | 'temperature' | 'createdAt' | 'updatedAt'>;
+  conversation: Pick<Conversation, 'title' | 'model' | 'createdAt' | 'updatedAt'> & Partial<ChatSettings>;
   messages: Omit<ChatMessage, 'conversationId'>[];
 }
 
@@ -103,12 +111,12 @@ export function conversationJson(
   stored: readonly ChatMessage[],
   now: number,
 ): ConversationExport {
-  const { title, model, systemPrompt, temperature, createdAt, updatedAt } = conversation;
+  const { title, model, createdAt, updatedAt } = conversation;
   return {
     format: conversationExportFormat,
     version: conversationExportVersion,
     exportedAt: now,
-    conversation: { title, model, systemPrompt, temperature, createdAt, updatedAt },
+    conversation: { title, model, ...settingsOf(conversation), createdAt, updatedAt },
     messages: stored.map((message) => ({
       id: message.id,
       parentId: message.parentId,
@@ -170,9 +178,15 @@ export function importedConversation(
   exported: ConversationExport,
   options: { newId: () => string; now: number },
 ): { conversation: Conversation; messages: ChatMessage[] } {
+  const { title, model, createdAt } = exported.conversation;
   const conversation: Conversation = {
     id: options.newId(),
-    ...exported.conversation,
+    title,
+    model,
+    ...settingsOf(exported.conversation),
+    pinned: false,
+    folderId: null,
+    createdAt,
     updatedAt: options.now,
   };
   const ids = new Map(exported.messages.map((message) => [message.id, options.newId()]));
@@ -192,7 +206,13 @@ export function conversationMarkdown(conversation: Conversation, stored: readonl
   const path = shownPath(stored);
   const lines = [`# ${conversation.title}`, ''];
   const settings = [`Model: ${conversation.model ?? 'none'}`];
-  if (conversation.temperature !== null) settings.push(`temperature ${conversation.temperature}`);
+  const { temperature, maxTokens, topP, seed, stop, reasoningEffort } = settingsOf(conversation);
+  if (temperature !== null) settings.push(`temperature ${temperature}`);
+  if (maxTokens !== null) settings.push(`max tokens ${maxTokens}`);
+  if (topP !== null) settings.push(`top_p ${topP}`);
+  if (seed !== null) settings.push(`seed ${seed}`);
+  if (stop.length > 0) settings.push(`stop ${stop.map((sequence) => JSON.stringify(sequence)).join(', ')}`);
+  if (reasoningEffort !== null) settings.push(`reasoning effort ${reasoningEffort}`);
   lines.push(settings.join(' · '), '');
   if (Object.keys(versionsOnPath(stored, path)).length > 0) {
     lines.push('Some messages have other versions; this is the one shown. The JSON export has them all.', '');

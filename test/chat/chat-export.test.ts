@@ -17,7 +17,15 @@ const finished = (conversationId: string) =>
 
 /** A conversation: a tool call approved and answered, then its first reply regenerated (two versions). */
 async function conversationWithToolsAndVersions() {
-  const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1', temperature: 0.5 });
+  const { conversation } = await call('chat:create-conversation', {
+    model: 'fake/scripted-1',
+    temperature: 0.5,
+    maxTokens: 300,
+    topP: 0.9,
+    seed: 7,
+    stop: ['END'],
+    reasoningEffort: 'low',
+  });
   await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
   const approval = await waitFor(
     () =>
@@ -65,7 +73,16 @@ describe('export and import', () => {
     const exported = await call('chat:export-conversation', { id: conversation.id, format: 'json' });
     expect(exported).toMatchObject({ fileName: 'please-echo-plum.json', mimeType: 'application/json' });
     const file = JSON.parse(exported.text);
-    expect(file.conversation).toMatchObject({ title: 'please echo plum', model: 'fake/scripted-1', temperature: 0.5 });
+    expect(file.conversation).toMatchObject({
+      title: 'please echo plum',
+      model: 'fake/scripted-1',
+      temperature: 0.5,
+      maxTokens: 300,
+      topP: 0.9,
+      seed: 7,
+      stop: ['END'],
+      reasoningEffort: 'low',
+    });
     expect(file.messages.map((message: { role: string }) => message.role)).toEqual([
       'user',
       'assistant',
@@ -98,7 +115,10 @@ describe('export and import', () => {
 
     const markdown = await call('chat:export-conversation', { id: imported.id, format: 'markdown' });
     expect(markdown.fileName).toBe('please-echo-plum.md');
-    expect(markdown.text).toContain('# please echo plum\n\nModel: fake/scripted-1 · temperature 0.5');
+    expect(markdown.text).toContain(
+      '# please echo plum\n\nModel: fake/scripted-1 · temperature 0.5 · max tokens 300 · top_p 0.9 · seed 7 · ' +
+        'stop "END" · reasoning effort low\n',
+    );
     expect(markdown.text).toContain('### Tool call: everything / echo\n\n```json\n{\n  "message": "plum"\n}\n```');
     expect(markdown.text).toContain('### Result (complete)\n\n```\nEcho: plum\n```');
   });
