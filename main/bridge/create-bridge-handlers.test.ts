@@ -66,6 +66,7 @@ describe('createBridgeHandlers', () => {
             name: 'Vision X',
             provider: 'p',
             acceptsImages: true,
+            acceptsPdfs: false,
             callsTools: false,
             reasons: false,
             contextLength: null,

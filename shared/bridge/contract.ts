@@ -6,12 +6,17 @@
 
 import { z } from 'zod';
 import {
+  acceptedDocumentTypes,
   acceptedImageTypes,
+  maxDocumentBytes,
+  maxDocumentsPerMessage,
   maxImageBytes,
   maxImagesPerMessage,
   maxMessageChars,
   maxResourcesPerMessage,
   maxSystemPromptChars,
+  maxTextFileChars,
+  maxTextFilesPerMessage,
   maxTitleChars,
 } from './limits.js';
 import {
@@ -87,6 +92,15 @@ const imageDataUrl = z
     (url) => acceptedImageTypes.some((type) => url.startsWith(`data:${type};base64,`)),
     `must be a base64 data URL of ${acceptedImageTypes.join(', ')}`,
   );
+
+const documentDataUrl = z
+  .string()
+  .max(Math.ceil((maxDocumentBytes * 4) / 3) + 100, `a PDF may be at most ${maxDocumentBytes / 1024 / 1024} MiB`)
+  .refine(
+    (url) => acceptedDocumentTypes.some((type) => url.startsWith(`data:${type};base64,`)),
+    `must be a base64 data URL of ${acceptedDocumentTypes.join(', ')}`,
+  );
+const attachedFileName = z.string().trim().min(1).max(255);
 
 // Providers: the API key is write-only. It may be sent (add, update) and is never answered: ProviderInfo carries
 // only `has_api_key` and a four-character tail.
@@ -413,11 +427,26 @@ export const bridgeContract = {
           .array(z.strictObject({ server: serverName, uri: z.string().min(1).max(4_000) }))
           .max(maxResourcesPerMessage)
           .default([]),
+        /** PDFs from the user's disk, sent as `file` parts. */
+        documents: z
+          .array(z.strictObject({ name: attachedFileName, dataUrl: documentDataUrl }))
+          .max(maxDocumentsPerMessage)
+          .default([]),
+        /** Text and code files from the user's disk: their text goes into the message under their name. */
+        textFiles: z
+          .array(z.strictObject({ name: attachedFileName, text: z.string().max(maxTextFileChars) }))
+          .max(maxTextFilesPerMessage)
+          .default([]),
       })
-      .refine((request) => request.text.trim() !== '' || request.images.length + request.resources.length > 0, {
-        error: 'a message needs text, an image or a resource',
-        path: ['text'],
-      }),
+      .refine(
+        (request) =>
+          request.text.trim() !== '' ||
+          request.images.length + request.resources.length + request.documents.length + request.textFiles.length > 0,
+        {
+          error: 'a message needs text, an image, a file or a resource',
+          path: ['text'],
+        },
+      ),
     response: returns<{ message: ChatMessage }>(),
   },
   /** Deletes the reply and what followed it, and answers the user's message before it again (with `model`). */

@@ -10,3 +10,15 @@ export const maxTitleChars = 200;
 /** MCP resources attached to one message, and the text of each (the message's own limit applies to what is typed). */
 export const maxResourcesPerMessage = 8;
 export const maxResourceChars = 100_000;
+/** PDFs attached to one message (sent to the model as `file` parts), each at most maxDocumentBytes decoded. */
+export const maxDocumentsPerMessage = 2;
+export const maxDocumentBytes = 5 * 1024 * 1024;
+export const acceptedDocumentTypes = ['application/pdf'] as const;
+/** Text and code files attached to one message: their text goes into the message, each up to maxTextFileChars. */
+export const maxTextFilesPerMessage = 8;
+export const maxTextFileChars = 100_000;
+/**
+ * Everything attached to one message together (decoded bytes, text counted as characters): the gateway takes
+ * requests of up to 10 MiB, and base64 makes a file a third larger.
+ */
+export const maxAttachmentBytesPerMessage = 7 * 1024 * 1024;

@@ -17,6 +17,8 @@ export interface ModelOption {
   provider: string;
   /** Whether image parts may be sent to it (the chat enables attachments only then). */
   acceptsImages: boolean;
+  /** Whether PDFs may be sent to it as `file` parts: declared by the provider, or a family known to read them. */
+  acceptsPdfs?: boolean;
   /** Known to call tools (no model list says; known families do). */
   callsTools?: boolean;
   /** Known to think before it answers (reasoning models). */

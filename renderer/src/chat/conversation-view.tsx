@@ -1,8 +1,9 @@
-// One conversation: its header (title, model, settings), the transcript and the composer. Images dropped
+// One conversation: its header (title, model, settings), the transcript and the composer. Files dropped
 // anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
-import { newChatMessage } from '../../../shared/bridge/chat-message.js';
+import type { ContentPart } from '../../../shared/api/index.js';
+import { newChatMessage, textFilePart } from '../../../shared/bridge/chat-message.js';
 import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
@@ -14,7 +15,7 @@ import type {
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
 import { conversationListId } from './conversation-list.js';
-import { readAttachments, type Attachment } from './attachments.js';
+import { readAttachments, refusedAttachments, type Attachment, type AttachmentAbility } from './attachments.js';
 import { Composer } from './composer.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationSettings } from './conversation-settings.js';
@@ -53,6 +54,7 @@ export function ConversationView(props: ConversationViewProps) {
   const model = current?.model ?? draftModel;
   const modelOption = models?.find((option) => option.id === model);
   const acceptsImages = modelOption?.acceptsImages ?? false;
+  const ability: AttachmentAbility = { model, images: acceptsImages, pdfs: modelOption?.acceptsPdfs ?? false };
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -67,13 +69,9 @@ export function ConversationView(props: ConversationViewProps) {
 
   async function addFiles(files: File[]) {
     if (files.length === 0) return;
-    if (!acceptsImages) {
-      setNotice(`${model ?? 'This model'} does not accept images.`);
-      return;
-    }
-    const read = await readAttachments(files, attachments.length);
+    const read = await readAttachments(files, attachments, ability);
     setAttachments((previous) => [...previous, ...read.attachments]);
-    setNotice(read.problem);
+    setNotice(read.problems.length > 0 ? read.problems.join(' ') : null);
   }
 
   /** A prompt's images join the attachments (when the model takes images); what was left out is said. */
@@ -84,7 +82,10 @@ export function ConversationView(props: ConversationViewProps) {
         `${model ?? 'This model'} does not accept images: the prompt's ${prompt.images.length} image(s) were left out.`,
       );
     } else if (prompt.images.length > 0) {
-      setAttachments((previous) => [...previous, ...prompt.images].slice(0, maxImagesPerMessage));
+      setAttachments((previous) => {
+        const room = maxImagesPerMessage - previous.filter((attachment) => attachment.kind === 'image').length;
+        return [...previous, ...prompt.images.slice(0, Math.max(0, room))];
+      });
     }
     if (prompt.leftOut > 0) {
       notes.push(
@@ -117,7 +118,23 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   async function send(text: string): Promise<boolean> {
-    const images = acceptsImages ? attachments.map((attachment) => attachment.dataUrl) : [];
+    const refused = refusedAttachments(attachments, ability);
+    if (refused) {
+      setNotice(refused);
+      return false;
+    }
+    const images = attachments.flatMap((file) => (file.kind === 'image' ? [file.dataUrl] : []));
+    const documents = attachments.flatMap((file) =>
+      file.kind === 'pdf' ? [{ name: file.name, dataUrl: file.dataUrl }] : [],
+    );
+    const textFiles = attachments.flatMap((file) =>
+      file.kind === 'text' ? [{ name: file.name, text: file.text }] : [],
+    );
+    const attachedParts: ContentPart[] = [
+      ...textFiles.map((file) => textFilePart(file.name, file.text)),
+      ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+      ...documents.map((file) => ({ type: 'file' as const, file: { filename: file.name, file_data: file.dataUrl } })),
+    ];
     let target: Conversation;
     try {
       target = current ?? (await ensureConversation());
@@ -133,9 +150,9 @@ export function ConversationView(props: ConversationViewProps) {
         conversationId: target.id,
         role: 'user',
         content:
-          images.length === 0
+          attachedParts.length === 0
             ? text
-            : [{ type: 'text', text }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
+            : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attachedParts],
         status: 'complete',
         createdAt: Date.now(),
       }),
@@ -146,6 +163,8 @@ export function ConversationView(props: ConversationViewProps) {
         text,
         images,
         resources: resources.map(({ server, uri }) => ({ server, uri })),
+        documents,
+        textFiles,
       });
       dispatch({ type: 'send-done', localId, message });
       setAttachments([]);
@@ -238,7 +257,7 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   function onDrop(event: DragEvent) {
-    const files = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/'));
+    const files = [...event.dataTransfer.files];
     if (files.length === 0) return;
     event.preventDefault();
     void addFiles(files);
@@ -300,7 +319,7 @@ export function ConversationView(props: ConversationViewProps) {
       <Composer
         running={state.running}
         blockedReason={model ? null : 'Choose a model first'}
-        acceptsImages={acceptsImages}
+        ability={ability}
         attachments={attachments}
         onAddFiles={(files) => void addFiles(files)}
         onRemoveAttachment={(index) => setAttachments((previous) => previous.filter((_, at) => at !== index))}
