@@ -42,6 +42,7 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
       },
     },
     chat: { onEvent: chatEvents.event, onConversationsChanged: nothing.event, ...chat },
+    chatCompare: { onEvent: nothing.event },
   } as unknown as BridgeApp;
   return { app, emitChat: (event: ChatEvent) => chatEvents.fire(event) };
 }

@@ -37,6 +37,7 @@ import { ChatError } from './chat-error.js';
 import type { ChatTools, ResourceContent, ToolOutcome, ToolTarget } from './chat-tools.js';
 import type { ChatGateway } from './gateway-client.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
+import { replyCost } from './reply-cost.js';
 import { toRequestMessages, uniqueCallIds } from './request-messages.js';
 
 export const defaultMaxSteps = 10;
@@ -562,8 +563,7 @@ export class ChatService {
 
   /** USD as the gateway reported it; null when it did not, or when its 0 stands for a model without a price. */
   private replyCost(cost: number | undefined, model: string): number | null {
-    if (typeof cost !== 'number') return null;
-    return cost === 0 && this.options.isPriced && !this.options.isPriced(model) ? null : cost;
+    return replyCost(cost, model, this.options.isPriced);
   }
 
   private withTarget(call: ChatToolCall): ChatToolCall {
@@ -664,7 +664,8 @@ function toolMessageContent(outcome: ToolOutcome): ChatMessage['content'] {
   return [{ type: 'text', text: outcome.text }, ...media.map(toMediaPart)];
 }
 
-function titleFrom(text: string): string {
+/** A new conversation's title: the first line of its first message, shortened. */
+export function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
 }

@@ -15,6 +15,7 @@ import {
   maxMessageChars,
   maxResourcesPerMessage,
   maxSystemPromptChars,
+  maxComparedModels,
   maxTextFileChars,
   maxTextFilesPerMessage,
   maxTitleChars,
@@ -49,6 +50,7 @@ import type {
   AppInfo,
   ChatEvent,
   ChatMessage,
+  CompareEvent,
   Conversation,
   ConversationDetail,
   ConversationsChanged,
@@ -465,6 +467,49 @@ export const bridgeContract = {
     response: returns<{ deleted: string[] }>(),
   },
   'chat:stop': { request: z.strictObject({ conversationId: id }), response: returns<{ stopped: boolean }>() },
+  /** One prompt to 2–4 models at once, without tools; the answers stream as chat:compare-event, nothing is stored. */
+  'chat:compare': {
+    request: z.strictObject({
+      conversationId: id,
+      text: z.string().trim().min(1, 'a comparison needs a prompt').max(maxMessageChars),
+      models: z
+        .array(modelId)
+        .min(2, 'choose at least 2 models to compare')
+        .max(maxComparedModels, `at most ${maxComparedModels} models can be compared`)
+        .refine((models) => new Set(models).size === models.length, 'choose each model once'),
+    }),
+    response: returns<{ compareId: string }>(),
+  },
+  /** Stops one column of a comparison, or all of them without `column`. */
+  'chat:compare-stop': {
+    request: z.strictObject({
+      compareId: id,
+      column: z
+        .number()
+        .int()
+        .min(0)
+        .max(maxComparedModels - 1)
+        .optional(),
+    }),
+    response: returns<{ stopped: boolean }>(),
+  },
+  /** The prompt and the chosen answer join the conversation, whose model becomes the chosen one; the rest go. */
+  'chat:compare-pick': {
+    request: z.strictObject({
+      compareId: id,
+      column: z
+        .number()
+        .int()
+        .min(0)
+        .max(maxComparedModels - 1),
+    }),
+    response: returns<{ conversation: Conversation; messages: ChatMessage[] }>(),
+  },
+  /** Stops a comparison and forgets it. */
+  'chat:compare-discard': {
+    request: z.strictObject({ compareId: id }),
+    response: returns<{ discarded: boolean }>(),
+  },
   'chat:resolve-approval': {
     request: z.strictObject({
       conversationId: id,
@@ -479,6 +524,8 @@ export const bridgeContract = {
 export const bridgeEvents = {
   /** One conversation's running turn: deltas, tool calls, approvals, results, usage. */
   'chat:event': returns<ChatEvent>(),
+  /** A comparison of models (chat:compare): its columns' deltas and answers. */
+  'chat:compare-event': returns<CompareEvent>(),
   /** A conversation was created, renamed, changed or deleted: lists refresh. */
   'chat:conversations-changed': returns<ConversationsChanged>(),
   /** An MCP server's state changed. */

@@ -22,3 +22,5 @@ export const maxTextFileChars = 100_000;
  * requests of up to 10 MiB, and base64 makes a file a third larger.
  */
 export const maxAttachmentBytesPerMessage = 7 * 1024 * 1024;
+/** Models one prompt is sent to side by side (chat:compare). */
+export const maxComparedModels = 4;
