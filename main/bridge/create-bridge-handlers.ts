@@ -32,8 +32,9 @@ import { usageHandlers } from './handlers/usage-handlers.js';
 /** What the handlers use of the app. */
 export type BridgeApp = Pick<
   App,
-  'chat' | 'chatCompare' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
->;
+  'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
+> &
+  Pick<App, 'chatCompare'>;
 
 /**
  * The contract's request schemas (some hundred zod objects) are built at the first call rather than at start: a
