@@ -212,8 +212,15 @@ export class ChatCompare {
       for await (const chunk of this.options.gateway.stream(request, signal)) {
         const { text, reasoning } = reply.accept(chunk);
         if (text === '' && reasoning === '') continue;
+        const first = answer.firstTokenMs === null;
         answer.firstTokenMs ??= Math.round(this.clock() - started);
-        this.emit({ type: 'column-delta', ...ids, text, reasoning });
+        this.emit({
+          type: 'column-delta',
+          ...ids,
+          text,
+          reasoning,
+          ...(first ? { firstTokenMs: answer.firstTokenMs } : {}),
+        });
       }
       answer.error = reply.error;
     } catch (error) {

@@ -337,6 +337,15 @@ export interface CompareAnswer {
 /** A comparison's progress, column by column (a column is one model). All carry conversationId and compareId. */
 export type CompareEvent =
   | { type: 'compare-start'; conversationId: string; compareId: string; text: string; models: string[] }
-  | { type: 'column-delta'; conversationId: string; compareId: string; column: number; text: string; reasoning: string }
+  | {
+      type: 'column-delta';
+      conversationId: string;
+      compareId: string;
+      column: number;
+      text: string;
+      reasoning: string;
+      /** The column's time to first token, on its first delta. */
+      firstTokenMs?: number;
+    }
   | { type: 'column-finish'; conversationId: string; compareId: string; column: number; answer: CompareAnswer }
   | { type: 'compare-finish'; conversationId: string; compareId: string };

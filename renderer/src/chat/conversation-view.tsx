@@ -17,6 +17,8 @@ import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
 import { conversationListId } from './conversation-list.js';
 import { readAttachments, refusedAttachments, type Attachment, type AttachmentAbility } from './attachments.js';
 import { Composer } from './composer.js';
+import { CompareBar, CompareView } from './compare-view.js';
+import { useCompare } from './use-compare.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationSettings } from './conversation-settings.js';
 import { withText } from './format.js';
@@ -44,6 +46,8 @@ interface ConversationViewProps {
 }
 
 let localIds = 0;
+/** When a message of the user's was sent, for the copy shown until main's arrives. */
+const sentAt = () => Date.now();
 
 export function ConversationView(props: ConversationViewProps) {
   const { conversation, listed, models, draftModel, onDraftModelChange, ensureConversation } = props;
@@ -59,6 +63,9 @@ export function ConversationView(props: ConversationViewProps) {
   const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
+  /** The models a message goes to side by side while Compare is on; null while it is off. */
+  const [compareModels, setCompareModels] = useState<string[] | null>(null);
+  const compare = useCompare(current?.id ?? null, (error) => dispatch({ type: 'error', error }));
   // Attachments and notices belong to the conversation they were made in; the text being typed carries over.
   if (useChanged(current?.id)) {
     setAttachments([]);
@@ -118,6 +125,7 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   async function send(text: string): Promise<boolean> {
+    if (compareModels) return sendToCompare(text, compareModels);
     const refused = refusedAttachments(attachments, ability);
     if (refused) {
       setNotice(refused);
@@ -154,7 +162,7 @@ export function ConversationView(props: ConversationViewProps) {
             ? text
             : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attachedParts],
         status: 'complete',
-        createdAt: Date.now(),
+        createdAt: sentAt(),
       }),
     });
     try {
@@ -177,6 +185,25 @@ export function ConversationView(props: ConversationViewProps) {
     }
   }
 
+  async function sendToCompare(text: string, models: string[]): Promise<boolean> {
+    if (attachments.length + resources.length > 0) {
+      setNotice('A comparison sends text only: remove the attachments, or turn Compare off.');
+      return false;
+    }
+    try {
+      return await compare.start((current ?? (await ensureConversation())).id, text, models);
+    } catch (error) {
+      dispatch({ type: 'error', error: errorMessage(error) });
+      return false;
+    }
+  }
+
+  async function pickAnswer(column: number) {
+    if (!(await compare.pick(column))) return;
+    setCompareModels(null);
+    await conversation.reload();
+  }
+
   function stop() {
     if (!current) return;
     bridge.invoke('chat:stop', { conversationId: current.id }).catch((error: unknown) => {
@@ -187,14 +214,15 @@ export function ConversationView(props: ConversationViewProps) {
   const stopOnEscape = useEffectEvent((event: KeyboardEvent) => {
     // An open dialog, an edit being cancelled or a menu closing had the Escape first.
     if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
-    stop();
+    if (compare.running) compare.stop();
+    if (state.running) stop();
   });
   useEffect(() => {
-    if (!state.running) return;
+    if (!state.running && !compare.running) return;
     const listener = (event: KeyboardEvent) => stopOnEscape(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, [state.running]);
+  }, [state.running, compare.running]);
 
   /** After a change of the history that main refused: show main's history again, and why. */
   async function restore(error: unknown) {
@@ -292,6 +320,15 @@ export function ConversationView(props: ConversationViewProps) {
         <ModelPicker models={models} value={model} onChange={(next) => void changeModel(next)} />
         <button
           type="button"
+          className="compare-toggle"
+          aria-pressed={compareModels !== null}
+          title="Send a message to 2–4 models side by side"
+          onClick={() => setCompareModels(compareModels ? null : model ? [model] : [])}
+        >
+          Compare
+        </button>
+        <button
+          type="button"
           className="icon-button"
           aria-label="Conversation settings"
           aria-expanded={showSettings}
@@ -304,6 +341,7 @@ export function ConversationView(props: ConversationViewProps) {
       {showSettings && current ? (
         <ConversationSettings conversation={current} onSave={(changes) => void saveSettings(changes)} />
       ) : null}
+      {compareModels ? <CompareBar models={models} chosen={compareModels} onChange={setCompareModels} /> : null}
       <MessageList
         messages={state.messages}
         approvals={state.approvals}
@@ -312,13 +350,28 @@ export function ConversationView(props: ConversationViewProps) {
         actions={messageActions}
         onDecide={decide}
       />
+      {compare.state ? (
+        <CompareView
+          state={compare.state}
+          running={compare.running}
+          onStop={compare.stop}
+          onPick={(column) => void pickAnswer(column)}
+          onClose={compare.close}
+        />
+      ) : null}
       <div className="composer-notices" aria-live="polite">
         <ErrorNotice message={state.error} />
         {notice ? <p className="notice">{notice}</p> : null}
       </div>
       <Composer
-        running={state.running}
-        blockedReason={model ? null : 'Choose a model first'}
+        running={state.running || compare.running}
+        blockedReason={
+          compareModels && compareModels.length < 2
+            ? 'Choose at least 2 models to compare'
+            : model || compareModels
+              ? null
+              : 'Choose a model first'
+        }
         ability={ability}
         attachments={attachments}
         onAddFiles={(files) => void addFiles(files)}
@@ -333,7 +386,7 @@ export function ConversationView(props: ConversationViewProps) {
         onRemoveResource={(index) => setResources((previous) => previous.filter((_, at) => at !== index))}
         onPromptInserted={insertedPrompt}
         onSend={send}
-        onStop={stop}
+        onStop={compare.running ? () => compare.stop() : stop}
       />
     </section>
   );
