@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeContract, type BridgeChannel } from '../../shared/bridge/contract.js';
 import {
+  maxComparedModels,
   maxDocumentBytes,
   maxDocumentsPerMessage,
   maxImageBytes,
@@ -61,6 +62,11 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     conversationId: 'c'.repeat(100),
     messageId: 'm'.repeat(100),
     text: worst(maxMessageChars),
+  }),
+  'chat:compare': () => ({
+    conversationId: 'c'.repeat(100),
+    text: worst(maxMessageChars),
+    models: Array.from({ length: maxComparedModels }, (_, index) => `p/${index}${'m'.repeat(297)}`),
   }),
   'mcp:save-settings': () => ({ text: worst(1_000_000), expectedText: worst(1_000_000) }),
   'mcp:import': () => ({ text: worst(1_000_000), fileName: worst(300), overwrite: true }),

@@ -27,6 +27,8 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   'mcp:get-prompt': 2 * mib,
   /** A message's new text: up to 200,000 characters. */
   'chat:edit-message': 2 * mib,
+  /** A prompt to compare models with: up to 200,000 characters. */
+  'chat:compare': 2 * mib,
   /** A system prompt of up to 50,000 characters. */
   'chat:create-conversation': 512 * kib,
   'chat:update-conversation': 512 * kib,
