@@ -65,18 +65,29 @@ interface PageGlobals {
 }
 type EventTarget = { dispatchEvent(event: unknown): boolean };
 
-/** Drops a file on the conversation (a DataTransfer made in the page, as the browser makes one for a real drop). */
+/**
+ * Drags a file over the conversation, checks that it says it takes it, and drops it (a DataTransfer made in the
+ * page, as the browser makes one for a real drop).
+ */
 async function dropFile(page: Page, name: string, type: string, text: string) {
-  await page.locator('.conversation-view').evaluate(
-    (target: EventTarget, file) => {
-      const { DataTransfer, DragEvent, File } = globalThis as unknown as PageGlobals;
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([file.text], file.name, { type: file.type }));
-      target.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
-      target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    },
-    { name, type, text },
-  );
+  const drag = (kind: 'dragover' | 'drop') =>
+    page.locator('.conversation-view').evaluate(
+      (target: EventTarget, file) => {
+        const { DataTransfer, DragEvent, File } = globalThis as unknown as PageGlobals;
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([file.text], file.name, { type: file.type }));
+        target.dispatchEvent(new DragEvent(file.kind, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      },
+      { name, type, text, kind },
+    );
+  await drag('dragover');
+  const hint = page.getByText('Drop files to attach them');
+  await hint.waitFor();
+  const hintBox = (await hint.boundingBox())!;
+  const view = (await page.locator('.conversation-view').boundingBox())!;
+  expect(hintBox.x > view.x && hintBox.x + hintBox.width < view.x + view.width).toBe(true);
+  await drag('drop');
+  await hint.waitFor({ state: 'detached' });
 }
 
 /** Pastes an image into the message box, as a screenshot copied to the clipboard arrives. */

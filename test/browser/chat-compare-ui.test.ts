@@ -94,7 +94,7 @@ describe('comparing models', () => {
   it('streams each answer in its own column with its numbers, and continues with the one chosen', async () => {
     const page = await openChat('light');
     const fastBefore = fast.chatRequests().length;
-    await compare(page, 'careful/careful-1', 'Which is better?');
+    await compare(page, 'careful/careful-1', 'Which is better? Think.');
 
     // The fast model is done while the careful one still waits for its first token.
     await expect.poll(() => status(page, 'fake/scripted-1').textContent()).toBe('Done');
@@ -102,7 +102,13 @@ describe('comparing models', () => {
     expect(await column(page, 'careful/careful-1').textContent()).toContain('Waiting for the first token…');
     await expect.poll(() => status(page, 'careful/careful-1').textContent(), { timeout: 20_000 }).toBe('Done');
 
-    expect(await column(page, 'fake/scripted-1').getByText('const answer = 42;').count()).toBe(1);
+    // The scripted model thinks first: its reasoning folds above its answer.
+    const thinking = column(page, 'fake/scripted-1').locator('details.reasoning');
+    expect(await thinking.locator('summary').textContent()).toBe('Reasoning');
+    expect(await thinking.locator('.reasoning-text').textContent()).toBe('Let me think about it.');
+    expect(await column(page, 'fake/scripted-1').locator('.compare-answer p').last().textContent()).toBe(
+      'Thought it through.',
+    );
     expect(await column(page, 'careful/careful-1').locator('strong').textContent()).toBe('careful');
     const metrics = async (model: string) => column(page, model).locator('.compare-metrics').allTextContents();
     expect((await metrics('fake/scripted-1'))[0]).toBe('20 in · 10 out · $0.0002');
@@ -116,9 +122,11 @@ describe('comparing models', () => {
     );
     expect(fast.chatRequests().slice(fastBefore)[0]?.body?.messages?.at(-1)).toEqual({
       role: 'user',
-      content: 'Which is better?',
+      content: 'Which is better? Think.',
     });
-    expect(careful.chatRequests().at(-1)?.body?.messages).toEqual([{ role: 'user', content: 'Which is better?' }]);
+    expect(careful.chatRequests().at(-1)?.body?.messages).toEqual([
+      { role: 'user', content: 'Which is better? Think.' },
+    ]);
 
     // Wide: side by side, at the same height. 720 px: stacked, each as wide as the conversation.
     const boxes = async () =>
@@ -150,13 +158,13 @@ describe('comparing models', () => {
     await expect.poll(() => picker(page).inputValue()).toBe('careful/careful-1');
     expect(await compareToggle(page).getAttribute('aria-pressed')).toBe('false');
     expect(await transcript(page).getByRole('article', { name: 'Your message' }).allTextContents()).toEqual([
-      expect.stringContaining('Which is better?'),
+      expect.stringContaining('Which is better? Think.'),
     ]);
     const reply = transcript(page).getByRole('article', { name: 'Assistant message' });
     expect(await reply.count()).toBe(1);
     expect(await reply.locator('.meta-model').textContent()).toBe('careful/careful-1');
     expect(await reply.textContent()).toContain('A slower, dearer and more careful answer.');
-    await page.getByRole('heading', { level: 1, name: 'Which is better?' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Which is better? Think.' }).waitFor();
   });
 
   it('stops one column, then all, and closes a comparison without keeping anything', async () => {

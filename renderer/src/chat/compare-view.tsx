@@ -113,9 +113,15 @@ function CompareColumn({ answer, onStop, onPick }: { answer: CompareAnswer; onSt
         <span className={`compare-status status-${answer.status}`}>{statusLabels[answer.status]}</span>
       </header>
       <div className="compare-answer">
+        {answer.reasoning !== '' ? (
+          <details className="reasoning" open={streaming && answer.text === ''}>
+            <summary>Reasoning</summary>
+            <div className="reasoning-text">{answer.reasoning}</div>
+          </details>
+        ) : null}
         {answer.text !== '' ? (
           <Markdown text={answer.text} />
-        ) : streaming ? (
+        ) : streaming && answer.reasoning === '' ? (
           <p className="muted">Waiting for the first token…</p>
         ) : null}
         {answer.error ? <p className="status-error">{answer.error}</p> : null}

@@ -63,6 +63,8 @@ export function ConversationView(props: ConversationViewProps) {
   const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
+  /** Files are being dragged over the conversation: it says it takes them. */
+  const [dropping, setDropping] = useState(false);
   /** The models a message goes to side by side while Compare is on; null while it is off. */
   const [compareModels, setCompareModels] = useState<string[] | null>(null);
   const compare = useCompare(current?.id ?? null, (error) => dispatch({ type: 'error', error }));
@@ -285,6 +287,7 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   function onDrop(event: DragEvent) {
+    setDropping(false);
     const files = [...event.dataTransfer.files];
     if (files.length === 0) return;
     event.preventDefault();
@@ -293,13 +296,23 @@ export function ConversationView(props: ConversationViewProps) {
 
   return (
     <section
-      className="conversation-view"
+      className={dropping ? 'conversation-view dropping' : 'conversation-view'}
       aria-label={current?.title ?? 'New chat'}
       onDragOver={(event) => {
-        if ([...event.dataTransfer.items].some((item) => item.kind === 'file')) event.preventDefault();
+        if (![...event.dataTransfer.items].some((item) => item.kind === 'file')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
       }}
       onDrop={onDrop}
     >
+      {dropping ? (
+        <p className="drop-hint" aria-live="polite">
+          Drop files to attach them
+        </p>
+      ) : null}
       <header className="conversation-header">
         <button
           type="button"
