@@ -59,10 +59,17 @@ const column = (page: Page, model: string) => comparison(page).getByRole('articl
 const status = (page: Page, model: string) => column(page, model).locator('.compare-status');
 const transcript = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
-async function openChat(colorScheme: 'light' | 'dark'): Promise<Page> {
+/** The chat on the scripted model: in a new conversation, or (`draft`) before any exists. */
+async function openChat(colorScheme: 'light' | 'dark', { draft = false } = {}): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme });
-  await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
-  await page.getByRole('complementary', { name: 'Conversations' }).locator('[aria-current="true"]').waitFor();
+  const conversations = page.getByRole('complementary', { name: 'Conversations' });
+  if (draft) {
+    expect(await conversations.getByRole('button', { name: 'New chat', exact: true }).count()).toBe(1);
+    expect(await conversations.locator('[aria-current="true"]').count()).toBe(0);
+  } else {
+    await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
+    await conversations.locator('[aria-current="true"]').waitFor();
+  }
   await picker(page).fill('scripted-1');
   await picker(page).press('ArrowDown');
   await picker(page).press('Enter');
@@ -92,7 +99,8 @@ async function firstTokenSeconds(page: Page, model: string): Promise<number> {
 
 describe('comparing models', () => {
   it('streams each answer in its own column with its numbers, and continues with the one chosen', async () => {
-    const page = await openChat('light');
+    // Before any conversation exists: the comparison makes one.
+    const page = await openChat('light', { draft: true });
     const fastBefore = fast.chatRequests().length;
     await compare(page, 'careful/careful-1', 'Which is better? Think.');
 

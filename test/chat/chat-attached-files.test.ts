@@ -64,6 +64,23 @@ describe('files attached to a message', () => {
       'file',
     ]);
     await settled(conversation.id);
+
+    // Answering it again with a model that reads images but not PDFs is refused, and the reply stays.
+    const reply = (await call('chat:get-conversation', { id: conversation.id })).messages[1]!;
+    expect(
+      await failure('chat:regenerate', {
+        conversationId: conversation.id,
+        messageId: reply.id,
+        model: 'fake/scripted-vision',
+      }),
+    ).toMatchObject({
+      code: 'invalid-request',
+      message: 'fake/scripted-vision does not accept PDFs: remove them or choose another model.',
+    });
+    expect((await call('chat:get-conversation', { id: conversation.id })).messages.map((m) => m.id)).toEqual([
+      message.id,
+      reply.id,
+    ]);
   });
 
   it('fence a text file that holds backticks with a longer fence, and go to a model that takes no images', async () => {
