@@ -40,6 +40,8 @@ interface Comparison {
   text: string;
   /** The id and time the prompt is stored with when an answer is picked. */
   questionId: string;
+  /** The conversation's messages the prompt followed: an answer fits only after the same ones. */
+  historyIds: string;
   createdAt: number;
   columns: Column[];
 }
@@ -82,6 +84,7 @@ export class ChatCompare {
       conversationId,
       text,
       questionId: randomUUID(),
+      historyIds: idsOf(detail.messages),
       createdAt: this.now(),
       columns: [],
     };
@@ -157,6 +160,12 @@ export class ChatCompare {
     const detail = await this.options.chat.getConversation(conversationId);
     if (detail.running) {
       throw new ChatError('conflict', 'This conversation is still answering: wait for it, or stop it first.');
+    }
+    if (idsOf(detail.messages) !== comparison.historyIds) {
+      throw new ChatError(
+        'conflict',
+        'The conversation changed since this comparison started, so its answers no longer follow it: compare again.',
+      );
     }
     this.discard(compareId);
     const question = this.userMessage(comparison);
@@ -250,4 +259,8 @@ export class ChatCompare {
   private emit(event: CompareEvent): void {
     this.emitter.fire(event);
   }
+}
+
+function idsOf(messages: readonly ChatMessage[]): string {
+  return messages.map((message) => message.id).join('\n');
 }

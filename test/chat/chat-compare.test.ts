@@ -188,5 +188,21 @@ describe('comparing models', () => {
     });
     expect(env.app.chatCompare.discard(compareId)).toBe(true);
     expect(env.app.chatCompare.discard(compareId)).toBe(false);
+
+    // A conversation that went on meanwhile no longer fits the answers.
+    const { compareId: later } = await env.app.chatCompare.start(conversation.id, 'Hello', [
+      'fake/scripted-1',
+      'careful/careful-1',
+    ]);
+    await compareFinished(later);
+    await env.app.chat.send(conversation.id, 'Something else first');
+    await waitFor(async () => !(await env.app.chat.getConversation(conversation.id)).running, {
+      what: 'the other turn',
+    });
+    await expect(env.app.chatCompare.pick(later, 0)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('The conversation changed since this comparison started'),
+    });
+    expect((await env.app.chat.getConversation(conversation.id)).messages).toHaveLength(2);
   });
 });
