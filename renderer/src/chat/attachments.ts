@@ -2,6 +2,8 @@
 // images and PDFs into data URLs, anything else that reads as UTF-8 text (notes, CSV, JSON, source code) into its
 // text. What the chosen model cannot take is refused here, before anything is sent, with the reason.
 
+import type { ContentPart } from '../../../shared/api/index.js';
+import { textFilePart } from '../../../shared/bridge/chat-message.js';
 import {
   acceptedImageTypes,
   maxAttachmentBytesPerMessage,
@@ -95,6 +97,24 @@ export function refusedAttachments(attachments: readonly Attachment[], ability: 
     return `${modelName} does not accept PDFs: remove them or choose another model.`;
   }
   return null;
+}
+
+/**
+ * The attachments as chat:send takes them, and as the parts main will store (in its order: text files, images,
+ * PDFs), for the message shown until main's copy arrives.
+ */
+export function outgoingAttachments(attachments: readonly Attachment[]) {
+  const images = attachments.flatMap((file) => (file.kind === 'image' ? [file.dataUrl] : []));
+  const documents = attachments.flatMap((file) =>
+    file.kind === 'pdf' ? [{ name: file.name, dataUrl: file.dataUrl }] : [],
+  );
+  const textFiles = attachments.flatMap((file) => (file.kind === 'text' ? [{ name: file.name, text: file.text }] : []));
+  const parts: ContentPart[] = [
+    ...textFiles.map((file) => textFilePart(file.name, file.text)),
+    ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+    ...documents.map((file) => ({ type: 'file' as const, file: { filename: file.name, file_data: file.dataUrl } })),
+  ];
+  return { images, documents, textFiles, parts };
 }
 
 function isImage(file: File): boolean {

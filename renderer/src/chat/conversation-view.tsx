@@ -2,8 +2,7 @@
 // anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
-import type { ContentPart } from '../../../shared/api/index.js';
-import { newChatMessage, textFilePart } from '../../../shared/bridge/chat-message.js';
+import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
@@ -15,7 +14,13 @@ import type {
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
 import { conversationListId } from './conversation-list.js';
-import { readAttachments, refusedAttachments, type Attachment, type AttachmentAbility } from './attachments.js';
+import {
+  outgoingAttachments,
+  readAttachments,
+  refusedAttachments,
+  type Attachment,
+  type AttachmentAbility,
+} from './attachments.js';
 import { Composer } from './composer.js';
 import { CompareBar, CompareView } from './compare-view.js';
 import { useCompare } from './use-compare.js';
@@ -133,18 +138,7 @@ export function ConversationView(props: ConversationViewProps) {
       setNotice(refused);
       return false;
     }
-    const images = attachments.flatMap((file) => (file.kind === 'image' ? [file.dataUrl] : []));
-    const documents = attachments.flatMap((file) =>
-      file.kind === 'pdf' ? [{ name: file.name, dataUrl: file.dataUrl }] : [],
-    );
-    const textFiles = attachments.flatMap((file) =>
-      file.kind === 'text' ? [{ name: file.name, text: file.text }] : [],
-    );
-    const attachedParts: ContentPart[] = [
-      ...textFiles.map((file) => textFilePart(file.name, file.text)),
-      ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
-      ...documents.map((file) => ({ type: 'file' as const, file: { filename: file.name, file_data: file.dataUrl } })),
-    ];
+    const { images, documents, textFiles, parts: attachedParts } = outgoingAttachments(attachments);
     let target: Conversation;
     try {
       target = current ?? (await ensureConversation());
