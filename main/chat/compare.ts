@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import { Emitter, type Event } from '../../shared/events/index.js';
-import type { ChatMessage, CompareAnswer, CompareEvent, Conversation } from '../../shared/bridge/types.js';
+import type {
+  ChatMessage,
+  CompareAnswer,
+  CompareEvent,
+  CompareSnapshot,
+  Conversation,
+} from '../../shared/bridge/types.js';
 import type { Logger } from '../common/index.js';
 import type { ChatStore } from '../store/index.js';
 import { ChatError } from './chat-error.js';
@@ -126,6 +132,16 @@ export class ChatCompare {
     return { compareId: comparison.id };
   }
 
+  /** The conversation's comparison as it stands, answers so far included; null when there is none. */
+  snapshot(conversationId: string): CompareSnapshot | null {
+    for (const comparison of this.comparisons.values()) {
+      if (comparison.conversationId !== conversationId) continue;
+      const { id: compareId, text, columns } = comparison;
+      return { conversationId, compareId, text, columns: columns.map((column) => ({ ...column.answer })) };
+    }
+    return null;
+  }
+
   /** Stops one column, or every column; false when nothing was streaming. */
   stop(compareId: string, column?: number): boolean {
     const comparison = this.comparisons.get(compareId);
@@ -223,6 +239,8 @@ export class ChatCompare {
         if (text === '' && reasoning === '') continue;
         const first = answer.firstTokenMs === null;
         answer.firstTokenMs ??= Math.round(this.clock() - started);
+        answer.text = reply.text;
+        answer.reasoning = reply.reasoning;
         this.emit({
           type: 'column-delta',
           ...ids,

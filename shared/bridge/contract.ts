@@ -51,6 +51,7 @@ import type {
   ChatEvent,
   ChatMessage,
   CompareEvent,
+  CompareSnapshot,
   Conversation,
   ConversationDetail,
   ConversationsChanged,
@@ -479,6 +480,11 @@ export const bridgeContract = {
         .refine((models) => new Set(models).size === models.length, 'choose each model once'),
     }),
     response: returns<{ compareId: string }>(),
+  },
+  /** The conversation's latest comparison not yet picked or closed, with the answers so far; null when none. */
+  'chat:compare-get': {
+    request: z.strictObject({ conversationId: id }),
+    response: returns<{ comparison: CompareSnapshot | null }>(),
   },
   /** Stops one column of a comparison, or all of them without `column`. */
   'chat:compare-stop': {

@@ -334,6 +334,14 @@ export interface CompareAnswer {
   totalMs: number | null;
 }
 
+/** A conversation's latest comparison as it stands (chat:compare-get), for a screen that opens it mid-way. */
+export interface CompareSnapshot {
+  conversationId: string;
+  compareId: string;
+  text: string;
+  columns: CompareAnswer[];
+}
+
 /** A comparison's progress, column by column (a column is one model). All carry conversationId and compareId. */
 export type CompareEvent =
   | { type: 'compare-start'; conversationId: string; compareId: string; text: string; models: string[] }

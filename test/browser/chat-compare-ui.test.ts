@@ -181,6 +181,20 @@ describe('comparing models', () => {
     await column(page, 'careful/careful-1').getByText('word3', { exact: false }).waitFor();
     await column(page, 'fake/scripted-1').getByText('word3', { exact: false }).waitFor();
 
+    // Another conversation shows no comparison; after a reload, back in this one, the answers went on meanwhile.
+    const conversations = page.getByRole('complementary', { name: 'Conversations' });
+    const titles = conversations.locator('button.conversation-title');
+    await titles.filter({ hasText: 'Which is better? Think.' }).click();
+    await comparison(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat', exact: true }).click();
+    await titles.filter({ hasText: 'New chat' }).click();
+    await column(page, 'careful/careful-1').getByText('word12', { exact: false }).waitFor();
+    expect(await column(page, 'careful/careful-1').locator('.compare-answer').textContent()).toContain(
+      'word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12',
+    );
+    expect(await status(page, 'careful/careful-1').textContent()).toBe('Answering…');
+
     await column(page, 'careful/careful-1').getByRole('button', { name: 'Stop careful/careful-1' }).click();
     await expect.poll(() => status(page, 'careful/careful-1').textContent()).toBe('Stopped');
     expect(await status(page, 'fake/scripted-1').textContent()).toBe('Answering…');

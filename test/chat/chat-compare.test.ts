@@ -151,6 +151,11 @@ describe('comparing models', () => {
       what: 'the first words of the careful answer',
     });
     await expect(env.app.chatCompare.pick(compareId, 0)).rejects.toThrow('still being written');
+    // A screen opening the conversation now gets the answers so far.
+    const snapshot = env.app.chatCompare.snapshot(conversation.id);
+    expect(snapshot).toMatchObject({ compareId, text: 'A slow and never ending story' });
+    expect(snapshot?.columns[0]).toMatchObject({ model: 'careful/careful-1', status: 'streaming' });
+    expect(snapshot?.columns[0]?.text).toMatch(/^word0 /);
     expect(env.app.chatCompare.stop(compareId, 0)).toBe(true);
     await waitFor(() => finished(compareId).get(0), { what: 'the stopped column' });
     expect(finished(compareId).get(0)).toMatchObject({ status: 'stopped' });
@@ -163,6 +168,7 @@ describe('comparing models', () => {
 
     const picked = await env.app.chatCompare.pick(compareId, 0);
     expect(picked.messages.map((message) => message.status)).toEqual(['complete', 'stopped']);
+    expect(env.app.chatCompare.snapshot(conversation.id)).toBeNull();
     expect(picked.conversation.title).toBe('A slow and never ending story');
   });
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { CompareEvent } from '../../../shared/bridge/types.js';
-import { compareReducer, formatTimings, isComparing, type CompareState } from './compare-state.js';
+import { compareReducer, formatTimings, isComparing, withSnapshot, type CompareState } from './compare-state.js';
 
 const ids = { conversationId: 'c1', compareId: 'k1' };
 
@@ -45,5 +45,30 @@ describe('a comparison on screen', () => {
     const state = run([{ type: 'compare-start', ...ids, text: 'Hi', models: ['a/1', 'b/2'] }]);
     const after = run([{ type: 'column-delta', ...ids, compareId: 'old', column: 0, text: 'x', reasoning: '' }], state);
     expect(after).toBe(state);
+  });
+
+  it('takes main’s snapshot column by column, unless the screen’s column is further along', () => {
+    const state = run([
+      { type: 'compare-start', ...ids, text: 'Hi', models: ['a/1', 'b/2', 'c/3'] },
+      { type: 'column-delta', ...ids, column: 0, text: 'Hello there', reasoning: '' },
+    ])!;
+    const finishedOnScreen = { ...state.columns[2]!, status: 'complete' as const, text: 'Done.' };
+    const screen = { ...state, columns: [state.columns[0]!, state.columns[1]!, finishedOnScreen] };
+    const snapshot = {
+      ...state,
+      columns: [
+        { ...state.columns[0]!, text: 'Hel' }, // older than what the events brought
+        { ...state.columns[1]!, text: 'Meanwhile' }, // newer
+        { ...state.columns[2]!, text: 'Do' }, // still streaming in main's answer, finished on screen since
+      ],
+    };
+    expect(withSnapshot(screen, snapshot).columns.map((column) => column.text)).toEqual([
+      'Hello there',
+      'Meanwhile',
+      'Done.',
+    ]);
+    // Another comparison's snapshot, or none on screen: the snapshot as it is.
+    expect(withSnapshot(null, snapshot)).toBe(snapshot);
+    expect(withSnapshot({ ...screen, compareId: 'old' }, snapshot)).toBe(snapshot);
   });
 });

@@ -1,14 +1,9 @@
 // What the screen knows of a comparison of models (chat:compare): the prompt and, per model, the answer so far,
 // kept current from the bridge's compare events. Only the conversation's latest comparison is shown.
 
-import type { CompareAnswer, CompareEvent } from '../../../shared/bridge/types.js';
+import type { CompareAnswer, CompareEvent, CompareSnapshot } from '../../../shared/bridge/types.js';
 
-export interface CompareState {
-  conversationId: string;
-  compareId: string;
-  text: string;
-  columns: CompareAnswer[];
-}
+export type CompareState = CompareSnapshot;
 
 /** The state after one event of this conversation's comparisons; events of an older comparison are ignored. */
 export function compareReducer(state: CompareState | null, event: CompareEvent): CompareState | null {
@@ -45,6 +40,22 @@ export function compareReducer(state: CompareState | null, event: CompareEvent):
   }
   if (event.type === 'column-finish') return withColumn(state, event.column, () => event.answer);
   return state;
+}
+
+/**
+ * Main's snapshot of a comparison, taken over what the screen has of it column by column, unless the screen's is
+ * further along (events can overtake the answer that carries the snapshot).
+ */
+export function withSnapshot(state: CompareState | null, snapshot: CompareSnapshot): CompareState {
+  if (!state || state.compareId !== snapshot.compareId) return snapshot;
+  return { ...snapshot, columns: snapshot.columns.map((column, at) => furtherOf(column, state.columns[at])) };
+}
+
+function furtherOf(answer: CompareAnswer, other: CompareAnswer | undefined): CompareAnswer {
+  if (!other || answer.status !== 'streaming') return answer;
+  if (other.status !== 'streaming') return other;
+  const length = (each: CompareAnswer) => each.text.length + each.reasoning.length;
+  return length(answer) >= length(other) ? answer : other;
 }
 
 export function isComparing(state: CompareState | null): boolean {
