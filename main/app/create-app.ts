@@ -2,7 +2,14 @@
 // Electron shell alike. Each resource has one owner here and `close()` disposes all of them.
 
 import { Accounts, ApiKeys, UsageLog } from '../accounts/index.js';
-import { ChatKey, ChatService, createHttpChatGateway, createMcpChatTools, toModelOptions } from '../chat/index.js';
+import {
+  ChatCompare,
+  ChatKey,
+  ChatService,
+  createHttpChatGateway,
+  createMcpChatTools,
+  toModelOptions,
+} from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
@@ -69,6 +76,8 @@ export interface App {
   recordHubCall(call: HubToolCall): void;
   /** Conversations and the tool loop; it calls the first gateway this app started listening. */
   readonly chat: ChatService;
+  /** One prompt to several models side by side, through the chat's gateway client and key. */
+  readonly chatCompare: ChatCompare;
   /**
    * Where provider keys are kept: the OS keychain (or its file fallback), or a team server's database. Opened on
    * first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need.
@@ -160,19 +169,27 @@ export function createApp(options: AppOptions): App {
   const gateways = new Set<Gateway>();
   let chatGatewayUrl: string | null = null;
   const chatKey = new ChatKey(keys, secrets);
+  const chatGateway = createHttpChatGateway({
+    baseUrl: () => chatGatewayUrl,
+    apiKey: () => chatKey.get(),
+    renewApiKey: () => chatKey.renew(),
+  });
   const chat = new ChatService({
     table: store.chat,
     library: store.chatLibrary,
-    gateway: createHttpChatGateway({
-      baseUrl: () => chatGatewayUrl,
-      apiKey: () => chatKey.get(),
-      renewApiKey: () => chatKey.renew(),
-    }),
+    gateway: chatGateway,
     tools: createMcpChatTools(mcp, logger),
     models: async () => toModelOptions(await registry.listModels()),
     isPriced: (model) => accounts.prices.priceOf(model) !== null,
     logger,
     maxSteps: options.chatMaxSteps,
+  });
+  const chatCompare = new ChatCompare({
+    chat,
+    table: store.chat,
+    gateway: chatGateway,
+    isPriced: (model) => accounts.prices.priceOf(model) !== null,
+    logger,
   });
   keys.start();
 
@@ -190,6 +207,7 @@ export function createApp(options: AppOptions): App {
     mcpHub,
     recordHubCall,
     chat,
+    chatCompare,
     secrets,
     createGateway({ mcpHub: withHub = true, ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
@@ -219,6 +237,7 @@ export function createApp(options: AppOptions): App {
     async close() {
       try {
         await chat.close(); // its requests go through the gateway and its tools to MCP: it stops first
+        await chatCompare.close();
         await mcp.stop();
         for (const gateway of gateways) await gateway.close();
         gateways.clear();

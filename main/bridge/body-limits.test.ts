@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeContract, type BridgeChannel } from '../../shared/bridge/contract.js';
 import {
+  maxComparedModels,
+  maxDocumentBytes,
+  maxDocumentsPerMessage,
   maxImageBytes,
   maxImagesPerMessage,
   maxImportChars,
@@ -10,6 +13,8 @@ import {
   maxStopSequenceChars,
   maxStopSequences,
   maxSystemPromptChars,
+  maxTextFileChars,
+  maxTextFilesPerMessage,
 } from '../../shared/bridge/limits.js';
 import { defaultInvokeBodyLimitBytes, invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
 
@@ -28,6 +33,22 @@ function longestImage(): string {
   return prefix + 'A'.repeat(length - prefix.length);
 }
 
+/** The longest PDF data URL the contract accepts. */
+function longestDocument(): string {
+  const prefix = 'data:application/pdf;base64,';
+  const schema = bridgeContract['chat:send'].request;
+  const valid = (length: number) =>
+    schema.safeParse({
+      conversationId: 'c',
+      text: 'x',
+      documents: [{ name: 'a.pdf', dataUrl: prefix + 'A'.repeat(length - prefix.length) }],
+    }).success;
+  let length = Math.ceil((maxDocumentBytes * 4) / 3);
+  while (valid(length + 1)) length += 1;
+  expect(valid(length)).toBe(true);
+  return prefix + 'A'.repeat(length - prefix.length);
+}
+
 /** The largest request each channel accepts (for the channels whose requests can be large). */
 const largest: Partial<Record<BridgeChannel, () => unknown>> = {
   'chat:send': () => ({
@@ -35,6 +56,11 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     text: worst(maxMessageChars),
     images: Array<string>(maxImagesPerMessage).fill(longestImage()),
     resources: Array.from({ length: maxResourcesPerMessage }, () => ({ server: worst(200), uri: worst(4_000) })),
+    documents: Array.from({ length: maxDocumentsPerMessage }, () => ({ name: worst(255), dataUrl: longestDocument() })),
+    textFiles: Array.from({ length: maxTextFilesPerMessage }, () => ({
+      name: worst(255),
+      text: worst(maxTextFileChars),
+    })),
   }),
   'chat:edit-message': () => ({
     conversationId: 'c'.repeat(100),
@@ -42,6 +68,11 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
     text: worst(maxMessageChars),
   }),
   'chat:import-conversation': () => ({ text: worst(maxImportChars) }),
+  'chat:compare': () => ({
+    conversationId: 'c'.repeat(100),
+    text: worst(maxMessageChars),
+    models: Array.from({ length: maxComparedModels }, (_, index) => `p/${index}${'m'.repeat(297)}`),
+  }),
   'mcp:save-settings': () => ({ text: worst(1_000_000), expectedText: worst(1_000_000) }),
   'mcp:import': () => ({ text: worst(1_000_000), fileName: worst(300), overwrite: true }),
   'chat:create-conversation': () => ({

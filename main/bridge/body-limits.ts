@@ -12,8 +12,11 @@ const mib = 1024 * kib;
 export const defaultInvokeBodyLimitBytes = 64 * kib;
 
 const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
-  /** Four images of 5 MiB as base64 data URLs (27 MiB) and 200,000 characters of text. */
-  'chat:send': 32 * mib,
+  /**
+   * Four images and two PDFs of 5 MiB as base64 data URLs (40 MiB), 200,000 characters of text and eight text
+   * files of 100,000 (main then refuses more than 7 MiB of attachments in all, with a message saying so).
+   */
+  'chat:send': 56 * mib,
   /** The settings file, twice (the text and the text it replaces), each up to 1,000,000 characters. */
   'mcp:save-settings': 12 * mib,
   'mcp:import': 6 * mib,
@@ -26,6 +29,8 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   'chat:import-conversation': 32 * mib,
   /** A message's new text: up to 200,000 characters. */
   'chat:edit-message': 2 * mib,
+  /** A prompt to compare models with: up to 200,000 characters. */
+  'chat:compare': 2 * mib,
   /** A system prompt of up to 50,000 characters. */
   'chat:create-conversation': 512 * kib,
   'chat:update-conversation': 512 * kib,

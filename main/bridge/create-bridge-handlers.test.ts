@@ -42,6 +42,7 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
       },
     },
     chat: { onEvent: chatEvents.event, onConversationsChanged: nothing.event, ...chat },
+    chatCompare: { onEvent: nothing.event },
   } as unknown as BridgeApp;
   return { app, emitChat: (event: ChatEvent) => chatEvents.fire(event) };
 }
@@ -66,6 +67,7 @@ describe('createBridgeHandlers', () => {
             name: 'Vision X',
             provider: 'p',
             acceptsImages: true,
+            acceptsPdfs: false,
             callsTools: false,
             reasons: false,
             contextLength: null,

@@ -18,6 +18,7 @@ import { throttle } from './throttle.js';
 import { aliasesHandlers } from './handlers/aliases-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
+import { compareHandlers } from './handlers/compare-handlers.js';
 import { connectHandlers } from './handlers/connect-handlers.js';
 import { gatewayHandlers } from './handlers/gateway-handlers.js';
 import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.js';
@@ -32,7 +33,8 @@ import { usageHandlers } from './handlers/usage-handlers.js';
 export type BridgeApp = Pick<
   App,
   'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
->;
+> &
+  Pick<App, 'chatCompare'>;
 
 /**
  * The contract's request schemas (some hundred zod objects) are built at the first call rather than at start: a
@@ -85,6 +87,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit), app.logger),
     ...mcpPromptHandlers(app.mcp),
     ...chatHandlers(app.chat),
+    ...compareHandlers(app.chatCompare),
   };
   const events = new EventHub();
   const usageRecorded = throttle(() => events.emit('usage:recorded', {}), usageEventIntervalMs);
@@ -93,6 +96,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     usageRecorded,
     app.chat.onEvent((event) => events.emit('chat:event', event)),
     app.chat.onConversationsChanged((change) => events.emit('chat:conversations-changed', change)),
+    app.chatCompare.onEvent((event) => events.emit('chat:compare-event', event)),
     app.mcp.onServerStatus((status) => events.emit('mcp:status', status)),
     app.mcp.onServersChanged((servers) => events.emit('mcp:servers-changed', { servers })),
     app.mcp.elicitations.onPrompt((prompt) => events.emit('mcp:elicitation', prompt)),

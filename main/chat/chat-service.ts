@@ -19,11 +19,20 @@ import type {
   ResourceReference,
   TurnEnd,
 } from '../../shared/bridge/types.js';
-import { newChatMessage, resourceOfPart, resourceTextPart, resultsOf } from '../../shared/bridge/chat-message.js';
+import { isAttachedTextPart, newChatMessage, resourceTextPart, resultsOf } from '../../shared/bridge/chat-message.js';
 import { maxImageBytes, maxImagesPerMessage, maxResourceChars } from '../../shared/bridge/limits.js';
 import { mediaDataUrl, showableMedia, toMediaPart } from '../../shared/bridge/tool-media.js';
 import type { Logger } from '../common/index.js';
 import type { ChatLibraryStore, ChatStore, ConversationChanges } from '../store/index.js';
+import {
+  checkAttachmentTotal,
+  documentParts,
+  documentRefusal,
+  hasDocument,
+  noAttachedFiles,
+  textFileParts,
+  type AttachedFiles,
+} from './attached-files.js';
 import { ChatError } from './chat-error.js';
 import { ChatFolders } from './chat-folders.js';
 import { requestSettings, settingsOf, type NewConversationFields } from './chat-settings.js';
@@ -39,6 +48,7 @@ import {
 import { nextChosenOrder, pathTo, shownPath, subtreeIds, versionsOnPath } from './conversation-tree.js';
 import { ReplyAccumulator } from './reply-accumulator.js';
 import { ChatPresets } from './presets.js';
+import { replyCost } from './reply-cost.js';
 import { toRequestMessages, uniqueCallIds } from './request-messages.js';
 
 export const defaultMaxSteps = 10;
@@ -215,13 +225,14 @@ export class ChatService {
 
   /**
    * Stores the user's message and starts the turn; the reply arrives as events. Attached MCP resources are read
-   * now: a text resource becomes a text part, an image one an image.
+   * now: a text resource becomes a text part, an image one an image. Files from disk come as `files`.
    */
   async send(
     conversationId: string,
     text: string,
     images: readonly string[] = [],
     resources: readonly ResourceReference[] = [],
+    files: AttachedFiles = noAttachedFiles,
   ): Promise<ChatMessage> {
     await this.requireReady(conversationId);
     const attached = await this.readAttachedResources(resources);
@@ -231,15 +242,19 @@ export class ChatService {
     if (imageUrls.length > maxImagesPerMessage) {
       throw new ChatError('invalid-request', `At most ${maxImagesPerMessage} images per message, resources included.`);
     }
+    if (files.documents.length > 0) await this.checkDocumentInput(conversation.model!);
+    checkAttachmentTotal(imageUrls, files);
 
+    const attachments = [
+      ...textFileParts(files),
+      ...attached.texts,
+      ...imageUrls.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
+      ...documentParts(files),
+    ];
     const content: ChatMessage['content'] =
-      imageUrls.length === 0 && attached.texts.length === 0
+      attachments.length === 0
         ? text
-        : [
-            ...(text.trim() === '' ? [] : [{ type: 'text', text } satisfies ContentPart]),
-            ...attached.texts,
-            ...imageUrls.map((url) => ({ type: 'image_url', image_url: { url } }) satisfies ContentPart),
-          ];
+        : [...(text.trim() === '' ? [] : [{ type: 'text', text } satisfies ContentPart]), ...attachments];
     const stored = await this.table.listMessages(conversationId);
     const message = this.newMessage(conversationId, {
       role: 'user',
@@ -276,6 +291,7 @@ export class ChatService {
     };
     const asked = await findQuestion();
     if (model && asked.messages.slice(0, asked.question + 1).some(hasImage)) await this.checkImageInput(model);
+    if (model && asked.messages.slice(0, asked.question + 1).some(hasDocument)) await this.checkDocumentInput(model);
     const { messages, question } = await findQuestion(); // again: a turn may have started or ended meanwhile
     if (model) await this.update(conversationId, { model });
     const conversation = await this.requireReady(conversationId);
@@ -298,7 +314,7 @@ export class ChatService {
     const attached =
       typeof message.content === 'string'
         ? []
-        : (message.content ?? []).filter((p) => p.type !== 'text' || resourceOfPart(p) !== null);
+        : (message.content ?? []).filter((p) => p.type !== 'text' || isAttachedTextPart(p));
     if (text.trim() === '' && attached.length === 0) {
       throw new ChatError('invalid-request', 'A message needs text or an image: delete it instead.');
     }
@@ -630,8 +646,7 @@ export class ChatService {
 
   /** USD as the gateway reported it; null when it did not, or when its 0 stands for a model without a price. */
   private replyCost(cost: number | undefined, model: string): number | null {
-    if (typeof cost !== 'number') return null;
-    return cost === 0 && this.options.isPriced && !this.options.isPriced(model) ? null : cost;
+    return replyCost(cost, model, this.options.isPriced);
   }
 
   private withTarget(call: ChatToolCall): ChatToolCall {
@@ -644,6 +659,14 @@ export class ChatService {
     if (option && !option.acceptsImages) {
       throw new ChatError('invalid-request', `${model} does not accept images: remove them or choose another model.`);
     }
+  }
+
+  private async checkDocumentInput(model: string): Promise<void> {
+    const refusal = documentRefusal(
+      model,
+      (await this.options.models()).find((option) => option.id === model),
+    );
+    if (refusal) throw new ChatError('invalid-request', refusal);
   }
 
   /** The conversation, when nothing is running in it (changing its history mid-turn would garble the turn). */
@@ -750,7 +773,8 @@ function toolMessageContent(outcome: ToolOutcome): ChatMessage['content'] {
   return [{ type: 'text', text: outcome.text }, ...media.map(toMediaPart)];
 }
 
-function titleFrom(text: string): string {
+/** A new conversation's title: the first line of its first message, shortened. */
+export function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > titleLength ? `${line.slice(0, titleLength - 1)}…` : line;
 }

@@ -8,6 +8,7 @@ export {
   type ChatServiceOptions,
 } from './chat-service.js';
 export { ChatError } from './chat-error.js';
+export { ChatCompare, type ChatCompareOptions } from './compare.js';
 export { ChatKey, chatKeyAccount, chatKeyName, type ChatKeyIssuer } from './chat-key.js';
 export { createMcpChatTools, type ChatMcp, type ChatTools, type ToolOutcome, type ToolTarget } from './chat-tools.js';
 export {

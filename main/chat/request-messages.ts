@@ -5,7 +5,7 @@
 // ids unique in the conversation when they arrive, and a result is matched to its call by place as well as id.
 
 import type { ChatMessage as WireMessage, ToolCall } from '../../shared/api/index.js';
-import { resourceOfPart, resultsOf } from '../../shared/bridge/chat-message.js';
+import { isAttachedTextPart, resultsOf } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
 
 export const missingToolResult = 'The tool call did not complete.';
@@ -59,12 +59,12 @@ export function uniqueCallIds<Call extends { id: string }>(calls: readonly Call[
   return calls.map((call) => ({ ...call, id: unusedId(call.id, taken) }));
 }
 
-/** What the user sent, without the fields only the app reads (an attached resource's origin). */
+/** What the user sent, without the fields only the app reads (an attached resource's origin, a file's name). */
 function userContent(content: ChatMessage['content']): WireMessage['content'] {
   if (content === null) return '';
   if (typeof content === 'string') return content;
   return content.map((part) =>
-    resourceOfPart(part) ? { type: 'text' as const, text: part.type === 'text' ? part.text : '' } : part,
+    isAttachedTextPart(part) ? { type: 'text' as const, text: part.type === 'text' ? part.text : '' } : part,
   );
 }
 

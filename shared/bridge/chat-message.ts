@@ -71,3 +71,43 @@ export function resultsOf(
     return result;
   });
 }
+
+/** A text or code file from the user's disk, attached to a message. */
+export interface AttachedTextFile {
+  name: string;
+  /** Characters of its text. */
+  chars: number;
+}
+
+/**
+ * The text part of an attached text file: a line naming it, then its text in a fenced block (a fence longer than
+ * any run of backticks inside, so the file cannot close it). The `textFile` field, left out of what is sent, lets
+ * the UI show it as an attachment.
+ */
+export function textFilePart(name: string, text: string): ContentPart {
+  const longestRun = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  const language = /\.([a-z0-9+#-]{1,12})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  const textFile: AttachedTextFile = { name, chars: text.length };
+  return { type: 'text', text: `Attached file ${name}:\n\n${fence}${language}\n${text}\n${fence}`, textFile };
+}
+
+/** The text file a text part carries, or null for every other part. */
+export function textFileOfPart(part: ContentPart): AttachedTextFile | null {
+  if (part.type !== 'text' || typeof part.textFile !== 'object' || part.textFile === null) return null;
+  const { name, chars } = part.textFile as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof chars !== 'number') return null;
+  return { name, chars };
+}
+
+/** The inlined text of an attached text file, without the line and fence around it. */
+export function textFileText(part: ContentPart): string {
+  if (part.type !== 'text') return '';
+  const body = part.text.slice(part.text.indexOf('\n\n') + 2);
+  return body.slice(body.indexOf('\n') + 1, body.lastIndexOf('\n'));
+}
+
+/** A part the app added to the user's text: an attached MCP resource or text file (kept when the text is edited). */
+export function isAttachedTextPart(part: ContentPart): boolean {
+  return resourceOfPart(part) !== null || textFileOfPart(part) !== null;
+}

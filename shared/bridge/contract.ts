@@ -6,7 +6,10 @@
 
 import { z } from 'zod';
 import {
+  acceptedDocumentTypes,
   acceptedImageTypes,
+  maxDocumentBytes,
+  maxDocumentsPerMessage,
   maxImageBytes,
   maxFolderNameChars,
   maxImagesPerMessage,
@@ -17,6 +20,9 @@ import {
   maxStopSequenceChars,
   maxStopSequences,
   maxSystemPromptChars,
+  maxComparedModels,
+  maxTextFileChars,
+  maxTextFilesPerMessage,
   maxTitleChars,
 } from './limits.js';
 import {
@@ -51,6 +57,8 @@ import type {
   ChatFolder,
   ChatMessage,
   ChatPreset,
+  CompareEvent,
+  CompareSnapshot,
   Conversation,
   ConversationDetail,
   ConversationsChanged,
@@ -102,6 +110,15 @@ const imageDataUrl = z
     (url) => acceptedImageTypes.some((type) => url.startsWith(`data:${type};base64,`)),
     `must be a base64 data URL of ${acceptedImageTypes.join(', ')}`,
   );
+
+const documentDataUrl = z
+  .string()
+  .max(Math.ceil((maxDocumentBytes * 4) / 3) + 100, `a PDF may be at most ${maxDocumentBytes / 1024 / 1024} MiB`)
+  .refine(
+    (url) => acceptedDocumentTypes.some((type) => url.startsWith(`data:${type};base64,`)),
+    `must be a base64 data URL of ${acceptedDocumentTypes.join(', ')}`,
+  );
+const attachedFileName = z.string().trim().min(1).max(255);
 
 // Providers: the API key is write-only. It may be sent (add, update) and is never answered: ProviderInfo carries
 // only `has_api_key` and a four-character tail.
@@ -461,11 +478,26 @@ export const bridgeContract = {
           .array(z.strictObject({ server: serverName, uri: z.string().min(1).max(4_000) }))
           .max(maxResourcesPerMessage)
           .default([]),
+        /** PDFs from the user's disk, sent as `file` parts. */
+        documents: z
+          .array(z.strictObject({ name: attachedFileName, dataUrl: documentDataUrl }))
+          .max(maxDocumentsPerMessage)
+          .default([]),
+        /** Text and code files from the user's disk: their text goes into the message under their name. */
+        textFiles: z
+          .array(z.strictObject({ name: attachedFileName, text: z.string().max(maxTextFileChars) }))
+          .max(maxTextFilesPerMessage)
+          .default([]),
       })
-      .refine((request) => request.text.trim() !== '' || request.images.length + request.resources.length > 0, {
-        error: 'a message needs text, an image or a resource',
-        path: ['text'],
-      }),
+      .refine(
+        (request) =>
+          request.text.trim() !== '' ||
+          request.images.length + request.resources.length + request.documents.length + request.textFiles.length > 0,
+        {
+          error: 'a message needs text, an image, a file or a resource',
+          path: ['text'],
+        },
+      ),
     response: returns<{ message: ChatMessage }>(),
   },
   /** Answers the user's message before the reply again (with `model`): a new version beside the reply. */
@@ -503,6 +535,54 @@ export const bridgeContract = {
     request: z.strictObject({ conversationId: id, messageId: id }),
     response: returns<ConversationDetail>(),
   },
+  /** One prompt to 2–4 models at once, without tools; the answers stream as chat:compare-event, nothing is stored. */
+  'chat:compare': {
+    request: z.strictObject({
+      conversationId: id,
+      text: z.string().trim().min(1, 'a comparison needs a prompt').max(maxMessageChars),
+      models: z
+        .array(modelId)
+        .min(2, 'choose at least 2 models to compare')
+        .max(maxComparedModels, `at most ${maxComparedModels} models can be compared`)
+        .refine((models) => new Set(models).size === models.length, 'choose each model once'),
+    }),
+    response: returns<{ compareId: string }>(),
+  },
+  /** The conversation's latest comparison not yet picked or closed, with the answers so far; null when none. */
+  'chat:compare-get': {
+    request: z.strictObject({ conversationId: id }),
+    response: returns<{ comparison: CompareSnapshot | null }>(),
+  },
+  /** Stops one column of a comparison, or all of them without `column`. */
+  'chat:compare-stop': {
+    request: z.strictObject({
+      compareId: id,
+      column: z
+        .number()
+        .int()
+        .min(0)
+        .max(maxComparedModels - 1)
+        .optional(),
+    }),
+    response: returns<{ stopped: boolean }>(),
+  },
+  /** The prompt and the chosen answer join the conversation, whose model becomes the chosen one; the rest go. */
+  'chat:compare-pick': {
+    request: z.strictObject({
+      compareId: id,
+      column: z
+        .number()
+        .int()
+        .min(0)
+        .max(maxComparedModels - 1),
+    }),
+    response: returns<{ conversation: Conversation; messages: ChatMessage[] }>(),
+  },
+  /** Stops a comparison and forgets it. */
+  'chat:compare-discard': {
+    request: z.strictObject({ compareId: id }),
+    response: returns<{ discarded: boolean }>(),
+  },
   'chat:resolve-approval': {
     request: z.strictObject({
       conversationId: id,
@@ -517,6 +597,8 @@ export const bridgeContract = {
 export const bridgeEvents = {
   /** One conversation's running turn: deltas, tool calls, approvals, results, usage. */
   'chat:event': returns<ChatEvent>(),
+  /** A comparison of models (chat:compare): its columns' deltas and answers. */
+  'chat:compare-event': returns<CompareEvent>(),
   /** A conversation was created, renamed, changed or deleted: lists refresh. */
   'chat:conversations-changed': returns<ConversationsChanged>(),
   /** An MCP server's state changed. */

@@ -17,6 +17,8 @@ export interface ModelOption {
   provider: string;
   /** Whether image parts may be sent to it (the chat enables attachments only then). */
   acceptsImages: boolean;
+  /** Whether PDFs may be sent to it as `file` parts: declared by the provider, or a family known to read them. */
+  acceptsPdfs?: boolean;
   /** Known to call tools (no model list says; known families do). */
   callsTools?: boolean;
   /** Known to think before it answers (reasoning models). */
@@ -367,3 +369,43 @@ export interface GatewayInfo {
   /** Ready to paste: curl and the openai SDKs, pointed at openAIBaseUrl. Empty while not listening. */
   snippets: CodeSnippet[];
 }
+
+/** One model's answer in a comparison (chat:compare): what has arrived, and how long it took. */
+export interface CompareAnswer {
+  model: string;
+  status: 'streaming' | 'complete' | 'stopped' | 'error';
+  text: string;
+  reasoning: string;
+  usage: Usage | null;
+  /** USD; null with usage set: the model has no price ("unpriced"). */
+  cost: number | null;
+  error: string | null;
+  /** Milliseconds from the request to the first text or reasoning; null until then. */
+  firstTokenMs: number | null;
+  /** Milliseconds from the request to the end of the answer; null while it streams. */
+  totalMs: number | null;
+}
+
+/** A conversation's latest comparison as it stands (chat:compare-get), for a screen that opens it mid-way. */
+export interface CompareSnapshot {
+  conversationId: string;
+  compareId: string;
+  text: string;
+  columns: CompareAnswer[];
+}
+
+/** A comparison's progress, column by column (a column is one model). All carry conversationId and compareId. */
+export type CompareEvent =
+  | { type: 'compare-start'; conversationId: string; compareId: string; text: string; models: string[] }
+  | {
+      type: 'column-delta';
+      conversationId: string;
+      compareId: string;
+      column: number;
+      text: string;
+      reasoning: string;
+      /** The column's time to first token, on its first delta. */
+      firstTokenMs?: number;
+    }
+  | { type: 'column-finish'; conversationId: string; compareId: string; column: number; answer: CompareAnswer }
+  | { type: 'compare-finish'; conversationId: string; compareId: string };

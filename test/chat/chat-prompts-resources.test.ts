@@ -112,7 +112,7 @@ describe('a resource attached to a message', () => {
     const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
     expect(await failure('chat:send', { conversationId: conversation.id, text: ' ' })).toMatchObject({
       code: 'invalid-request',
-      message: expect.stringContaining('a message needs text, an image or a resource'),
+      message: expect.stringContaining('a message needs text, an image, a file or a resource'),
     });
     expect(
       await failure('chat:send', {

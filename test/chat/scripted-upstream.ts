@@ -112,6 +112,13 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
         owned_by: 'test',
         architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },
       },
+      {
+        id: 'scripted-pdf',
+        object: 'model',
+        created: 0,
+        owned_by: 'test',
+        architecture: { input_modalities: ['text', 'image', 'file'], output_modalities: ['text'] },
+      },
     ],
     fallback: conversationStep(options),
   });

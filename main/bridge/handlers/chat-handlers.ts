@@ -37,8 +37,8 @@ export function chatHandlers(chat: ChatService): BridgeHandlerMap<ChatChannel> {
     'chat:update-conversation': async ({ id, ...changes }) => ({
       conversation: await chat.updateConversation(id, changes),
     }),
-    'chat:send': async ({ conversationId, text, images, resources }) => ({
-      message: await chat.send(conversationId, text, images, resources),
+    'chat:send': async ({ conversationId, text, images, resources, documents, textFiles }) => ({
+      message: await chat.send(conversationId, text, images, resources, { documents, textFiles }),
     }),
     'chat:regenerate': async ({ conversationId, messageId, model }) => ({
       conversation: await chat.regenerate(conversationId, messageId, model),

@@ -1,11 +1,13 @@
-// Where the user writes: Enter sends, Shift+Enter starts a new line; images come by paste, drop (on the whole
-// conversation) or the attach button, only when the model accepts them; an MCP server's prompt fills the box and
+// Where the user writes: Enter sends, Shift+Enter starts a new line; files (images and PDFs when the model takes
+// them, text and code files always) come by paste, drop (on the whole conversation) or the Attach button, shown as
+// chips until sent (attachments.ts reads them, attachment-chips.tsx draws them); an MCP server's prompt fills the box and
 // its resources go with the message (mcp-pickers.tsx). Send and Stop share one place, so the layout stays put when
 // a turn starts or ends.
 
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { ImageIcon, PaperclipIcon, PromptIcon } from '../shell/icons.js';
-import type { Attachment } from './attachments.js';
+import { PaperclipIcon, PromptIcon } from '../shell/icons.js';
+import { AttachmentChips } from './attachment-chips.js';
+import { type Attachment, type AttachmentAbility } from './attachments.js';
 import { PromptDialog, ResourceDialog, type ChosenResource, type InsertedPrompt } from './mcp-pickers.js';
 
 /** The message box's id, for the chat screen's skip link. */
@@ -15,7 +17,7 @@ interface ComposerProps {
   running: boolean;
   /** Why sending is impossible right now (no model chosen…), or null. */
   blockedReason: string | null;
-  acceptsImages: boolean;
+  ability: AttachmentAbility;
   attachments: Attachment[];
   onAddFiles(files: File[]): void;
   onRemoveAttachment(index: number): void;
@@ -30,7 +32,7 @@ interface ComposerProps {
 }
 
 export function Composer(props: ComposerProps) {
-  const { running, blockedReason, acceptsImages, attachments, resources } = props;
+  const { running, blockedReason, ability, attachments, resources } = props;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [picking, setPicking] = useState<'prompt' | 'resource' | null>(null);
@@ -63,10 +65,10 @@ export function Composer(props: ComposerProps) {
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'));
-    if (images.length === 0) return;
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
     event.preventDefault();
-    props.onAddFiles(images);
+    props.onAddFiles(files);
   }
 
   return (
@@ -90,31 +92,17 @@ export function Composer(props: ComposerProps) {
         </ul>
       ) : null}
       {attachments.length > 0 ? (
-        <ul className="attachments" aria-label="Attachments">
-          {attachments.map((attachment, index) => (
-            <li key={attachment.dataUrl.slice(-32) + index}>
-              <img src={attachment.dataUrl} alt={attachment.name} />
-              <button
-                type="button"
-                aria-label={`Remove ${attachment.name}`}
-                onClick={() => props.onRemoveAttachment(index)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        <AttachmentChips attachments={attachments} onRemove={props.onRemoveAttachment} />
       ) : null}
       <div className="composer-row">
         <button
           type="button"
-          className="icon-button"
-          aria-label="Attach image"
-          title={acceptsImages ? 'Attach images (or paste or drop them)' : 'This model does not accept images'}
-          disabled={!acceptsImages}
+          className="attach-button"
+          title={attachTitle(ability)}
           onClick={() => fileInput.current?.click()}
         >
-          <ImageIcon />
+          <PaperclipIcon />
+          <span className="attach-label">Attach</span>
         </button>
         <button
           type="button"
@@ -137,9 +125,9 @@ export function Composer(props: ComposerProps) {
         <input
           ref={fileInput}
           type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
           multiple
           hidden
+          aria-label="Files to attach"
           onChange={(event) => {
             props.onAddFiles([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = '';
@@ -184,4 +172,14 @@ export function Composer(props: ComposerProps) {
       ) : null}
     </form>
   );
+}
+
+/** What the Attach button takes for this model (or paste or drop). */
+function attachTitle(ability: AttachmentAbility): string {
+  const kinds = [...(ability.images ? ['images'] : []), ...(ability.pdfs ? ['PDFs'] : []), 'text files'];
+  const refused = [...(ability.images ? [] : ['images']), ...(ability.pdfs ? [] : ['PDFs'])];
+  const said = `Attach ${kinds.join(', ').replace(/, ([^,]*)$/, ' and $1')} (or paste or drop them)`;
+  return refused.length === 0
+    ? said
+    : `${said}. ${ability.model ?? 'This model'} does not take ${refused.join(' or ')}.`;
 }

@@ -1,4 +1,4 @@
-// One conversation: its header (title, model, settings), the transcript and the composer. Images dropped
+// One conversation: its header (title, model, settings), the transcript and the composer. Files dropped
 // anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
@@ -16,8 +16,16 @@ import type {
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { PlusIcon, SidebarIcon, SlidersIcon } from '../shell/icons.js';
 import { conversationListId } from './conversation-list.js';
-import { readAttachments, type Attachment } from './attachments.js';
+import {
+  outgoingAttachments,
+  readAttachments,
+  refusedAttachments,
+  type Attachment,
+  type AttachmentAbility,
+} from './attachments.js';
 import { Composer } from './composer.js';
+import { CompareBar, CompareView } from './compare-view.js';
+import { useCompare } from './use-compare.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationCost } from './conversation-cost.js';
 import { ConversationSettings, settingsOfConversation } from './conversation-settings.js';
@@ -54,6 +62,8 @@ interface ConversationViewProps {
 }
 
 let localIds = 0;
+/** When a message of the user's was sent, for the copy shown until main's arrives. */
+const sentAt = () => Date.now();
 
 export function ConversationView(props: ConversationViewProps) {
   const { conversation, listed, models, draftModel, onDraftModelChange, ensureConversation } = props;
@@ -64,12 +74,18 @@ export function ConversationView(props: ConversationViewProps) {
   const model = current?.model ?? draftModel;
   const modelOption = models?.find((option) => option.id === model);
   const acceptsImages = modelOption?.acceptsImages ?? false;
+  const ability: AttachmentAbility = { model, images: acceptsImages, pdfs: modelOption?.acceptsPdfs ?? false };
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [resources, setResources] = useState<ChosenResource[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const [presetDialog, setPresetDialog] = useState<'save' | 'manage' | null>(null);
   const settings = current ? settingsOfConversation(current) : props.draftSettings;
+  /** Files are being dragged over the conversation: it says it takes them. */
+  const [dropping, setDropping] = useState(false);
+  /** The models a message goes to side by side while Compare is on; null while it is off. */
+  const [compareModels, setCompareModels] = useState<string[] | null>(null);
+  const compare = useCompare(current?.id ?? null, (error) => dispatch({ type: 'error', error }));
   // Attachments and notices belong to the conversation they were made in; the text being typed carries over.
   if (useChanged(current?.id)) {
     setAttachments([]);
@@ -85,13 +101,9 @@ export function ConversationView(props: ConversationViewProps) {
 
   async function addFiles(files: File[]) {
     if (files.length === 0) return;
-    if (!acceptsImages) {
-      setNotice(`${model ?? 'This model'} does not accept images.`);
-      return;
-    }
-    const read = await readAttachments(files, attachments.length);
+    const read = await readAttachments(files, attachments, ability);
     setAttachments((previous) => [...previous, ...read.attachments]);
-    setNotice(read.problem);
+    setNotice(read.problems.length > 0 ? read.problems.join(' ') : null);
   }
 
   /** A prompt's images join the attachments (when the model takes images); what was left out is said. */
@@ -102,7 +114,10 @@ export function ConversationView(props: ConversationViewProps) {
         `${model ?? 'This model'} does not accept images: the prompt's ${prompt.images.length} image(s) were left out.`,
       );
     } else if (prompt.images.length > 0) {
-      setAttachments((previous) => [...previous, ...prompt.images].slice(0, maxImagesPerMessage));
+      setAttachments((previous) => {
+        const room = maxImagesPerMessage - previous.filter((attachment) => attachment.kind === 'image').length;
+        return [...previous, ...prompt.images.slice(0, Math.max(0, room))];
+      });
     }
     if (prompt.leftOut > 0) {
       notes.push(
@@ -157,7 +172,13 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   async function send(text: string): Promise<boolean> {
-    const images = acceptsImages ? attachments.map((attachment) => attachment.dataUrl) : [];
+    if (compareModels) return sendToCompare(text, compareModels);
+    const refused = refusedAttachments(attachments, ability);
+    if (refused) {
+      setNotice(refused);
+      return false;
+    }
+    const { images, documents, textFiles, parts: attachedParts } = outgoingAttachments(attachments);
     let target: Conversation;
     try {
       target = current ?? (await ensureConversation());
@@ -173,11 +194,11 @@ export function ConversationView(props: ConversationViewProps) {
         conversationId: target.id,
         role: 'user',
         content:
-          images.length === 0
+          attachedParts.length === 0
             ? text
-            : [{ type: 'text', text }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
+            : [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attachedParts],
         status: 'complete',
-        createdAt: Date.now(),
+        createdAt: sentAt(),
       }),
     });
     try {
@@ -186,6 +207,8 @@ export function ConversationView(props: ConversationViewProps) {
         text,
         images,
         resources: resources.map(({ server, uri }) => ({ server, uri })),
+        documents,
+        textFiles,
       });
       dispatch({ type: 'send-done', localId, message });
       setAttachments([]);
@@ -198,6 +221,25 @@ export function ConversationView(props: ConversationViewProps) {
     }
   }
 
+  async function sendToCompare(text: string, models: string[]): Promise<boolean> {
+    if (attachments.length + resources.length > 0) {
+      setNotice('A comparison sends text only: remove the attachments, or turn Compare off.');
+      return false;
+    }
+    try {
+      return await compare.start((current ?? (await ensureConversation())).id, text, models);
+    } catch (error) {
+      dispatch({ type: 'error', error: errorMessage(error) });
+      return false;
+    }
+  }
+
+  async function pickAnswer(column: number) {
+    if (!(await compare.pick(column))) return;
+    setCompareModels(null);
+    await conversation.reload();
+  }
+
   function stop() {
     if (!current) return;
     bridge.invoke('chat:stop', { conversationId: current.id }).catch((error: unknown) => {
@@ -208,14 +250,15 @@ export function ConversationView(props: ConversationViewProps) {
   const stopOnEscape = useEffectEvent((event: KeyboardEvent) => {
     // An open dialog, an edit being cancelled or a menu closing had the Escape first.
     if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
-    stop();
+    if (compare.running) compare.stop();
+    if (state.running) stop();
   });
   useEffect(() => {
-    if (!state.running) return;
+    if (!state.running && !compare.running) return;
     const listener = (event: KeyboardEvent) => stopOnEscape(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, [state.running]);
+  }, [state.running, compare.running]);
 
   /** After a change of the history that main refused: show main's history again, and why. */
   async function restore(error: unknown) {
@@ -291,7 +334,8 @@ export function ConversationView(props: ConversationViewProps) {
   }
 
   function onDrop(event: DragEvent) {
-    const files = [...event.dataTransfer.files].filter((file) => file.type.startsWith('image/'));
+    setDropping(false);
+    const files = [...event.dataTransfer.files];
     if (files.length === 0) return;
     event.preventDefault();
     void addFiles(files);
@@ -299,13 +343,23 @@ export function ConversationView(props: ConversationViewProps) {
 
   return (
     <section
-      className="conversation-view"
+      className={dropping ? 'conversation-view dropping' : 'conversation-view'}
       aria-label={current?.title ?? 'New chat'}
       onDragOver={(event) => {
-        if ([...event.dataTransfer.items].some((item) => item.kind === 'file')) event.preventDefault();
+        if (![...event.dataTransfer.items].some((item) => item.kind === 'file')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
       }}
       onDrop={onDrop}
     >
+      {dropping ? (
+        <p className="drop-hint" aria-live="polite">
+          Drop files to attach them
+        </p>
+      ) : null}
       <header className="conversation-header">
         <button
           type="button"
@@ -324,6 +378,15 @@ export function ConversationView(props: ConversationViewProps) {
         )}
         <h1>{current?.title ?? 'New chat'}</h1>
         <ModelPicker models={models} value={model} onChange={(next) => void changeModel(next)} />
+        <button
+          type="button"
+          className="compare-toggle"
+          aria-pressed={compareModels !== null}
+          title="Send a message to 2–4 models side by side"
+          onClick={() => setCompareModels(compareModels ? null : model ? [model] : [])}
+        >
+          Compare
+        </button>
         <button
           type="button"
           className="icon-button"
@@ -371,6 +434,7 @@ export function ConversationView(props: ConversationViewProps) {
           onClose={() => setPresetDialog(null)}
         />
       ) : null}
+      {compareModels ? <CompareBar models={models} chosen={compareModels} onChange={setCompareModels} /> : null}
       <MessageList
         messages={state.messages}
         approvals={state.approvals}
@@ -380,14 +444,29 @@ export function ConversationView(props: ConversationViewProps) {
         onDecide={decide}
         versions={state.versions}
       />
+      {compare.state ? (
+        <CompareView
+          state={compare.state}
+          running={compare.running}
+          onStop={compare.stop}
+          onPick={(column) => void pickAnswer(column)}
+          onClose={compare.close}
+        />
+      ) : null}
       <div className="composer-notices" aria-live="polite">
         <ErrorNotice message={state.error} />
         {notice ? <p className="notice">{notice}</p> : null}
       </div>
       <Composer
-        running={state.running}
-        blockedReason={model ? null : 'Choose a model first'}
-        acceptsImages={acceptsImages}
+        running={state.running || compare.running}
+        blockedReason={
+          compareModels && compareModels.length < 2
+            ? 'Choose at least 2 models to compare'
+            : model || compareModels
+              ? null
+              : 'Choose a model first'
+        }
+        ability={ability}
         attachments={attachments}
         onAddFiles={(files) => void addFiles(files)}
         onRemoveAttachment={(index) => setAttachments((previous) => previous.filter((_, at) => at !== index))}
@@ -401,7 +480,7 @@ export function ConversationView(props: ConversationViewProps) {
         onRemoveResource={(index) => setResources((previous) => previous.filter((_, at) => at !== index))}
         onPromptInserted={insertedPrompt}
         onSend={send}
-        onStop={stop}
+        onStop={compare.running ? () => compare.stop() : stop}
       />
       {state.messages.length > 0 ? <ConversationCost messages={state.messages} model={modelOption} /> : null}
     </section>

@@ -42,7 +42,7 @@ describe('promptForComposer', () => {
     );
     expect(inserted).toEqual({
       text: 'Review this:\n\nfile:///a.ts:\n\nconst a = 1;',
-      images: [{ name: 'Image from Code review', dataUrl: 'data:image/png;base64,iVBO' }],
+      images: [{ kind: 'image', name: 'Image from Code review', size: 3, dataUrl: 'data:image/png;base64,iVBO' }],
       leftOut: 1,
     });
   });

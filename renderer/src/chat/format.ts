@@ -1,7 +1,7 @@
 // How numbers and texts read in the transcript.
 
 import { formatCost, type Usage } from '../../../shared/api/index.js';
-import { resourceOfPart } from '../../../shared/bridge/chat-message.js';
+import { isAttachedTextPart } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage } from '../../../shared/bridge/types.js';
 
 /** Tokens and cost of a reply; a cost of null beside usage is a model without a price ("unpriced"). */
@@ -27,12 +27,12 @@ export function prettyArguments(text: string): string {
 
 /**
  * The text of a message as the user wrote it or the model answered it (markdown source), without attachments
- * (images, attached resources).
+ * (images, attached resources and files).
  */
 export function messageText(content: ChatMessage['content']): string {
   if (typeof content === 'string') return content;
   return (content ?? [])
-    .filter((part) => part.type === 'text' && resourceOfPart(part) === null)
+    .filter((part) => part.type === 'text' && !isAttachedTextPart(part))
     .map((part) => part.text)
     .join('\n');
 }
@@ -42,7 +42,7 @@ export function withText(content: ChatMessage['content'], text: string): ChatMes
   const attached =
     typeof content === 'string'
       ? []
-      : (content ?? []).filter((part) => part.type !== 'text' || resourceOfPart(part) !== null);
+      : (content ?? []).filter((part) => part.type !== 'text' || isAttachedTextPart(part));
   if (attached.length === 0) return text;
   return [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...attached];
 }

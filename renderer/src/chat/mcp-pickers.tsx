@@ -174,7 +174,8 @@ export function promptForComposer(result: McpPromptMessages, promptName: string)
     } else if (content.type === 'resource') {
       texts.push(`${content.uri}:\n\n${content.text}`);
     } else {
-      images.push({ name: `Image from ${promptName}`, dataUrl: mediaDataUrl(content.media) });
+      const dataUrl = mediaDataUrl(content.media);
+      images.push({ kind: 'image', name: `Image from ${promptName}`, size: base64Bytes(dataUrl), dataUrl });
     }
   }
   return { text: texts.join('\n\n'), images, leftOut };
@@ -248,4 +249,9 @@ export function ResourceDialog({
       </div>
     </Dialog>
   );
+}
+
+/** The decoded size of a base64 data URL. */
+function base64Bytes(dataUrl: string): number {
+  return Math.floor(((dataUrl.length - dataUrl.indexOf(',') - 1) * 3) / 4);
 }

@@ -7,12 +7,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { ApprovalCard } from './approval-card.js';
+import { SentDocument, SentTextFile } from './attachment-chips.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
 import { Markdown } from './markdown.js';
 import { EditMessageForm, ReplyActions, UserActions, type MessageVersions } from './message-actions.js';
 import {
   noCreditsError,
   resourceOfPart,
+  textFileOfPart,
+  textFileText,
   resultsOf,
   type AttachedResource,
 } from '../../../shared/bridge/chat-message.js';
@@ -160,7 +163,9 @@ function UserMessage({ message, busy, branchable, actions, versions, followed }:
     <article className="message message-user" aria-label="Your message">
       <div className="user-bubble">
         {parts.map((part, index) =>
-          resourceOfPart(part) ? (
+          textFileOfPart(part) ? (
+            <SentTextFile key={index} file={textFileOfPart(part)!} text={textFileText(part)} />
+          ) : resourceOfPart(part) ? (
             <AttachedResourceView
               key={index}
               resource={resourceOfPart(part)!}
@@ -173,9 +178,7 @@ function UserMessage({ message, busy, branchable, actions, versions, followed }:
           ) : part.type === 'image_url' ? (
             <img key={index} className="user-image" src={part.image_url.url} alt="Attached image" />
           ) : part.type === 'file' ? (
-            <p key={index} className="user-text">
-              Attached file: {part.file.filename ?? 'file'}
-            </p>
+            <SentDocument key={index} name={part.file.filename ?? 'file'} />
           ) : part.type === 'input_audio' ? (
             <p key={index} className="user-text">
               Attached audio ({part.input_audio.format})
