@@ -233,14 +233,15 @@ function AssistantMessage(props: AssistantMessageProps) {
           </section>
         );
       })}
+      {message.status === 'error' ? (
+        // Its own block with its own colours: the meta line's small muted type is too faint for a failure.
+        <p className="reply-error" role="alert">
+          {message.error ?? 'The reply failed: try again (Regenerate).'}
+          {message.error === noCreditsError ? <AddCreditsButton /> : null}
+        </p>
+      ) : null}
       <footer className="message-meta">
         {message.status === 'stopped' ? <span className="status-stopped">Stopped</span> : null}
-        {message.status === 'error' ? (
-          <span className="status-error" role="alert">
-            {message.error ?? 'The reply failed.'}
-            {message.error === noCreditsError ? <AddCreditsButton /> : null}
-          </span>
-        ) : null}
         <span className="usage" role="note" aria-label="Usage">
           {formatUsage(message.usage, message.cost)}
         </span>
