@@ -1,7 +1,8 @@
-// The chat screen: the conversation list beside the open conversation. Conversations live in main; this keeps
-// only which one is open, the search text, the model for a chat not created yet, and whether the list is shown
-// (it folds away, and starts folded in a narrow window). A skip link leads the keyboard past the list to the
-// message box.
+// The chat screen: the conversation list beside the open conversation. Conversations live in main; which one is
+// open is the address's (`#/chat/<id>`, route.ts: a reload or a trip to another screen comes back to it, back and
+// forward move between conversations); this keeps the search text, the model for a chat not created yet, and
+// whether the list is shown (it folds away, and starts folded in a narrow window). A skip link leads the keyboard
+// past the list to the message box.
 
 import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ModelOption } from '../../../shared/bridge/types.js';
@@ -12,6 +13,12 @@ import { ConversationView } from './conversation-view.js';
 import { initialModel } from './model-picker.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { navigate, routeHash, useRoute } from '../shell/route.js';
+
+/** Opens a conversation (null: a new chat) by going to its address. */
+function openConversation(id: string | null, options: { replace?: boolean } = {}) {
+  navigate(id === null ? routeHash('chat') : routeHash('chat', id), options);
+}
 
 /** From this width on, the conversation list is shown when the screen opens. */
 const wideWindowPx = 960;
@@ -19,7 +26,8 @@ const wideWindowPx = 960;
 export function ChatScreen() {
   const bridge = useBridge();
   const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const route = useRoute();
+  const selectedId = route.screen === 'chat' ? (route.rest[0] ?? null) : null;
   const [query, setQuery] = useState('');
   const [models, setModels] = useState<ModelOption[] | null>(null);
   const [draftModel, setDraftModel] = useState<string | null>(null);
@@ -56,7 +64,7 @@ export function ChatScreen() {
   }, [bridge]);
 
   useBridgeEvent('chat:conversations-changed', (change) => {
-    if (change.change === 'deleted' && change.conversationId === selectedId) setSelectedId(null);
+    if (change.change === 'deleted' && change.conversationId === selectedId) openConversation(null, { replace: true });
     void refreshList();
   });
 
@@ -65,13 +73,14 @@ export function ChatScreen() {
     (created: Conversation) => {
       // A new conversation is empty: show it at once instead of loading it (its first events may be on the way).
       markFresh(created.id);
-      setSelectedId(created.id);
+      // The blank new chat it was made from is not a place to go back to.
+      openConversation(created.id, { replace: selectedId === null });
       dispatch({
         type: 'loaded',
         detail: { conversation: created, messages: [], pendingApprovals: [], running: false },
       });
     },
-    [dispatch, markFresh],
+    [dispatch, markFresh, selectedId],
   );
 
   const create = useCallback(async () => {
@@ -92,7 +101,7 @@ export function ChatScreen() {
         selectedId={selectedId}
         query={query}
         onQueryChange={setQuery}
-        onSelect={setSelectedId}
+        onSelect={(id) => openConversation(id)}
         onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
         onRename={(id, title) =>
           void bridge
@@ -107,18 +116,35 @@ export function ChatScreen() {
       />
       <div className="chat-main">
         <ErrorNotice message={listError} />
-        <ConversationView
-          conversation={conversation}
-          listed={conversations.find((listed) => listed.id === selectedId)}
-          models={models}
-          draftModel={draftModel}
-          onDraftModelChange={setDraftModel}
-          ensureConversation={create}
-          conversationsShown={listShown}
-          onToggleConversations={() => setListShown((shown) => !shown)}
-          onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
-        />
+        {conversation.missing ? (
+          <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />
+        ) : (
+          <ConversationView
+            conversation={conversation}
+            listed={conversations.find((listed) => listed.id === selectedId)}
+            models={models}
+            draftModel={draftModel}
+            onDraftModelChange={setDraftModel}
+            ensureConversation={create}
+            conversationsShown={listShown}
+            onToggleConversations={() => setListShown((shown) => !shown)}
+            onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+          />
+        )}
       </div>
     </div>
+  );
+}
+
+/** The address names a conversation main does not have: deleted, or a link from elsewhere. */
+function ConversationNotFound({ onCreate }: { onCreate(): void }) {
+  return (
+    <section className="conversation-not-found" aria-labelledby="conversation-not-found-title">
+      <h1 id="conversation-not-found-title">Conversation not found</h1>
+      <p>It may have been deleted, or the address does not belong to this Switchyard.</p>
+      <button type="button" className="primary" onClick={onCreate}>
+        Start a new chat
+      </button>
+    </section>
   );
 }

@@ -2,7 +2,9 @@
 // and approval cards) and a usage line under each reply, with each message's actions (message-actions.tsx; a
 // message of the user's is edited in place). Follows the bottom while it is in view — also when
 // something already shown grows (an image that finished loading, a tool call opened) — and leaves the scroll
-// alone when the user has scrolled up to read.
+// alone when the user has scrolled up to read: a streaming reply never takes earlier text away from under the
+// reader. Sending (or opening another conversation) goes to the newest message; away from the bottom, a "Jump to
+// latest" button goes back there.
 
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
@@ -20,6 +22,7 @@ import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
 import { ToolMediaList } from '../ui/tool-media.js';
 import { PaperclipIcon, ToolIcon } from '../shell/icons.js';
 import { useGoToScreen } from '../shell/navigation.js';
+import { composerTextareaId } from './composer.js';
 
 /** What the transcript's message actions do. */
 export interface MessageActionHandlers {
@@ -39,17 +42,39 @@ interface MessageListProps {
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
 }
 
-const followDistancePx = 120;
+/** Within this distance of the end, the transcript counts as at the bottom (sub-pixel rounding, a last line). */
+const bottomSlackPx = 24;
+
+function distanceFromBottom(element: HTMLElement): number {
+  return element.scrollHeight - element.scrollTop - element.clientHeight;
+}
 
 export function MessageList({ messages, approvals, running, models, actions, onDecide }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
   const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastScrollTop = useRef(0);
+  const [atBottom, setAtBottom] = useState(true);
+  const newest = messages.at(-1);
+  const shownNewest = useRef<{ conversationId?: string; id?: string }>({});
+
+  const toBottom = () => {
+    const element = container.current;
+    if (!element) return;
+    following.current = true;
+    element.scrollTop = element.scrollHeight;
+    lastScrollTop.current = element.scrollTop;
+    setAtBottom(true);
+  };
 
   useLayoutEffect(() => {
-    const element = container.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    // A message of the user's that just came last was sent (or edited): show it and what answers it. So does
+    // another conversation.
+    const previous = shownNewest.current;
+    shownNewest.current = { conversationId: newest?.conversationId, id: newest?.id };
+    const sent = newest?.role === 'user' && newest.id !== previous.id;
+    if (sent || newest?.conversationId !== previous.conversationId) following.current = true;
+    if (following.current) toBottom();
   });
 
   useEffect(() => {
@@ -57,51 +82,69 @@ export function MessageList({ messages, approvals, running, models, actions, onD
     if (!element || !stack.current) return;
     const observer = new ResizeObserver(() => {
       if (following.current) element.scrollTop = element.scrollHeight;
+      else setAtBottom(distanceFromBottom(element) < bottomSlackPx);
     });
     observer.observe(stack.current);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
 
   return (
-    <div
-      ref={container}
-      className="message-list"
-      role="log"
-      aria-label="Messages"
-      onScroll={(event) => {
-        // Only the user scrolls up: content growing (an image loading) scrolls down or not at all, and must not
-        // stop the following.
-        const element = event.currentTarget;
-        if (element.scrollHeight - element.scrollTop - element.clientHeight < followDistancePx)
-          following.current = true;
-        else if (element.scrollTop < lastScrollTop.current) following.current = false;
-        lastScrollTop.current = element.scrollTop;
-      }}
-    >
-      {messages.length === 0 ? (
-        <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
-      ) : null}
-      <div ref={stack} className="message-stack">
-        {messages.map((message, at) =>
-          message.role === 'user' ? (
-            <UserMessage key={message.id} message={message} busy={running} actions={actions} />
-          ) : message.role === 'assistant' ? (
-            <AssistantMessage
-              key={message.id}
-              message={message}
-              results={resultsOf(message.toolCalls ?? [], messages, at)}
-              approvals={approvals}
-              turnRunning={running && message === lastAssistant}
-              busy={running}
-              models={models}
-              actions={actions}
-              onDecide={onDecide}
-            />
-          ) : null,
-        )}
+    <div className="message-list-frame">
+      <div
+        ref={container}
+        className="message-list"
+        role="log"
+        aria-label="Messages"
+        onScroll={(event) => {
+          // Only the user scrolls up: content growing (an image loading) scrolls down or not at all, and must not
+          // stop the following.
+          const element = event.currentTarget;
+          const bottom = distanceFromBottom(element) < bottomSlackPx;
+          if (bottom) following.current = true;
+          else if (element.scrollTop < lastScrollTop.current) following.current = false;
+          lastScrollTop.current = element.scrollTop;
+          setAtBottom(bottom);
+        }}
+      >
+        {messages.length === 0 ? (
+          <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
+        ) : null}
+        <div ref={stack} className="message-stack">
+          {messages.map((message, at) =>
+            message.role === 'user' ? (
+              <UserMessage key={message.id} message={message} busy={running} actions={actions} />
+            ) : message.role === 'assistant' ? (
+              <AssistantMessage
+                key={message.id}
+                message={message}
+                results={resultsOf(message.toolCalls ?? [], messages, at)}
+                approvals={approvals}
+                turnRunning={running && message === lastAssistant}
+                busy={running}
+                models={models}
+                actions={actions}
+                onDecide={onDecide}
+              />
+            ) : null,
+          )}
+        </div>
       </div>
+      {atBottom || messages.length === 0 ? null : (
+        <button
+          type="button"
+          className="jump-to-latest"
+          onClick={() => {
+            toBottom();
+            // The button goes away with the scroll: the keyboard goes on where the newest message is answered.
+            document.getElementById(composerTextareaId)?.focus();
+          }}
+        >
+          <span aria-hidden="true">↓</span> Jump to latest
+        </button>
+      )}
     </div>
   );
 }

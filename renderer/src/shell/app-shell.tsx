@@ -1,11 +1,14 @@
 // The frame around every screen: the left navigation, the app's version and gateway address, and the screen.
 // A browser tab whose sign-in link expired shows the page that says so instead (session-guard.tsx).
+// Which screen shows is the address's (route.ts); each screen is reopened where it was left (the open
+// conversation), so going to Providers and back does not lose it.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo } from '../../../shared/bridge/types.js';
 import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { NavigationProvider } from './navigation.js';
+import { navigate, routeHash, useRoute } from './route.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
@@ -21,9 +24,21 @@ export function AppShell() {
 
 function AppFrame() {
   const bridge = useBridge();
-  const [screenId, setScreenId] = useState(screens[0]?.id);
+  const route = useRoute();
+  /** The address each screen was last seen at. */
+  const lastHashOf = useRef(new Map<string, string>());
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
+
+  const screen = screens.find((candidate) => candidate.id === route.screen) ?? screens[0];
+  useEffect(() => {
+    if (screen)
+      lastHashOf.current.set(screen.id, route.screen === screen.id ? window.location.hash : routeHash(screen.id));
+  }, [screen, route]);
+
+  const goTo = useCallback((screenId: string) => {
+    navigate(lastHashOf.current.get(screenId) ?? routeHash(screenId));
+  }, []);
 
   useEffect(() => {
     bridge.invoke('app:info').then(setInfo, (error: unknown) => {
@@ -41,7 +56,6 @@ function AppFrame() {
     );
   }
 
-  const screen = screens.find((candidate) => candidate.id === screenId) ?? screens[0];
   const Current = screen?.component;
   return (
     <div className="app-shell">
@@ -56,7 +70,7 @@ function AppFrame() {
                 type="button"
                 className="nav-item"
                 aria-current={id === screen?.id ? 'page' : undefined}
-                onClick={() => setScreenId(id)}
+                onClick={() => goTo(id)}
               >
                 <Icon />
                 <span>{label}</span>
@@ -70,7 +84,7 @@ function AppFrame() {
         </footer>
       </nav>
       <main className="app-main">
-        <NavigationProvider value={setScreenId}>{Current ? <Current /> : null}</NavigationProvider>
+        <NavigationProvider value={goTo}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
       <ElicitationPrompts />
     </div>
