@@ -6,7 +6,7 @@
 // reader. Sending (or opening another conversation) goes to the newest message; away from the bottom, a "Jump to
 // latest" button goes back there.
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { ApprovalCard } from './approval-card.js';
 import { formatUsage, messageText, prettyArguments } from './format.js';
@@ -20,7 +20,8 @@ import {
 } from '../../../shared/bridge/chat-message.js';
 import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
 import { ToolMediaList } from '../ui/tool-media.js';
-import { PaperclipIcon, ToolIcon } from '../shell/icons.js';
+import { ChevronIcon, PaperclipIcon, ToolIcon } from '../shell/icons.js';
+import { useChanged } from '../ui/use-changed.js';
 import { useGoToScreen } from '../shell/navigation.js';
 import { composerTextareaId } from './composer.js';
 
@@ -261,17 +262,21 @@ function AssistantMessage(props: AssistantMessageProps) {
             className={`tool-call tool-${state.replace(' ', '-')}`}
             aria-label={`Tool call ${label}`}
           >
-            <details open={!result || result.status === 'error'}>
-              <summary>
-                <ToolIcon />
-                <span className="tool-name">{label}</span>
-                <span className="tool-state">{state === 'complete' ? 'done' : state}</span>
-              </summary>
+            <ToolCallDetails
+              openByDefault={!result || result.status === 'error'}
+              summary={
+                <>
+                  <ToolIcon />
+                  <span className="tool-name">{label}</span>
+                  <span className="tool-state">{state === 'complete' ? 'done' : state}</span>
+                </>
+              }
+            >
               <pre className="tool-arguments" aria-label="Arguments">
                 {prettyArguments(call.function.arguments)}
               </pre>
               {result ? <ToolResultView result={result} source={label} /> : null}
-            </details>
+            </ToolCallDetails>
             {approval ? <ApprovalCard approval={approval} onDecide={onDecide} /> : null}
           </section>
         );
@@ -300,6 +305,34 @@ function AssistantMessage(props: AssistantMessageProps) {
         )}
       </footer>
     </article>
+  );
+}
+
+/**
+ * A tool call's card, folded or open: a chevron shows that it opens, and its toggle says whether it is open. It is
+ * open while the call runs and after a failure, and folds when a result comes; the user's own toggling is kept.
+ */
+function ToolCallDetails({
+  openByDefault,
+  summary,
+  children,
+}: {
+  openByDefault: boolean;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(openByDefault);
+  if (useChanged(openByDefault)) setOpen(openByDefault);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary aria-expanded={open}>
+        <span className="tool-chevron">
+          <ChevronIcon />
+        </span>
+        {summary}
+      </summary>
+      {children}
+    </details>
   );
 }
 
