@@ -7,10 +7,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
-import { ConversationList } from './conversation-list.js';
+import { ConversationList, conversationListId } from './conversation-list.js';
 import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
 import { initialModel } from './model-picker.js';
+import { useChatShortcuts } from './use-chat-shortcuts.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
 import { navigate, routeHash, useRoute } from '../shell/route.js';
@@ -20,8 +21,13 @@ function openConversation(id: string | null, options: { replace?: boolean } = {}
   navigate(id === null ? routeHash('chat') : routeHash('chat', id), options);
 }
 
-/** From this width on, the conversation list is shown when the screen opens. */
+/**
+ * From this width on, the conversation list is shown beside the conversation; below it, the list starts folded,
+ * folds when the window narrows, and when opened lies over the conversation (which keeps its width) until one is
+ * picked.
+ */
 const wideWindowPx = 960;
+const wideWindow = `(min-width: ${wideWindowPx}px)`;
 
 export function ChatScreen() {
   const bridge = useBridge();
@@ -32,7 +38,7 @@ export function ChatScreen() {
   const [models, setModels] = useState<ModelOption[] | null>(null);
   const [draftModel, setDraftModel] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [listShown, setListShown] = useState(() => window.matchMedia(`(min-width: ${wideWindowPx}px)`).matches);
+  const [listShown, setListShown] = useState(() => window.matchMedia(wideWindow).matches);
   const conversation = useConversation(selectedId);
 
   const refreshList = useCallback(async () => {
@@ -90,8 +96,48 @@ export function ChatScreen() {
     return created;
   }, [bridge, conversation.state.detail, draftModel, openNew]);
 
+  useEffect(() => {
+    const query = window.matchMedia(wideWindow);
+    const onChange = () => setListShown(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  /** In a narrow window the list lies over the conversation: it folds once a conversation is picked. */
+  const foldWhenNarrow = () => {
+    if (!window.matchMedia(wideWindow).matches) setListShown(false);
+  };
+
+  useChatShortcuts({
+    'new-chat': () => void create().catch((error: unknown) => setListError(errorMessage(error))),
+    search: () => {
+      setListShown(true);
+      // The list may be folded away: it is shown first, then its search field takes the keyboard.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`#${conversationListId} input[type="search"]`)?.focus(),
+      );
+    },
+    'focus-composer': () => document.getElementById(composerTextareaId)?.focus(),
+    'model-picker': () => {
+      const picker = document.querySelector<HTMLInputElement>('input[role="combobox"][aria-label="Model"]');
+      picker?.focus();
+      picker?.click();
+    },
+  });
+
   return (
-    <div className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}>
+    <div
+      className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}
+      onKeyDown={(event) => {
+        // The list lying over the conversation closes with Escape, as an overlay does.
+        const list = document.getElementById(conversationListId);
+        if (event.key === 'Escape' && !event.defaultPrevented && list?.contains(event.target as Node)) {
+          if (window.matchMedia(wideWindow).matches) return;
+          event.preventDefault();
+          setListShown(false);
+        }
+      }}
+    >
       <button type="button" className="skip-link" onClick={() => document.getElementById(composerTextareaId)?.focus()}>
         Skip to the message box
       </button>
@@ -101,8 +147,14 @@ export function ChatScreen() {
         selectedId={selectedId}
         query={query}
         onQueryChange={setQuery}
-        onSelect={(id) => openConversation(id)}
-        onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+        onSelect={(id) => {
+          foldWhenNarrow();
+          openConversation(id);
+        }}
+        onCreate={() => {
+          foldWhenNarrow();
+          void create().catch((error: unknown) => setListError(errorMessage(error)));
+        }}
         onRename={(id, title) =>
           void bridge
             .invoke('chat:rename-conversation', { id, title })
@@ -114,7 +166,8 @@ export function ChatScreen() {
             .catch((error: unknown) => setListError(errorMessage(error)))
         }
       />
-      <div className="chat-main">
+      {/* A click on the conversation folds the list lying over it (in a narrow window). */}
+      <div className="chat-main" onPointerDown={listShown ? foldWhenNarrow : undefined}>
         <ErrorNotice message={listError} />
         {conversation.missing ? (
           <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />

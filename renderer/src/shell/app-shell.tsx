@@ -12,6 +12,7 @@ import { navigate, routeHash, useRoute } from './route.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
+import { ShortcutsHelp } from './shortcuts-help.js';
 import { ElicitationPrompts } from '../mcp/elicitation-dialog.js';
 
 export function AppShell() {
@@ -79,6 +80,7 @@ function AppFrame() {
           ))}
         </ul>
         <footer className="app-nav-footer">
+          <ShortcutsHelp />
           <ThemeSelect />
           <span title={info?.gatewayUrl ?? undefined}>{info ? `v${info.version}` : ''}</span>
         </footer>
