@@ -129,13 +129,11 @@ export function ChatScreen() {
     <div
       className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}
       onKeyDown={(event) => {
-        // The list lying over the conversation closes with Escape, as an overlay does.
-        const list = document.getElementById(conversationListId);
-        if (event.key === 'Escape' && !event.defaultPrevented && list?.contains(event.target as Node)) {
-          if (window.matchMedia(wideWindow).matches) return;
-          event.preventDefault();
-          setListShown(false);
-        }
+        // The list lying over the conversation closes with Escape, as an overlay does (before a reply is stopped).
+        if (event.key !== 'Escape' || event.shiftKey || event.defaultPrevented || !listShown) return;
+        if (window.matchMedia(wideWindow).matches || document.querySelector('dialog[open]')) return;
+        event.preventDefault();
+        setListShown(false);
       }}
     >
       <button type="button" className="skip-link" onClick={() => document.getElementById(composerTextareaId)?.focus()}>
