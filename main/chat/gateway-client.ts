@@ -26,7 +26,13 @@ export interface HttpChatGatewayOptions {
 export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGateway {
   async function post(request: object, apiKey: string, signal: AbortSignal): Promise<Response> {
     const baseUrl = options.baseUrl();
-    if (!baseUrl) throw new ChatError('unavailable', 'The gateway is not running, so the chat cannot reach a model.');
+    if (!baseUrl) {
+      throw new ChatError(
+        'unavailable',
+        'The gateway is not running, so the chat cannot reach a model: the Gateway screen says why it could not ' +
+          'start (see the log), and restarting Switchyard starts it again.',
+      );
+    }
     return fetch(`${baseUrl}/chat/completions`, {
       method: 'POST',
       headers: {
@@ -37,6 +43,13 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
       },
       body: JSON.stringify({ ...request, stream: true }),
       signal,
+    }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      throw new ChatError(
+        'unavailable',
+        `Switchyard's gateway at ${baseUrl} did not answer: check on the Gateway screen that it is listening, ` +
+          'then try again (Regenerate).',
+      );
     });
   }
 
