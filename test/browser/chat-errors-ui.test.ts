@@ -1,6 +1,6 @@
 // Errors in the chat as a person reads them: a failed reply (the seeded ones and one refused live by the provider
-// for its key) and a failed tool call, each with text at WCAG AA contrast (4.5:1) against the background really
-// behind it, in light and dark, and a failed reply saying what to do.
+// for its key), a failed tool call and the notices under the transcript, each with text at WCAG AA contrast (4.5:1)
+// against the background really behind it, in light and dark, and a failed reply saying what to do.
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,28 @@ describe('errors in the chat', () => {
       expect(live.ratio, `${live.color} on ${live.background}`).toBeGreaterThanOrEqual(4.5);
       await ui.screenshot(page, `chat-error-${colorScheme}`);
       await expectLooksRight(page, [failure]);
+
+      // A notice under the transcript: an image pasted for a model that takes none.
+      await message.evaluate((element) => {
+        type Dom = {
+          DataTransfer: new () => { items: { add(file: unknown): void } };
+          File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+          ClipboardEvent: new (type: string, init: unknown) => unknown;
+        };
+        const dom = globalThis as unknown as Dom;
+        const data = new dom.DataTransfer();
+        data.items.add(new dom.File(['png'], 'picture.png', { type: 'image/png' }));
+        const paste = new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        (element as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(paste);
+      });
+      const notice = page.locator('.composer-notices .notice').filter({ hasText: 'does not accept images' });
+      await expect.poll(() => notice.textContent()).toBe('fake/scripted-1 does not accept images.');
+      // Every notice there (the failure is told there too, as an error notice) is readable.
+      const notices = page.locator('.composer-notices .notice');
+      for (const each of await notices.all()) {
+        const contrast = await textContrast(each);
+        expect(contrast.ratio, `${contrast.color} on ${contrast.background}`).toBeGreaterThanOrEqual(4.5);
+      }
     });
   }
 });
