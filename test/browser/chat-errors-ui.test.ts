@@ -71,6 +71,10 @@ describe('errors in the chat', () => {
           'Provider "fake" rejected its API key (upstream 401). The provider refused the key: check the key of ' +
             'provider "fake" on the Providers screen.',
         );
+      expect(
+        await page.getByText('Provider "fake" rejected its API key', { exact: false }).count(),
+        'said once, with the reply',
+      ).toBe(1);
       const live = await textContrast(failure);
       expect(live.ratio, `${live.color} on ${live.background}`).toBeGreaterThanOrEqual(4.5);
       await ui.screenshot(page, `chat-error-${colorScheme}`);
@@ -91,7 +95,6 @@ describe('errors in the chat', () => {
       });
       const notice = page.locator('.composer-notices .notice').filter({ hasText: 'does not accept images' });
       await expect.poll(() => notice.textContent()).toBe('fake/scripted-1 does not accept images.');
-      // Every notice there (the failure is told there too, as an error notice) is readable.
       const notices = page.locator('.composer-notices .notice');
       for (const each of await notices.all()) {
         const contrast = await textContrast(each);
