@@ -164,8 +164,15 @@ export function ChatScreen() {
             .catch((error: unknown) => setListError(errorMessage(error)))
         }
       />
-      {/* A click on the conversation folds the list lying over it (in a narrow window). */}
-      <div className="chat-main" onPointerDown={listShown ? foldWhenNarrow : undefined}>
+      {/* A click on the conversation folds the list lying over it (in a narrow window); the list's own toggle
+          does that itself. */}
+      <div
+        className="chat-main"
+        onPointerDown={(event) => {
+          if (!listShown || (event.target as Element).closest(`[aria-controls="${conversationListId}"]`)) return;
+          foldWhenNarrow();
+        }}
+      >
         <ErrorNotice message={listError} />
         {conversation.missing ? (
           <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />

@@ -321,11 +321,13 @@ function ToolCallDetails({
   summary: ReactNode;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(openByDefault);
-  if (useChanged(openByDefault)) setOpen(openByDefault);
+  // The element keeps its own open state (React sets it only when the default changes); this mirrors it for the
+  // toggle's aria-expanded.
+  const [expanded, setExpanded] = useState(openByDefault);
+  if (useChanged(openByDefault)) setExpanded(openByDefault);
   return (
-    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary aria-expanded={open}>
+    <details open={openByDefault} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+      <summary aria-expanded={expanded}>
         <span className="tool-chevron">
           <ChevronIcon />
         </span>
