@@ -6,7 +6,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChatCompletionChunk, ChatRequest } from '../../shared/api/index.js';
 import { noCreditsError } from '../../shared/bridge/chat-message.js';
-import { ChatError } from './chat-error.js';
+import { ChatError, explainFailure } from './chat-error.js';
 
 export const chatAppTitle = 'Switchyard Chat';
 
@@ -26,7 +26,13 @@ export interface HttpChatGatewayOptions {
 export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGateway {
   async function post(request: object, apiKey: string, signal: AbortSignal): Promise<Response> {
     const baseUrl = options.baseUrl();
-    if (!baseUrl) throw new ChatError('unavailable', 'The gateway is not running, so the chat cannot reach a model.');
+    if (!baseUrl) {
+      throw new ChatError(
+        'unavailable',
+        'The gateway is not running, so the chat cannot reach a model: the Gateway screen says why it could not ' +
+          'start (see the log), and restarting Switchyard starts it again.',
+      );
+    }
     return fetch(`${baseUrl}/chat/completions`, {
       method: 'POST',
       headers: {
@@ -37,6 +43,13 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
       },
       body: JSON.stringify({ ...request, stream: true }),
       signal,
+    }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      throw new ChatError(
+        'unavailable',
+        `Switchyard's gateway at ${baseUrl} did not answer: check on the Gateway screen that it is listening, ` +
+          'then try again (Regenerate).',
+      );
     });
   }
 
@@ -56,15 +69,27 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
 async function describeFailure(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const error = (JSON.parse(text) as { error?: { message?: unknown; metadata?: { balance?: unknown } } }).error;
+    const error = (
+      JSON.parse(text) as { error?: { message?: unknown; metadata?: { balance?: unknown; provider_name?: unknown } } }
+    ).error;
     // The gateway's own refusal for lack of credits carries the balance (an upstream's 402 does not): its
     // message points to the CLI, the app's to the Activity screen.
     if (response.status === 402 && typeof error?.metadata?.balance === 'number') return noCreditsError;
-    if (typeof error?.message === 'string') return error.message;
+    if (typeof error?.message === 'string') {
+      const provider = error.metadata?.provider_name;
+      return explainFailure({
+        status: response.status,
+        message: error.message,
+        provider: typeof provider === 'string' ? provider : null,
+      });
+    }
   } catch {
     // not our envelope: fall through to the status
   }
-  return `The gateway answered ${response.status} ${response.statusText}.`;
+  return explainFailure({
+    status: response.status,
+    message: `The gateway answered ${response.status} ${response.statusText}.`,
+  });
 }
 
 /** The `data:` payloads of an SSE body as chunks, until `[DONE]`. */
@@ -93,7 +118,7 @@ export async function* readChunks(
         yield chunk;
       }
     }
-    throw new ChatError('unavailable', 'The stream ended before the answer was complete.');
+    throw new ChatError('unavailable', 'The stream ended before the answer was complete: try again (Regenerate).');
   } finally {
     await reader.cancel().catch(() => undefined);
   }

@@ -46,10 +46,10 @@ describe('ReplyAccumulator', () => {
     expect(reply.error).toBeNull();
   });
 
-  it('keeps the message of a mid-stream error chunk', () => {
+  it('keeps the message of a mid-stream error chunk, with what to do about it', () => {
     const reply = new ReplyAccumulator();
     reply.accept(chunk({}, 'error', { error: { code: 502, message: 'Upstream went away', metadata: {} } }));
-    expect(reply.error).toBe('Upstream went away');
+    expect(reply.error).toBe('Upstream went away. Wait a moment and try again (Regenerate), or pick another model.');
   });
 });
 

@@ -2,6 +2,7 @@
 // as fragments by index, OpenAI's convention), usage, and a mid-stream error (spec 7.3).
 
 import type { ChatCompletionChunk, ReasoningDetail, ToolCall, Usage } from '../../shared/api/index.js';
+import { explainFailure } from './chat-error.js';
 
 export interface ChunkDeltas {
   text: string;
@@ -28,7 +29,14 @@ export class ReplyAccumulator {
   accept(chunk: ChatCompletionChunk): ChunkDeltas {
     const deltas: ChunkDeltas = { text: '', reasoning: '' };
     if (chunk.usage) this.usage = chunk.usage;
-    if (chunk.error) this.error = chunk.error.message || 'The model failed mid-answer.';
+    if (chunk.error) {
+      const provider = chunk.error.metadata?.provider_name;
+      this.error = explainFailure({
+        status: chunk.error.code,
+        message: chunk.error.message || 'The model failed mid-answer.',
+        provider: typeof provider === 'string' ? provider : null,
+      });
+    }
     for (const choice of chunk.choices ?? []) {
       if (choice.index !== 0) continue;
       const delta = choice.delta ?? {};

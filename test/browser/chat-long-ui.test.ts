@@ -73,6 +73,11 @@ async function openLongChat(colorScheme: 'light' | 'dark', width: number): Promi
   const { page } = await ui.open('Chat', { colorScheme });
   await page.setViewportSize({ width, height: 800 });
   const conversations = page.getByRole('complementary', { name: 'Conversations' });
+  if (width < 960) {
+    // A narrow window folds the list away: it is opened to pick the conversation.
+    await expect.poll(() => conversations.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show conversations' }).click();
+  }
   await conversations.getByRole('button', { name: longChatTitle, exact: true }).click();
   await page.getByRole('log', { name: 'Messages' }).getByText(longChatShape.newestText).waitFor();
   return page;

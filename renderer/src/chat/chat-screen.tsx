@@ -1,32 +1,46 @@
-// The chat screen: the conversation list beside the open conversation. Conversations live in main; this keeps
-// only which one is open, the search text, the model for a chat not created yet, and whether the list is shown
-// (it folds away, and starts folded in a narrow window). A skip link leads the keyboard past the list to the
-// message box.
+// The chat screen: the conversation list beside the open conversation. Conversations live in main; which one is
+// open is the address's (`#/chat/<id>`, route.ts: a reload or a trip to another screen comes back to it, back and
+// forward move between conversations); this keeps the search text, the model for a chat not created yet, and
+// whether the list is shown (it folds away, and starts folded in a narrow window). A skip link leads the keyboard
+// past the list to the message box.
 
 import { useCallback, useEffect, useState } from 'react';
 import type { ChatPreset, ChatSettings, Conversation, ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
-import { ConversationList } from './conversation-list.js';
+import { ConversationList, conversationListId } from './conversation-list.js';
 import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
 import { defaultChatSettings } from './conversation-settings.js';
 import { presetSettings, usePresets } from './presets.js';
 import { initialModel } from './model-picker.js';
+import { useChatShortcuts } from './use-chat-shortcuts.js';
 import { useConversation } from './use-conversation.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { navigate, routeHash, useRoute } from '../shell/route.js';
 
-/** From this width on, the conversation list is shown when the screen opens. */
+/** Opens a conversation (null: a new chat) by going to its address. */
+function openConversation(id: string | null, options: { replace?: boolean } = {}) {
+  navigate(id === null ? routeHash('chat') : routeHash('chat', id), options);
+}
+
+/**
+ * From this width on, the conversation list is shown beside the conversation; below it, the list starts folded,
+ * folds when the window narrows, and when opened lies over the conversation (which keeps its width) until one is
+ * picked.
+ */
 const wideWindowPx = 960;
+const wideWindow = `(min-width: ${wideWindowPx}px)`;
 
 export function ChatScreen() {
   const bridge = useBridge();
   const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const route = useRoute();
+  const selectedId = route.screen === 'chat' ? (route.rest[0] ?? null) : null;
   const [query, setQuery] = useState('');
   const [models, setModels] = useState<ModelOption[] | null>(null);
   const [draftModel, setDraftModel] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [listShown, setListShown] = useState(() => window.matchMedia(`(min-width: ${wideWindowPx}px)`).matches);
+  const [listShown, setListShown] = useState(() => window.matchMedia(wideWindow).matches);
   const conversation = useConversation(selectedId);
   // A new chat starts from the default preset, when there is one.
   const presets = usePresets();
@@ -68,7 +82,7 @@ export function ChatScreen() {
   }, [bridge]);
 
   useBridgeEvent('chat:conversations-changed', (change) => {
-    if (change.change === 'deleted' && change.conversationId === selectedId) setSelectedId(null);
+    if (change.change === 'deleted' && change.conversationId === selectedId) openConversation(null, { replace: true });
     void refreshList();
   });
 
@@ -77,13 +91,14 @@ export function ChatScreen() {
     (created: Conversation) => {
       // A new conversation is empty: show it at once instead of loading it (its first events may be on the way).
       markFresh(created.id);
-      setSelectedId(created.id);
+      // The blank new chat it was made from is not a place to go back to.
+      openConversation(created.id, { replace: selectedId === null });
       dispatch({
         type: 'loaded',
         detail: { conversation: created, messages: [], pendingApprovals: [], running: false },
       });
     },
-    [dispatch, markFresh],
+    [dispatch, markFresh, selectedId],
   );
 
   const create = useCallback(async () => {
@@ -101,8 +116,46 @@ export function ChatScreen() {
     return created;
   }, [bridge, conversation.state.detail, draftModel, draftSettings, defaultPreset, openNew]);
 
+  useEffect(() => {
+    const query = window.matchMedia(wideWindow);
+    const onChange = () => setListShown(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  /** In a narrow window the list lies over the conversation: it folds once a conversation is picked. */
+  const foldWhenNarrow = () => {
+    if (!window.matchMedia(wideWindow).matches) setListShown(false);
+  };
+
+  useChatShortcuts({
+    'new-chat': () => void create().catch((error: unknown) => setListError(errorMessage(error))),
+    search: () => {
+      setListShown(true);
+      // The list may be folded away: it is shown first, then its search field takes the keyboard.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`#${conversationListId} input[type="search"]`)?.focus(),
+      );
+    },
+    'focus-composer': () => document.getElementById(composerTextareaId)?.focus(),
+    'model-picker': () => {
+      const picker = document.querySelector<HTMLInputElement>('input[role="combobox"][aria-label="Model"]');
+      picker?.focus();
+      picker?.click();
+    },
+  });
+
   return (
-    <div className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}>
+    <div
+      className={listShown ? 'chat-screen' : 'chat-screen list-hidden'}
+      onKeyDown={(event) => {
+        // The list lying over the conversation closes with Escape, as an overlay does (before a reply is stopped).
+        if (event.key !== 'Escape' || event.shiftKey || event.defaultPrevented || !listShown) return;
+        if (window.matchMedia(wideWindow).matches || document.querySelector('dialog[open]')) return;
+        event.preventDefault();
+        setListShown(false);
+      }}
+    >
       <button type="button" className="skip-link" onClick={() => document.getElementById(composerTextareaId)?.focus()}>
         Skip to the message box
       </button>
@@ -112,8 +165,14 @@ export function ChatScreen() {
         selectedId={selectedId}
         query={query}
         onQueryChange={setQuery}
-        onSelect={setSelectedId}
-        onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+        onSelect={(id) => {
+          foldWhenNarrow();
+          openConversation(id);
+        }}
+        onCreate={() => {
+          foldWhenNarrow();
+          void create().catch((error: unknown) => setListError(errorMessage(error)));
+        }}
         onRename={(id, title) =>
           void bridge
             .invoke('chat:rename-conversation', { id, title })
@@ -131,24 +190,49 @@ export function ChatScreen() {
         }
         onError={setListError}
       />
-      <div className="chat-main">
+      {/* A click on the conversation folds the list lying over it (in a narrow window); the list's own toggle
+          does that itself. */}
+      <div
+        className="chat-main"
+        onPointerDown={(event) => {
+          if (!listShown || (event.target as Element).closest(`[aria-controls="${conversationListId}"]`)) return;
+          foldWhenNarrow();
+        }}
+      >
         <ErrorNotice message={listError} />
-        <ConversationView
-          conversation={conversation}
-          listed={conversations.find((listed) => listed.id === selectedId)}
-          models={models}
-          draftModel={draftModel}
-          onDraftModelChange={setDraftModel}
-          ensureConversation={create}
-          conversationsShown={listShown}
-          onToggleConversations={() => setListShown((shown) => !shown)}
-          onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
-          draftSettings={draftSettings}
-          onDraftSettingsChange={setDraftSettings}
-          presets={presets.presets}
-          onPresetsChanged={() => void presets.reload()}
-        />
+        {conversation.missing ? (
+          <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />
+        ) : (
+          <ConversationView
+            conversation={conversation}
+            listed={conversations.find((listed) => listed.id === selectedId)}
+            models={models}
+            draftModel={draftModel}
+            onDraftModelChange={setDraftModel}
+            ensureConversation={create}
+            conversationsShown={listShown}
+            onToggleConversations={() => setListShown((shown) => !shown)}
+            onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+            draftSettings={draftSettings}
+            onDraftSettingsChange={setDraftSettings}
+            presets={presets.presets}
+            onPresetsChanged={() => void presets.reload()}
+          />
+        )}
       </div>
     </div>
+  );
+}
+
+/** The address names a conversation main does not have: deleted, or a link from elsewhere. */
+function ConversationNotFound({ onCreate }: { onCreate(): void }) {
+  return (
+    <section className="conversation-not-found" aria-labelledby="conversation-not-found-title">
+      <h1 id="conversation-not-found-title">Conversation not found</h1>
+      <p>It may have been deleted, or the address does not belong to this Switchyard.</p>
+      <button type="button" className="primary" onClick={onCreate}>
+        Start a new chat
+      </button>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEve
 import { PaperclipIcon, PromptIcon } from '../shell/icons.js';
 import { AttachmentChips } from './attachment-chips.js';
 import { type Attachment, type AttachmentAbility } from './attachments.js';
+import { useGrowingTextarea } from './use-growing-textarea.js';
 import { PromptDialog, ResourceDialog, type ChosenResource, type InsertedPrompt } from './mcp-pickers.js';
 
 /** The message box's id, for the chat screen's skip link. */
@@ -38,6 +39,7 @@ export function Composer(props: ComposerProps) {
   const [picking, setPicking] = useState<'prompt' | 'resource' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  useGrowingTextarea(textarea, text);
   const canSend =
     !running && !sending && !blockedReason && (text.trim() !== '' || attachments.length > 0 || resources.length > 0);
 

@@ -140,6 +140,17 @@ describe('conversationReducer', () => {
     expect(state.error).toBeNull();
   });
 
+  it('leaves a reply’s error to the reply, which shows it', () => {
+    const failed = message('reply-1', { role: 'assistant', status: 'error', error: 'the key was refused' });
+    const state = events(
+      loaded(),
+      { type: 'message-finish', conversationId, message: failed },
+      { type: 'error', conversationId, messageId: 'reply-1', message: 'the key was refused' },
+    );
+    expect(state.messages.at(-1)).toMatchObject({ id: 'reply-1', error: 'the key was refused' });
+    expect(state.error).toBeNull();
+  });
+
   it('shows the user’s message at once, then replaces it with the stored one', () => {
     const local = message('local-1', { role: 'user', content: 'again', status: 'complete' });
     const stored = message('user-2', { role: 'user', content: 'again', status: 'complete' });

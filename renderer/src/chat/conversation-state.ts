@@ -148,6 +148,8 @@ export function applyEvent(state: ConversationState, event: ChatEvent): Conversa
     case 'approval-resolved':
       return { ...state, approvals: state.approvals.filter((approval) => approval.toolCallId !== event.toolCallId) };
     case 'error':
+      // A reply's failure is shown with the reply (message-list.tsx): not a second time under the transcript.
+      if (event.messageId !== null && state.messages.some((message) => message.id === event.messageId)) return state;
       return { ...state, error: event.message };
     case 'turn-finish':
       return { ...state, running: false, approvals: [] };

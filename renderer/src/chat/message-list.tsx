@@ -2,9 +2,11 @@
 // and approval cards) and a usage line under each reply, with each message's actions (message-actions.tsx; a
 // message of the user's is edited in place). Follows the bottom while it is in view — also when
 // something already shown grows (an image that finished loading, a tool call opened) — and leaves the scroll
-// alone when the user has scrolled up to read.
+// alone when the user has scrolled up to read: a streaming reply never takes earlier text away from under the
+// reader. Sending (or opening another conversation) goes to the newest message; away from the bottom, a "Jump to
+// latest" button goes back there.
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalDecision, ChatMessage, ModelOption, PendingApproval } from '../../../shared/bridge/types.js';
 import { ApprovalCard } from './approval-card.js';
 import { SentDocument, SentTextFile } from './attachment-chips.js';
@@ -21,8 +23,10 @@ import {
 } from '../../../shared/bridge/chat-message.js';
 import { mediaOfPart } from '../../../shared/bridge/tool-media.js';
 import { ToolMediaList } from '../ui/tool-media.js';
-import { PaperclipIcon, ToolIcon } from '../shell/icons.js';
+import { ChevronIcon, PaperclipIcon, ToolIcon } from '../shell/icons.js';
+import { useChanged } from '../ui/use-changed.js';
 import { useGoToScreen } from '../shell/navigation.js';
+import { composerTextareaId } from './composer.js';
 
 /** What the transcript's message actions do. */
 export interface MessageActionHandlers {
@@ -46,17 +50,39 @@ interface MessageListProps {
   versions?: Record<string, string[]>;
 }
 
-const followDistancePx = 120;
+/** Within this distance of the end, the transcript counts as at the bottom (sub-pixel rounding, a last line). */
+const bottomSlackPx = 24;
+
+function distanceFromBottom(element: HTMLElement): number {
+  return element.scrollHeight - element.scrollTop - element.clientHeight;
+}
 
 export function MessageList({ messages, approvals, running, models, actions, onDecide, versions }: MessageListProps) {
   const container = useRef<HTMLDivElement>(null);
   const stack = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastScrollTop = useRef(0);
+  const [atBottom, setAtBottom] = useState(true);
+  const newest = messages.at(-1);
+  const shownNewest = useRef<{ conversationId?: string; id?: string }>({});
+
+  const toBottom = () => {
+    const element = container.current;
+    if (!element) return;
+    following.current = true;
+    element.scrollTop = element.scrollHeight;
+    lastScrollTop.current = element.scrollTop;
+    setAtBottom(true);
+  };
 
   useLayoutEffect(() => {
-    const element = container.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    // A message of the user's that just came last was sent (or edited): show it and what answers it. So does
+    // another conversation.
+    const previous = shownNewest.current;
+    shownNewest.current = { conversationId: newest?.conversationId, id: newest?.id };
+    const sent = newest?.role === 'user' && newest.id !== previous.id;
+    if (sent || newest?.conversationId !== previous.conversationId) following.current = true;
+    if (following.current) toBottom();
   });
 
   useEffect(() => {
@@ -64,8 +90,10 @@ export function MessageList({ messages, approvals, running, models, actions, onD
     if (!element || !stack.current) return;
     const observer = new ResizeObserver(() => {
       if (following.current) element.scrollTop = element.scrollHeight;
+      else setAtBottom(distanceFromBottom(element) < bottomSlackPx);
     });
     observer.observe(stack.current);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
@@ -81,54 +109,70 @@ export function MessageList({ messages, approvals, running, models, actions, onD
   const followed = (at: number) => messages.slice(at + 1).some((message) => message.role !== 'tool');
 
   return (
-    <div
-      ref={container}
-      className="message-list"
-      role="log"
-      aria-label="Messages"
-      onScroll={(event) => {
-        // Only the user scrolls up: content growing (an image loading) scrolls down or not at all, and must not
-        // stop the following.
-        const element = event.currentTarget;
-        if (element.scrollHeight - element.scrollTop - element.clientHeight < followDistancePx)
-          following.current = true;
-        else if (element.scrollTop < lastScrollTop.current) following.current = false;
-        lastScrollTop.current = element.scrollTop;
-      }}
-    >
-      {messages.length === 0 ? (
-        <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
-      ) : null}
-      <div ref={stack} className="message-stack">
-        {messages.map((message, at) =>
-          message.role === 'user' ? (
-            <UserMessage
-              key={message.id}
-              message={message}
-              busy={running}
-              branchable={branchable}
-              actions={actions}
-              versions={versionsOf(message)}
-              followed={followed(at)}
-            />
-          ) : message.role === 'assistant' ? (
-            <AssistantMessage
-              key={message.id}
-              message={message}
-              results={resultsOf(message.toolCalls ?? [], messages, at)}
-              approvals={approvals}
-              turnRunning={running && message === lastAssistant}
-              busy={running}
-              branchable={branchable}
-              models={models}
-              actions={actions}
-              onDecide={onDecide}
-              versions={versionsOf(message)}
-              followed={followed(at)}
-            />
-          ) : null,
-        )}
+    <div className="message-list-frame">
+      <div
+        ref={container}
+        className="message-list"
+        role="log"
+        aria-label="Messages"
+        onScroll={(event) => {
+          // Only the user scrolls up: content growing (an image loading) scrolls down or not at all, and must not
+          // stop the following.
+          const element = event.currentTarget;
+          const bottom = distanceFromBottom(element) < bottomSlackPx;
+          if (bottom) following.current = true;
+          else if (element.scrollTop < lastScrollTop.current) following.current = false;
+          lastScrollTop.current = element.scrollTop;
+          setAtBottom(bottom);
+        }}
+      >
+        {messages.length === 0 ? (
+          <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
+        ) : null}
+        <div ref={stack} className="message-stack">
+          {messages.map((message, at) =>
+            message.role === 'user' ? (
+              <UserMessage
+                key={message.id}
+                message={message}
+                busy={running}
+                branchable={branchable}
+                actions={actions}
+                versions={versionsOf(message)}
+                followed={followed(at)}
+              />
+            ) : message.role === 'assistant' ? (
+              <AssistantMessage
+                key={message.id}
+                message={message}
+                results={resultsOf(message.toolCalls ?? [], messages, at)}
+                approvals={approvals}
+                turnRunning={running && message === lastAssistant}
+                busy={running}
+                branchable={branchable}
+                models={models}
+                actions={actions}
+                onDecide={onDecide}
+                versions={versionsOf(message)}
+                followed={followed(at)}
+              />
+            ) : null,
+          )}
+        </div>
       </div>
+      {atBottom || messages.length === 0 ? null : (
+        <button
+          type="button"
+          className="jump-to-latest"
+          onClick={() => {
+            toBottom();
+            // The button goes away with the scroll: the keyboard goes on where the newest message is answered.
+            document.getElementById(composerTextareaId)?.focus();
+          }}
+        >
+          <span aria-hidden="true">↓</span> Jump to latest
+        </button>
+      )}
     </div>
   );
 }
@@ -254,29 +298,34 @@ function AssistantMessage(props: AssistantMessageProps) {
             className={`tool-call tool-${state.replace(' ', '-')}`}
             aria-label={`Tool call ${label}`}
           >
-            <details open={!result || result.status === 'error'}>
-              <summary>
-                <ToolIcon />
-                <span className="tool-name">{label}</span>
-                <span className="tool-state">{state === 'complete' ? 'done' : state}</span>
-              </summary>
+            <ToolCallDetails
+              openByDefault={!result || result.status === 'error'}
+              summary={
+                <>
+                  <ToolIcon />
+                  <span className="tool-name">{label}</span>
+                  <span className="tool-state">{state === 'complete' ? 'done' : state}</span>
+                </>
+              }
+            >
               <pre className="tool-arguments" aria-label="Arguments">
                 {prettyArguments(call.function.arguments)}
               </pre>
               {result ? <ToolResultView result={result} source={label} /> : null}
-            </details>
+            </ToolCallDetails>
             {approval ? <ApprovalCard approval={approval} onDecide={onDecide} /> : null}
           </section>
         );
       })}
+      {message.status === 'error' ? (
+        // Its own block with its own colours: the meta line's small muted type is too faint for a failure.
+        <p className="reply-error" role="alert">
+          {message.error ?? 'The reply failed: try again (Regenerate).'}
+          {message.error === noCreditsError ? <AddCreditsButton /> : null}
+        </p>
+      ) : null}
       <footer className="message-meta">
         {message.status === 'stopped' ? <span className="status-stopped">Stopped</span> : null}
-        {message.status === 'error' ? (
-          <span className="status-error" role="alert">
-            {message.error ?? 'The reply failed.'}
-            {message.error === noCreditsError ? <AddCreditsButton /> : null}
-          </span>
-        ) : null}
         <span className="usage" role="note" aria-label="Usage">
           {formatUsage(message.usage, message.cost)}
         </span>
@@ -295,6 +344,36 @@ function AssistantMessage(props: AssistantMessageProps) {
         )}
       </footer>
     </article>
+  );
+}
+
+/**
+ * A tool call's card, folded or open: a chevron shows that it opens, and its toggle says whether it is open. It is
+ * open while the call runs and after a failure, and folds when a result comes; the user's own toggling is kept.
+ */
+function ToolCallDetails({
+  openByDefault,
+  summary,
+  children,
+}: {
+  openByDefault: boolean;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  // The element keeps its own open state (React sets it only when the default changes); this mirrors it for the
+  // toggle's aria-expanded.
+  const [expanded, setExpanded] = useState(openByDefault);
+  if (useChanged(openByDefault)) setExpanded(openByDefault);
+  return (
+    <details open={openByDefault} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+      <summary aria-expanded={expanded}>
+        <span className="tool-chevron">
+          <ChevronIcon />
+        </span>
+        {summary}
+      </summary>
+      {children}
+    </details>
   );
 }
 

@@ -1,7 +1,8 @@
 // Loads one conversation and keeps it current from the bridge's chat events. Deltas arrive far more often than
 // the screen refreshes, so events are applied in one batch per animation frame.
 
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { BridgeError } from '../../../shared/bridge/client.js';
 import type { ChatEvent } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { conversationReducer, initialConversationState, type ConversationAction } from './conversation-state.js';
@@ -13,6 +14,8 @@ export function useConversation(conversationId: string | null) {
   const frame = useRef<number | null>(null);
   /** A conversation the screen just created and showed itself: loading it could race its first events. */
   const fresh = useRef<string | null>(null);
+  /** The id asked for when main has no such conversation (deleted, or a stale address). */
+  const [missingId, setMissingId] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
     if (!conversationId) return;
@@ -21,7 +24,10 @@ export function useConversation(conversationId: string | null) {
       queued.current = [];
       dispatch({ type: 'loaded', detail });
     } catch (error) {
-      dispatch({ type: 'error', error: errorMessage(error) });
+      if (error instanceof BridgeError && error.code === 'not-found') {
+        setMissingId(conversationId);
+        dispatch({ type: 'reset' });
+      } else dispatch({ type: 'error', error: errorMessage(error) });
     }
   }, [bridge, conversationId]);
 
@@ -54,5 +60,6 @@ export function useConversation(conversationId: string | null) {
   const markFresh = useCallback((id: string) => {
     fresh.current = id;
   }, []);
-  return { state, dispatch: act, reload, markFresh };
+  const missing = conversationId !== null && missingId === conversationId;
+  return { state, dispatch: act, reload, markFresh, missing };
 }

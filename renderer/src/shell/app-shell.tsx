@@ -1,14 +1,18 @@
 // The frame around every screen: the left navigation, the app's version and gateway address, and the screen.
 // A browser tab whose sign-in link expired shows the page that says so instead (session-guard.tsx).
+// Which screen shows is the address's (route.ts); each screen is reopened where it was left (the open
+// conversation), so going to Providers and back does not lose it.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppInfo } from '../../../shared/bridge/types.js';
 import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { NavigationProvider } from './navigation.js';
+import { navigate, routeHash, useRoute } from './route.js';
 import { screens } from './screens.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
+import { ShortcutsHelp } from './shortcuts-help.js';
 import { ElicitationPrompts } from '../mcp/elicitation-dialog.js';
 
 export function AppShell() {
@@ -21,9 +25,21 @@ export function AppShell() {
 
 function AppFrame() {
   const bridge = useBridge();
-  const [screenId, setScreenId] = useState(screens[0]?.id);
+  const route = useRoute();
+  /** The address each screen was last seen at. */
+  const lastHashOf = useRef(new Map<string, string>());
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
+
+  const screen = screens.find((candidate) => candidate.id === route.screen) ?? screens[0];
+  useEffect(() => {
+    if (screen)
+      lastHashOf.current.set(screen.id, route.screen === screen.id ? window.location.hash : routeHash(screen.id));
+  }, [screen, route]);
+
+  const goTo = useCallback((screenId: string) => {
+    navigate(lastHashOf.current.get(screenId) ?? routeHash(screenId));
+  }, []);
 
   useEffect(() => {
     bridge.invoke('app:info').then(setInfo, (error: unknown) => {
@@ -41,7 +57,6 @@ function AppFrame() {
     );
   }
 
-  const screen = screens.find((candidate) => candidate.id === screenId) ?? screens[0];
   const Current = screen?.component;
   return (
     <div className="app-shell">
@@ -56,7 +71,7 @@ function AppFrame() {
                 type="button"
                 className="nav-item"
                 aria-current={id === screen?.id ? 'page' : undefined}
-                onClick={() => setScreenId(id)}
+                onClick={() => goTo(id)}
               >
                 <Icon />
                 <span>{label}</span>
@@ -65,12 +80,13 @@ function AppFrame() {
           ))}
         </ul>
         <footer className="app-nav-footer">
+          <ShortcutsHelp />
           <ThemeSelect />
           <span title={info?.gatewayUrl ?? undefined}>{info ? `v${info.version}` : ''}</span>
         </footer>
       </nav>
       <main className="app-main">
-        <NavigationProvider value={setScreenId}>{Current ? <Current /> : null}</NavigationProvider>
+        <NavigationProvider value={goTo}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
       <ElicitationPrompts />
     </div>

@@ -81,3 +81,6 @@ export const KeyIcon = lineIcon(
 export const ChartIcon = lineIcon(<path d="M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6" />);
 
 export const GatewayIcon = lineIcon(<path d="M4 7h12M4 17h12M13 4l3 3-3 3M13 14l3 3-3 3M20 4v16" />);
+
+/** A disclosure's: points right when closed; turned down (CSS) when open. */
+export const ChevronIcon = lineIcon(<path d="m9 6 6 6-6 6" />, 16);
