@@ -78,6 +78,8 @@ export interface KeyWithUsage extends ApiKeyDetails, KeyStanding {
     requests: number;
     /** USD. */
     cost: number;
+    /** Requests whose model had no price: their cost is unknown, not zero. */
+    unpriced_requests: number;
   };
 }
 

@@ -6,7 +6,7 @@ import {
   describeKeyState,
   describeLimit,
   describeRate,
-  formatMoney,
+  formatCost,
   type KeyWithUsage,
 } from '../../../shared/api/index.js';
 import { useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
@@ -79,7 +79,7 @@ export function KeysScreen() {
                 <td>{when(key.expires_at)}</td>
                 <td>{when(key.last_used_at)}</td>
                 <td className="number">{count(key.usage.requests)}</td>
-                <td className="number">{formatMoney(key.usage.cost)}</td>
+                <td className="number">{formatCost(key.usage.cost, key.usage)}</td>
                 <td>
                   <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
                 </td>
