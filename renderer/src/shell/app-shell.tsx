@@ -7,6 +7,7 @@ import { BridgeError } from '../../../shared/bridge/client.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { NavigationProvider } from './navigation.js';
 import { screens } from './screens.js';
+import { ServerUnreachableBanner } from './server-connection.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
 import { ElicitationPrompts } from '../mcp/elicitation-dialog.js';
@@ -70,6 +71,7 @@ function AppFrame() {
         </footer>
       </nav>
       <main className="app-main">
+        <ServerUnreachableBanner />
         <NavigationProvider value={setScreenId}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
       <ElicitationPrompts />

@@ -1,6 +1,7 @@
 // Small pieces every screen uses: the screen frame, notices, empty states, switches and status dots.
 
 import { useId, type ReactNode } from 'react';
+import { useServerConnection } from '../bridge/bridge-context.js';
 
 interface ScreenProps {
   title: string;
@@ -12,13 +13,25 @@ interface ScreenProps {
 
 export function Screen({ title, actions, children, className }: ScreenProps) {
   const titleId = useId();
+  // While a browser tab's server is unreachable its actions are disabled (a disabled fieldset disables every
+  // control in it; the banner says why: shell/server-connection.tsx). The body, which scrolls, stays outside the
+  // fieldset and takes the keyboard's focus itself meanwhile, so that it can still be scrolled without a mouse.
+  const unreachable = useServerConnection() === 'unreachable';
   return (
     <section className={className ? `screen ${className}` : 'screen'} aria-labelledby={titleId}>
       <header className="screen-header">
         <h1 id={titleId}>{title}</h1>
-        {actions ? <div className="screen-actions">{actions}</div> : null}
+        {actions ? (
+          <fieldset className="screen-actions" disabled={unreachable}>
+            {actions}
+          </fieldset>
+        ) : null}
       </header>
-      <div className="screen-body">{children}</div>
+      <div className="screen-body" tabIndex={unreachable ? 0 : undefined}>
+        <fieldset className="while-reachable" disabled={unreachable}>
+          {children}
+        </fieldset>
+      </div>
     </section>
   );
 }
