@@ -10,6 +10,9 @@ import type { BridgeErrorInfo, BridgeResult, BridgeTransport } from './transport
 
 export const bridgePathPrefix = '/bridge';
 
+/** How a call that found no server begins its message: the UI's banner says it once instead (shell). */
+export const unreachableMessagePrefix = "Switchyard's server is not reachable";
+
 export interface HttpTransportOptions {
   /** Where the UI is served, e.g. `http://127.0.0.1:7420`. */
   origin: string;
@@ -89,7 +92,7 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
         });
       } catch (error) {
         connection.suspect();
-        return transportFailure(`Switchyard's server is not reachable: ${(error as Error).message}`);
+        return transportFailure(`${unreachableMessagePrefix}: ${(error as Error).message}`);
       }
       connection.answered();
       if (response.status === 401) session.refused();

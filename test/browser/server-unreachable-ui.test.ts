@@ -109,6 +109,14 @@ describe('a tab whose server stops answering', () => {
         await page.waitForTimeout(1_500);
         expect(await page.getByRole('alert').count()).toBe(1);
         expect(await page.getByText(/Failed to fetch/).count()).toBe(0);
+        // Every other screen too.
+        for (const screen of ['Chat', 'Providers', 'MCP', 'Gateway', 'Activity']) {
+          await navigation.getByRole('button', { name: screen, exact: true }).click();
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForTimeout(1_000);
+          expect(await page.getByRole('alert').count(), `alerts on ${screen}`).toBe(1);
+          expect(await page.getByText(/Failed to fetch|not reachable:/).count(), `errors on ${screen}`).toBe(0);
+        }
         // Above the screen, inside the window, not over the heading; the page is still accessible.
         const bannerBox = (await banner(page).boundingBox())!;
         const headingBox = (await page.getByRole('heading', { level: 1, name: 'Activity' }).boundingBox())!;

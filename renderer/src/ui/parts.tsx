@@ -1,6 +1,7 @@
 // Small pieces every screen uses: the screen frame, notices, empty states, switches and status dots.
 
 import { useId, type ReactNode } from 'react';
+import { unreachableMessagePrefix } from '../../../shared/bridge/http-transport.js';
 import { useServerConnection } from '../bridge/bridge-context.js';
 
 interface ScreenProps {
@@ -38,7 +39,10 @@ export function Screen({ title, actions, children, className }: ScreenProps) {
 
 /** An error where it happened; nothing when there is none. */
 export function ErrorNotice({ message }: { message: string | null | undefined }) {
+  const connection = useServerConnection();
   if (!message) return null;
+  // A call that failed for the unreachable server: the banner above the screen says so once, for every panel.
+  if (connection !== 'reachable' && message.startsWith(unreachableMessagePrefix)) return null;
   return (
     <p className="notice notice-error" role="alert">
       {message}
