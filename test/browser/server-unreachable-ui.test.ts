@@ -68,6 +68,9 @@ class ForwardingProxy {
   }
 }
 
+/** The page's getComputedStyle, for code run in the page (the tests are type-checked without the DOM library). */
+type InPage = { getComputedStyle(element: unknown): { opacity: string } };
+
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: "Switchyard's server is not reachable" });
 
 async function openThroughProxy(proxy: ForwardingProxy, colorScheme: 'light' | 'dark', width: number) {
@@ -105,6 +108,13 @@ describe('a tab whose server stops answering', () => {
         await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
         const refresh = page.getByRole('button', { name: 'Refresh' });
         expect(await refresh.isDisabled()).toBe(true);
+        // The period choice too, and it looks it, as the disabled buttons do.
+        const period = page.getByRole('radio', { name: '7 days' });
+        expect(await period.isDisabled()).toBe(true);
+        const faded = await period.evaluate(
+          (input) => (globalThis as unknown as InPage).getComputedStyle(input.parentElement).opacity,
+        );
+        expect(Number(faded)).toBeLessThan(1);
         // Long enough for every panel's load to have failed.
         await page.waitForTimeout(1_500);
         expect(await page.getByRole('alert').count()).toBe(1);
