@@ -305,7 +305,7 @@ export class Accounts {
       return {
         ...key,
         ...keyStanding(rules, windowSpent, now),
-        usage: { requests: row?.requests ?? 0, cost: row?.cost ?? 0 },
+        usage: { requests: row?.requests ?? 0, cost: row?.cost ?? 0, unpriced_requests: row?.unpriced_requests ?? 0 },
       };
     });
   }

@@ -95,7 +95,7 @@ describe('create', () => {
     expect(created).toEqual({
       id: match![1],
       name: 'Laptop',
-      label: `sk-sy-v1-${randomPart.slice(0, 3)}…${randomPart.slice(-3)}`,
+      label: `sk-sy-v1-…${randomPart.slice(-4)}`,
       created_at: expect.any(String),
       last_used_at: null,
       ...defaultRules,

@@ -10,7 +10,7 @@ import {
 import { defaultKeyRules, type KeyRow, type KeyRulesRow, type Store } from '../store/index.js';
 import { applyRulesChange, toApiRules } from './key-rules.js';
 import { lockedState } from './key-state.js';
-import { generateKeySecret, hashKeySecret, keyIdOf, secretMatchesHash } from './key-secret.js';
+import { generateKeySecret, hashKeySecret, keyIdOf, secretMatchesHash, shownKeyLabel } from './key-secret.js';
 
 export type KeyStore = Pick<
   Store,
@@ -212,7 +212,7 @@ export class ApiKeys {
     return {
       id: row.id,
       name: row.name,
-      label: row.label,
+      label: shownKeyLabel(row.label),
       created_at: createdAt,
       last_used_at: lastUsedAt > 0 ? this.isoTime(lastUsedAt) : null,
       limit: rules.limit,

@@ -11,7 +11,7 @@ export interface NewKeySecret {
   id: string;
   /** The full secret, shown to the user once. */
   secret: string;
-  /** A masked form for lists: enough to recognise the key, useless to an attacker. */
+  /** A masked form for lists: the secret's real prefix and its last four characters (`sk-sy-v1-…x7Qa`). */
   label: string;
 }
 
@@ -21,8 +21,21 @@ export function generateKeySecret(): NewKeySecret {
   return {
     id,
     secret: `${prefix}${id}-${randomPart}`,
-    label: `${prefix}${randomPart.slice(0, 3)}…${randomPart.slice(-3)}`,
+    label: `${prefix}…${randomPart.slice(-4)}`,
   };
+}
+
+/** Labels of keys made before the label was `<prefix>…<last four>`: three characters of the random part. */
+const olderLabel = /^sk-sy-v1-[A-Za-z0-9_-]{3}…([A-Za-z0-9_-]{3})$/;
+
+/**
+ * The label as lists show it: the secret's real beginning, then its last characters. Older keys were labelled
+ * `sk-sy-v1-3f2…9ab`, whose "3f2" is not what follows the prefix in the secret (the key's id does): they are shown
+ * as `sk-sy-v1-…9ab`, which gives away less, not more.
+ */
+export function shownKeyLabel(label: string): string {
+  const older = olderLabel.exec(label);
+  return older ? `${prefix}…${older[1]}` : label;
 }
 
 /** The key id inside a secret, or null when the string is not a secret of this format. Never throws. */

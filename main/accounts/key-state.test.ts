@@ -108,7 +108,7 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
       state: 'active',
       limit_remaining: 0.4,
       limit_resets_at: '2026-03-11T00:00:00.000Z',
-      usage: { requests: 1, cost: 0.6 },
+      usage: { requests: 1, cost: 0.6, unpriced_requests: 0 },
     });
     expect(accounts.keyStatus(key.id).limit_remaining).toBe(0.4);
     expect(refusal(() => accounts.admit(key.id, { model: 'up/m' }))).toBeNull();

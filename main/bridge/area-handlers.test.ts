@@ -187,7 +187,7 @@ describe('keys', () => {
         id: created.key.id,
         state: 'active',
         limit_remaining: 5,
-        usage: { requests: 0, cost: 0 },
+        usage: { requests: 0, cost: 0, unpriced_requests: 0 },
       }),
     ]);
     const updated = await call('keys:update', { id: created.key.id, limit: null, disabled: true });
@@ -263,6 +263,7 @@ describe('usage and credits', () => {
     expect((await call('keys:list', {})).keys.find((listed) => listed.id === key.id)?.usage).toEqual({
       requests: 2,
       cost: 0.75,
+      unpriced_requests: 0,
     });
 
     const requests = await call('usage:export-csv', { kind: 'requests' });

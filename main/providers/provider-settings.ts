@@ -14,6 +14,11 @@ import type { Store } from '../store/index.js';
 
 const providerIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
+/** Whether `id` may name a provider: 1–64 lowercase letters, digits, "-" or "_", starting with a letter or digit. */
+export function isProviderId(id: string): boolean {
+  return providerIdPattern.test(id);
+}
+
 /** Kinds whose adapters exist in this build; the registry is shaped for every kind in `providerKinds`. */
 export const supportedProviderKinds: readonly ProviderKind[] = ['openai', 'anthropic', 'google'];
 

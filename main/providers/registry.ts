@@ -18,6 +18,7 @@ import {
   type ProviderTestResult,
 } from '../../shared/api/index.js';
 import type { ProviderAdapter, UpstreamTarget } from './adapter.js';
+import { describeTestFailure } from './test-advice.js';
 
 export interface ProviderSource {
   /** From the DB, cheap. */
@@ -132,8 +133,7 @@ async function testResultOf(listModels: () => Promise<ModelInfo[]>): Promise<Pro
     const models = await listModels();
     return { ok: true, message: `Connected: ${models.length} models.`, modelCount: models.length };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message, modelCount: null };
+    return { ok: false, message: describeTestFailure(error), modelCount: null };
   }
 }
 

@@ -6,7 +6,7 @@ export interface ApiKeyInfo {
   /** Public identifier, used in DELETE /api-keys/{id}. */
   id: string;
   name: string;
-  /** A masked form of the secret, enough to recognise it (e.g. `sk-sy-v1-3f2…9ab`). */
+  /** A masked form of the secret, enough to recognise it: its prefix and last four characters (`sk-sy-v1-…x7Qa`). */
   label: string;
   /** ISO 8601. */
   created_at: string;
@@ -78,6 +78,8 @@ export interface KeyWithUsage extends ApiKeyDetails, KeyStanding {
     requests: number;
     /** USD. */
     cost: number;
+    /** Requests whose model had no price: their cost is unknown, not zero. */
+    unpriced_requests: number;
   };
 }
 

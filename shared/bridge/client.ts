@@ -3,7 +3,7 @@
 // stays out of the renderer's bundle.
 
 import type { BridgeChannel, BridgeEventName, BridgeEventPayload, BridgeRequest, BridgeResponse } from './contract.js';
-import type { BridgeErrorCode, BridgeSession, BridgeTransport } from './transport.js';
+import type { BridgeConnection, BridgeErrorCode, BridgeSession, BridgeTransport } from './transport.js';
 
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;
@@ -26,6 +26,8 @@ export interface BridgeClient {
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
   /** The sign-in of a browser tab (transport.ts); absent in the desktop app. */
   session?: BridgeSession;
+  /** Whether a browser tab's server answers (transport.ts); absent in the desktop app. */
+  connection?: BridgeConnection;
 }
 
 export function createBridgeClient(transport: BridgeTransport): BridgeClient {
@@ -39,5 +41,6 @@ export function createBridgeClient(transport: BridgeTransport): BridgeClient {
       return transport.on(event, (payload) => listener(payload as BridgeEventPayload<typeof event>));
     },
     session: transport.session,
+    connection: transport.connection,
   };
 }

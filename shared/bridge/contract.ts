@@ -309,12 +309,22 @@ export const bridgeContract = {
       baseUrl,
       apiKey: providerSecret.nullable().optional(),
       keyOf: providerId.optional(),
+      /** The id typed so far, for the messages; a partial one is ignored. */
+      id: z.string().max(200).optional(),
     }),
     response: returns<ProviderTestResult>(),
   },
   'providers:models': {
     request: z.strictObject({ id: providerId }),
     response: returns<{ models: ProviderModel[] }>(),
+  },
+  /**
+   * Where provider keys are kept, for the forms that take one: the OS keychain, the 0600 file used when there is
+   * no keychain (`location` is its path), or a team server's database.
+   */
+  'providers:key-store': {
+    request: noRequest,
+    response: returns<{ kind: 'keychain' | 'file' | 'database'; location: string }>(),
   },
 
   /** Your overrides first, then the bundled prices; USD per million tokens. */

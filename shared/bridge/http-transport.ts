@@ -4,16 +4,22 @@
 // (http-session.ts).
 
 import { Emitter } from '../events/index.js';
+import { createHttpConnection } from './http-connection.js';
 import { createHttpSession } from './http-session.js';
 import type { BridgeErrorInfo, BridgeResult, BridgeTransport } from './transport.js';
 
 export const bridgePathPrefix = '/bridge';
+
+/** How a call that found no server begins its message: the UI's banner says it once instead (shell). */
+export const unreachableMessagePrefix = "Switchyard's server is not reachable";
 
 export interface HttpTransportOptions {
   /** Where the UI is served, e.g. `http://127.0.0.1:7420`. */
   origin: string;
   /** How long an invoke waits for the event stream to open before going ahead anyway. */
   eventsOpenWaitMs?: number;
+  /** How often an unreachable server is asked again. */
+  reconnectRetryMs?: number;
 }
 
 export function createHttpTransport(options: HttpTransportOptions): BridgeTransport {
@@ -21,6 +27,21 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
   const session = createHttpSession(`${options.origin}${bridgePathPrefix}/session`);
   let source: EventSource | undefined;
   let opened: Promise<void> = Promise.resolve();
+  const connection = createHttpConnection({
+    probeUrl: `${options.origin}${bridgePathPrefix}/session`,
+    ...(options.reconnectRetryMs === undefined ? {} : { retryMs: options.reconnectRetryMs }),
+    // The server is back but no longer takes this tab's sign-in (it restarted with a new token): the session's page.
+    onProbeAnswer: (status) => {
+      if (status === 401) session.refused();
+    },
+  });
+  // Back: a stream the browser gave up on is opened anew (it reconnects by itself after a network error).
+  connection.subscribe(() => {
+    if (connection.state() !== 'reachable' || source?.readyState !== EventSource.CLOSED) return;
+    if (session.state() === 'refused') return;
+    source = undefined;
+    ensureSource();
+  });
 
   function ensureSource(): EventSource {
     if (source) return source;
@@ -32,7 +53,10 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
       created.addEventListener('open', () => resolve(), { once: true });
       setTimeout(resolve, options.eventsOpenWaitMs ?? 3_000);
     });
+    created.addEventListener('open', () => connection.answered());
     created.addEventListener('error', () => {
+      // Reconnecting: the server closed the stream, or is gone.
+      if (created.readyState === EventSource.CONNECTING) connection.suspect();
       // Closed for good means the server answered with something other than a stream (a network failure leaves
       // it reconnecting): nothing to wait for, and the session finds out whether the sign-in was refused.
       if (created.readyState !== EventSource.CLOSED) return;
@@ -67,8 +91,10 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
           body: JSON.stringify(request ?? {}),
         });
       } catch (error) {
-        return transportFailure(`Switchyard is not reachable: ${(error as Error).message}`);
+        connection.suspect();
+        return transportFailure(`${unreachableMessagePrefix}: ${(error as Error).message}`);
       }
+      connection.answered();
       if (response.status === 401) session.refused();
       let body: unknown;
       try {
@@ -104,6 +130,7 @@ export function createHttpTransport(options: HttpTransportOptions): BridgeTransp
     },
 
     session,
+    connection,
   };
 }
 

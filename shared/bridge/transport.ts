@@ -28,6 +28,8 @@ export interface BridgeTransport {
   on(event: string, listener: (payload: unknown) => void): () => void;
   /** The browser's transport only: the desktop app's bridge needs no sign-in. */
   session?: BridgeSession;
+  /** The browser's transport only: the desktop app's IPC never loses its server. */
+  connection?: BridgeConnection;
 }
 
 /**
@@ -41,6 +43,19 @@ export type BridgeSessionState = 'checking' | 'accepted' | 'refused';
 export interface BridgeSession {
   state(): BridgeSessionState;
   /** The first subscriber makes the server check the sign-in; returns the function that unsubscribes. */
+  subscribe(onChange: () => void): () => void;
+}
+
+/**
+ * Whether the server answers at all (a browser tab's server may stop, or the network to it fail): `checking` from
+ * a failed call or event stream while the server is asked directly, `unreachable` when that fails too, until the
+ * server answers again (it is asked every few seconds meanwhile). Shaped for React's useSyncExternalStore.
+ */
+export type BridgeConnectionState = 'reachable' | 'checking' | 'unreachable';
+
+export interface BridgeConnection {
+  state(): BridgeConnectionState;
+  /** Returns the function that unsubscribes. */
   subscribe(onChange: () => void): () => void;
 }
 

@@ -1,6 +1,7 @@
 // "Connect a tool" on the Gateway screen against the real `switchyard serve`, whose HOME is a temporary folder:
-// connecting Claude Code edits its settings.json there (a backup kept), the new key's secret shows once and works
-// against the gateway, and Disconnect puts the file back byte for byte.
+// connecting Claude Code edits its settings.json there (a backup kept) with a new key that works against the gateway
+// (the panel says it is written there, with nothing to copy), and Disconnect, once confirmed, puts the file back
+// byte for byte and deletes the key.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,7 @@ closeAfterTests(
 );
 
 describe('connecting a tool from the gateway screen', () => {
-  it('connects Claude Code, shows the key once, reports what changed, and disconnects it', async () => {
+  it('connects Claude Code, says the key is written for it, reports what changed, and disconnects it after asking', async () => {
     const { page, bridgeAnswers } = await ui.open('Gateway');
     const settingsPath = path.join(home, '.claude/settings.json');
     const origin = new URL(ui.server.baseUrl).origin;
@@ -43,20 +44,20 @@ describe('connecting a tool from the gateway screen', () => {
     await panel.getByLabel('Model for the tool').fill('fake/echo-1');
     await panel.getByRole('button', { name: 'Connect', exact: true }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Key "claude-code" created' });
-    const secretInput = dialog.getByLabel('New API key');
-    await secretInput.waitFor();
-    await expectLooksRight(page, [dialog, secretInput]);
-    const secret = await secretInput.inputValue();
-    expect(secret).toMatch(/^sk-sy-/);
-    await dialog.getByRole('button', { name: 'Done' }).click();
-
-    // What changed, as the panel says and as the file is.
+    // What changed, as the panel says and as the file is. The key went into the tool's settings: the panel says
+    // so, and asks nobody to copy it (no "copy the key now" dialog).
     const report = page.getByRole('status', { name: 'Claude Code connected' });
     await report.waitFor();
     expect(await report.textContent()).toContain(`original kept in ${settingsPath}.switchyard-backup`);
     expect(await report.textContent()).toContain('env.ANTHROPIC_AUTH_TOKEN');
+    expect(await report.textContent()).toContain(
+      `It is written into ${settingsPath} for Claude Code: there is nothing to copy.`,
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByText(/Copy the key now/).count()).toBe(0);
     const written = fs.readFileSync(settingsPath, 'utf8');
+    const secret = /"ANTHROPIC_AUTH_TOKEN": "(sk-sy-[^"]+)"/.exec(written)?.[1] ?? '';
+    expect(secret).toMatch(/^sk-sy-/);
     expect(written).toContain('// my theme');
     expect(written).toContain(`"ANTHROPIC_BASE_URL": "${origin}"`);
     expect(written).toContain(`"ANTHROPIC_AUTH_TOKEN": "${secret}"`);
@@ -79,7 +80,18 @@ describe('connecting a tool from the gateway screen', () => {
     // The secret came to the page once, in the answer to connect:apply.
     expect(bridgeAnswers.filter((answer) => answer.includes(secret))).toHaveLength(1);
 
+    // Disconnect deletes the key: it asks first, naming the key, and Cancel changes nothing.
+    const keyId = (await ui.invoke<{ keys: { id: string }[] }>('keys:list')).keys[0]!.id;
     await panel.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Disconnect Claude Code?' });
+    expect(await confirm.textContent()).toContain(`its key ${keyId} is deleted`);
+    await expectLooksRight(page, [confirm]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(fs.readFileSync(settingsPath, 'utf8')).toBe(written);
+    expect((await ui.invoke<{ keys: unknown[] }>('keys:list')).keys).toHaveLength(1);
+    await panel.getByRole('button', { name: 'Disconnect' }).click();
+    await confirm.getByRole('button', { name: 'Disconnect and delete the key' }).click();
     const undone = page.getByRole('status', { name: 'Claude Code disconnected' });
     await undone.waitFor();
     expect(await undone.textContent()).toContain('restored from its backup');

@@ -62,7 +62,7 @@ describe('a 720 px window', () => {
     );
   }
 
-  it('scrolls a wide table inside itself, so its row buttons stay reachable', async () => {
+  it('stacks the keys as cards, so their row buttons are in the window without scrolling sideways', async () => {
     const page = await openNarrow('Keys');
     const table = page.getByRole('table', { name: /keys/i });
     const row = table.getByRole('row').filter({ hasText: 'a key for the nightly import scripts' });
@@ -72,7 +72,7 @@ describe('a 720 px window', () => {
       const box = element as unknown as { scrollWidth: number; clientWidth: number };
       return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
     });
-    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+    expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
     const remove = row.getByRole('button', { name: /delete/i });
     await remove.scrollIntoViewIfNeeded();
     const box = (await remove.boundingBox())!;

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../shared/api/index.js';
 import type { ProviderRegistry } from '../../providers/index.js';
 import type { PriceBook } from '../../providers/pricing/index.js';
-import { validateNewProvider, type ProviderSettings } from '../../providers/provider-settings.js';
+import { isProviderId, validateNewProvider, type ProviderSettings } from '../../providers/provider-settings.js';
+import type { SecretStore } from '../../secrets/index.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
 type ProvidersChannel =
@@ -12,6 +13,7 @@ type ProvidersChannel =
   | 'providers:test'
   | 'providers:test-settings'
   | 'providers:models'
+  | 'providers:key-store'
   | 'prices:list'
   | 'prices:set'
   | 'prices:unset';
@@ -20,6 +22,7 @@ export function providersHandlers(
   providers: ProviderSettings,
   registry: Pick<ProviderRegistry, 'listProviders' | 'testProvider' | 'testUnsaved' | 'providerModels'>,
   prices: PriceBook,
+  secrets: () => Promise<SecretStore>,
 ): BridgeHandlerMap<ProvidersChannel> {
   return {
     // Configured, from the environment and found running, as `switchyard providers list`; never a key.
@@ -34,9 +37,15 @@ export function providersHandlers(
     },
     'providers:test': ({ id }) => registry.testProvider(id),
     // The form's settings as they would be saved (the same checks), tried without saving them.
-    'providers:test-settings': ({ kind, baseUrl, apiKey, keyOf }) =>
+    // Its messages name the provider by the id typed, once it is one.
+    'providers:test-settings': ({ kind, baseUrl, apiKey, keyOf, id }) =>
       registry.testUnsaved(
-        validateNewProvider({ id: keyOf ?? 'unsaved', kind, baseUrl, apiKey: apiKey ?? null }),
+        validateNewProvider({
+          id: keyOf ?? (id !== undefined && isProviderId(id) ? id : 'new-provider'),
+          kind,
+          baseUrl,
+          apiKey: apiKey ?? null,
+        }),
         apiKey,
         keyOf,
       ),
@@ -48,6 +57,10 @@ export function providersHandlers(
         price: prices.priceOf(model.id),
       })),
     }),
+    'providers:key-store': async () => {
+      const store = await secrets();
+      return { kind: store.kind, location: store.location };
+    },
     'prices:list': () => ({ prices: prices.list() }),
     'prices:set': async ({ model, ...price }) => ({ price: await prices.set(model, price) }),
     'prices:unset': async ({ model }) => ({ removed: await prices.unset(model) }),

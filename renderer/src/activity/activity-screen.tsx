@@ -180,14 +180,17 @@ function Breakdown({
 }) {
   const sorted = [...(rows ?? [])].sort((a, b) => b.cost - a.cost || b.requests - a.requests);
   const shown = sorted.slice(0, breakdownRows);
+  // "By model" heads its first column "Model", as every column of the app is headed: capitalised.
+  const groupTitle = title.replace(/^By (\w)/, (_match, first: string) => first.toUpperCase());
   return (
     <section className="panel breakdown" aria-label={title}>
       <h2>{title}</h2>
       {rows && rows.length === 0 ? (
         <p className="muted">No requests in this period.</p>
       ) : (
-        <table>
-          <TableHead columns={[title.replace('By ', ''), 'Requests', 'Cost']} numbers={['Requests', 'Cost']} />
+        // The three breakdowns share their column widths (screens.css), so their figures line up side by side.
+        <table className="breakdown-table">
+          <TableHead columns={[groupTitle, 'Requests', 'Cost']} numbers={['Requests', 'Cost']} />
           <tbody>
             {shown.map((row) => (
               <tr key={row.group}>

@@ -1,7 +1,7 @@
 // Cost per day as bars and requests per day as a line, with uPlot: a small canvas chart (about 50 kB) that draws
 // nothing through inline style attributes, so the UI's CSP (no 'unsafe-inline') holds. Colours come from the
-// theme's CSS variables and follow the system's light or dark setting. The frame has a fixed height: nothing
-// around it moves when it draws.
+// theme's CSS variables and follow the theme: the system's light or dark setting, or the one chosen in the app. The
+// frame has a fixed height: nothing around it moves when it draws.
 
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
@@ -23,20 +23,45 @@ const dayIncrements = [day, 2 * day, 7 * day, 14 * day, 30 * day, 91 * day, 365 
 const wholeIncrements = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000, 1_000_000];
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/**
+ * The theme's colours as the canvas needs them. The variables hold light-dark(…) pairs, which a canvas does not
+ * understand (it would draw in its default black, invisible on the dark theme): each is resolved by giving it to a
+ * hidden element's colour and reading the computed rgb(…) back.
+ */
 function themeColors() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string) => style.getPropertyValue(name).trim();
-  return { accent: read('--accent'), muted: read('--fg-muted'), border: read('--border'), ok: read('--ok') };
+  const probe = document.createElement('span');
+  probe.hidden = true;
+  document.body.append(probe);
+  const resolve = (name: string) => {
+    probe.style.color = `var(${name})`;
+    return getComputedStyle(probe).color;
+  };
+  const colors = {
+    accent: resolve('--accent'),
+    muted: resolve('--fg-muted'),
+    border: resolve('--border'),
+    grid: resolve('--chart-grid'),
+    ok: resolve('--ok'),
+    panel: resolve('--bg-raised'),
+  };
+  probe.remove();
+  return colors;
 }
 
-/** The theme's colours, read again when the system switches between light and dark. */
+/** The theme's colours, read again when the system switches between light and dark or the app's theme changes. */
 function useThemeColors() {
   const [colors, setColors] = useState(themeColors);
   useEffect(() => {
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     const update = () => setColors(themeColors());
     query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
+    // The theme chosen in the app is `data-theme` on <html> (shell/theme.ts).
+    const observer = new MutationObserver(update);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      query.removeEventListener('change', update);
+      observer.disconnect();
+    };
   }, []);
   return colors;
 }
@@ -52,7 +77,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
       cost: points.reduce((sum, point) => sum + point.cost, 0),
       requests: points.reduce((sum, point) => sum + point.requests, 0),
     };
-    const axis = { stroke: colors.muted, grid: { stroke: colors.border, width: 1 }, ticks: { stroke: colors.border } };
+    const axis = { stroke: colors.muted, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid } };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
       height: chartHeight,
@@ -86,7 +111,7 @@ export function UsageChart({ points, label }: { points: DayPoint[]; label: strin
           scale: 'requests',
           stroke: colors.ok,
           width: 2,
-          points: { show: true, size: 5 },
+          points: { show: true, size: 5, fill: colors.panel },
           value: (_plot, requests) => count(requests ?? totals.requests),
         },
       ],

@@ -1,5 +1,6 @@
 // The "Connect a tool" panel with a recording bridge: what it asks main to do for the chosen tool and model, the
-// new key's secret shown once, the settings shown without connecting, and disconnect.
+// new key's secret shown once only when no file of the tool took it, the settings shown without connecting, and
+// disconnect after a confirmation.
 
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,29 +88,58 @@ function renderPanel() {
 }
 
 describe('ConnectPanel', () => {
-  it('connects the chosen tool with the chosen model, shows the secret once, and disconnects it', async () => {
+  it('connects the chosen tool with the chosen model, says the key is in its settings, and disconnects it after asking', async () => {
     const { invoke, user } = renderPanel();
     await user.selectOptions(await screen.findByLabelText('Tool'), 'claude-code');
     expect(screen.getByLabelText('Model for the tool')).toHaveProperty('value', 'up/echo-1');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
 
     expect(invoke).toHaveBeenCalledWith('connect:apply', { tool: 'claude-code', model: 'up/echo-1' });
-    const dialog = await screen.findByRole('dialog', { name: 'Key "claude-code" created' });
-    expect(within(dialog).getByLabelText('New API key')).toHaveProperty('value', 'sk-sy-v1-the-secret');
-    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const report = await screen.findByRole('status', { name: 'Claude Code connected' });
+    // The key is in the tool's settings file: nothing to copy, so no secret on the screen.
+    expect(report.textContent).toContain(
+      'It is written into /home/ada/.claude/settings.json for Claude Code: there is nothing to copy.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByDisplayValue('sk-sy-v1-the-secret')).toBeNull();
-
-    const report = screen.getByRole('status', { name: 'Claude Code connected' });
-    expect(report.textContent).toContain('/home/ada/.claude/settings.json');
     expect(report.textContent).toContain('original kept in /home/ada/.claude/settings.json.switchyard-backup');
     expect(report.textContent).toContain('Restart Claude Code');
     expect(await screen.findByRole('option', { name: 'Claude Code (connected)' })).toBeTruthy();
 
+    // Disconnect deletes the key: it asks first, and Cancel does nothing.
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Disconnect Claude Code?' });
+    expect(confirm.textContent).toContain('its key key-9 is deleted');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(invoke).not.toHaveBeenCalledWith('connect:undo', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Disconnect Claude Code?' })).getByRole('button', {
+        name: 'Disconnect and delete the key',
+      }),
+    );
     expect(invoke).toHaveBeenCalledWith('connect:undo', { tool: 'claude-code' });
     const undone = await screen.findByRole('status', { name: 'Claude Code disconnected' });
     expect(undone.textContent).toContain('restored from its backup');
     expect(undone.textContent).toContain('Deleted key key-9.');
+  });
+
+  it('shows the secret once when no file of the tool took it', async () => {
+    connected.files[0]!.holdsSecret = false;
+    try {
+      const { user } = renderPanel();
+      await user.selectOptions(await screen.findByLabelText('Tool'), 'claude-code');
+      await user.click(screen.getByRole('button', { name: 'Connect' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Key "claude-code" created' });
+      expect(within(dialog).getByLabelText('New API key')).toHaveProperty('value', 'sk-sy-v1-the-secret');
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      expect(screen.queryByDisplayValue('sk-sy-v1-the-secret')).toBeNull();
+      expect(screen.getByRole('status', { name: 'Claude Code connected' }).textContent).not.toContain(
+        'nothing to copy',
+      );
+    } finally {
+      connected.files[0]!.holdsSecret = true;
+    }
   });
 
   it('shows the settings to copy without connecting, and lets the model be left to the tool', async () => {

@@ -1,6 +1,7 @@
 // "Connect a tool": point Codex, Claude Code, Gemini CLI… at this gateway, as `switchyard connect` does. Connect
 // creates a key named after the tool and edits the tool's own config files (main keeps backups); the new key's
-// secret shows once, as on the Keys screen. "Show settings" only shows what to add by hand, key as a placeholder.
+// secret shows once, as on the Keys screen, only when no file of the tool took it. "Show settings" only shows what
+// to add by hand, key as a placeholder. Disconnect asks first: it deletes the tool's key.
 
 import { useCallback, useId, useState } from 'react';
 import type {
@@ -14,6 +15,7 @@ import type { ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { SecretView } from '../keys/secret-view.js';
 import { CopyButton } from '../ui/copy-button.js';
+import { ConfirmDialog } from '../ui/dialog.js';
 import { ErrorNotice, Field } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
@@ -50,13 +52,19 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
   const connect = () =>
     run(async () => {
       const { result, secret: created } = await bridge.invoke('connect:apply', request);
-      setSecret(result.keyName !== null && created !== null ? { name: result.keyName, secret: created } : null);
+      // A key written into the tool's own files needs no copying: the secret shows only when the person has to put
+      // it somewhere themselves.
+      const written = result.files.some((file) => file.holdsSecret);
+      setSecret(
+        result.keyName !== null && created !== null && !written ? { name: result.keyName, secret: created } : null,
+      );
       return { kind: 'connected', result };
     });
   const preview = () =>
     run(async () => ({ kind: 'preview', preview: await bridge.invoke('connect:preview', request) }));
   const undo = () =>
     run(async () => ({ kind: 'undone', undone: await bridge.invoke('connect:undo', { tool: toolId }) }));
+  const [confirmingUndo, setConfirmingUndo] = useState(false);
 
   return (
     <section className="section" aria-labelledby="connect-title">
@@ -124,7 +132,7 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
             Show settings
           </button>
           {tool?.connected ? (
-            <button type="button" disabled={busy} onClick={() => void undo()}>
+            <button type="button" disabled={busy} onClick={() => setConfirmingUndo(true)}>
               Disconnect
             </button>
           ) : null}
@@ -132,6 +140,22 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
       </div>
       {outcome ? <OutcomeView outcome={outcome} /> : null}
       {secret ? <SecretView name={secret.name} secret={secret.secret} onClose={() => setSecret(null)} /> : null}
+      {confirmingUndo && tool ? (
+        <ConfirmDialog
+          title={`Disconnect ${tool.name}?`}
+          message={
+            tool.keyId
+              ? `Its settings files are put back as they were, and its key ${tool.keyId} is deleted: anything else using that key gets 401 from its next request.`
+              : 'Its settings files are put back as they were.'
+          }
+          confirmLabel={tool.keyId ? 'Disconnect and delete the key' : 'Disconnect'}
+          onConfirm={async () => {
+            setConfirmingUndo(false);
+            await undo();
+          }}
+          onClose={() => setConfirmingUndo(false)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -187,6 +211,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
     );
   }
   const { result } = outcome;
+  const keyFile = result.files.find((file) => file.holdsSecret);
   return (
     <div className="panel" role="status" aria-label={`${result.name} connected`}>
       <h2>Connected {result.name}</h2>
@@ -194,6 +219,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
         <p>
           Key {result.keyId} (&quot;{result.keyName}&quot;)
           {result.replacedKeyId ? ` replaces key ${result.replacedKeyId}, now deleted.` : ' created.'}
+          {keyFile ? ` It is written into ${keyFile.path} for ${result.name}: there is nothing to copy.` : ''}
         </p>
       ) : null}
       <ul>

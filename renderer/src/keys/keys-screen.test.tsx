@@ -20,7 +20,7 @@ const base: KeyWithUsage = {
   state: 'limit_reached',
   limit_remaining: 0,
   limit_resets_at: '2026-03-16T00:00:00.000Z',
-  usage: { requests: 3, cost: 5 },
+  usage: { requests: 3, cost: 5, unpriced_requests: 0 },
 };
 
 function renderScreen(keys: KeyWithUsage[]) {

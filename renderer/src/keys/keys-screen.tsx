@@ -6,7 +6,7 @@ import {
   describeKeyState,
   describeLimit,
   describeRate,
-  formatMoney,
+  formatCost,
   type KeyWithUsage,
 } from '../../../shared/api/index.js';
 import { useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
@@ -16,6 +16,9 @@ import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
+
+/** The key the app's chat makes for itself (main/chat/chat-key.ts), explained where it is listed. */
+const chatKeyName = 'Switchyard Chat';
 
 type Editing = { type: 'create' } | { type: 'edit'; key: KeyWithUsage } | null;
 
@@ -65,22 +68,41 @@ export function KeysScreen() {
         {(list) => (
           <Table
             label="API keys"
+            className="keys-table"
             columns={['Name', 'Key', 'Models', 'Limit', 'Rate', 'Expires', 'Last used', 'Requests', 'Spent', 'State']}
             numbers={['Requests', 'Spent']}
             actions="Actions"
           >
             {list.map((key) => (
               <tr key={key.id}>
-                <td>{key.name}</td>
-                <td className="mono">{key.label}</td>
-                <td className="key-models">{describeAccess(key).replaceAll(',', ', ')}</td>
-                <td>{describeLimit(key)}</td>
-                <td>{describeRate(key)}</td>
-                <td>{when(key.expires_at)}</td>
-                <td>{when(key.last_used_at)}</td>
-                <td className="number">{count(key.usage.requests)}</td>
-                <td className="number">{formatMoney(key.usage.cost)}</td>
-                <td>
+                {/* data-label: each cell's column, shown above it when a narrow window stacks a key as a card. */}
+                <td className="key-name" data-label="Name">
+                  {key.name}
+                  {key.name === chatKeyName ? (
+                    <span className="key-note muted">
+                      This app&apos;s Chat sends its requests through the gateway with this key, so they count in
+                      Activity like any app&apos;s. Deleted, it is made again at the next message; disabled, the chat
+                      stops until it is enabled.
+                    </span>
+                  ) : null}
+                </td>
+                <td className="mono" data-label="Key">
+                  {key.label}
+                </td>
+                <td className="key-models" data-label="Models">
+                  {describeAccess(key).replaceAll(',', ', ')}
+                </td>
+                <td data-label="Limit">{describeLimit(key)}</td>
+                <td data-label="Rate">{describeRate(key)}</td>
+                <td data-label="Expires">{when(key.expires_at)}</td>
+                <td data-label="Last used">{when(key.last_used_at)}</td>
+                <td className="number" data-label="Requests">
+                  {count(key.usage.requests)}
+                </td>
+                <td className="number" data-label="Spent">
+                  {formatCost(key.usage.cost, key.usage)}
+                </td>
+                <td data-label="State">
                   <span className={`badge state-${key.state}`}>{describeKeyState(key.state)}</span>
                 </td>
                 <td className="row-actions">

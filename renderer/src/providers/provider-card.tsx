@@ -1,6 +1,6 @@
 // One provider: where it is, which key it has (only ever its last four characters), a connection test, its models.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ModelPriceInfo, ProviderInfo, ProviderTestResult } from '../../../shared/api/index.js';
 import type { ProviderModel } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../ui/dialog.js';
 import { ErrorNotice, Loading } from '../ui/parts.js';
 import { perMillion } from '../ui/format.js';
 import { Table } from '../ui/table.js';
+import { useLoad } from '../ui/use-load.js';
 import { kindLabels } from './provider-dialog.js';
 
 interface ProviderCardProps {
@@ -24,6 +25,11 @@ function describeKey(provider: ProviderInfo): string {
   if (!provider.has_api_key) return 'No API key';
   if (provider.source === 'environment') return 'Key from the environment';
   return provider.api_key_tail ? `Key ••••${provider.api_key_tail}` : 'Key stored';
+}
+
+/** A message ending as a sentence does, so that the next one can follow it. */
+function asSentence(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
 }
 
 export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPrice }: ProviderCardProps) {
@@ -50,6 +56,15 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
       setTestsRun((count) => count + 1);
     }
   };
+
+  // Whether its models can be listed at all, asked when the card shows and after each test: a provider whose list
+  // fails has none in the chat's model picker, and the card says so and why instead of leaving them to vanish.
+  const listing = useLoad(
+    useCallback(
+      () => bridge.invoke('providers:models', { id: provider.id }).then(() => testsRun),
+      [bridge, provider.id, testsRun],
+    ),
+  );
 
   const remove = async () => {
     await bridge.invoke('providers:remove', { id: provider.id });
@@ -94,6 +109,12 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
           </>
         ) : null}
       </div>
+      {listing.error ? (
+        <p className="notice card-models-failed">
+          <strong>Its models could not be listed,</strong> so the chat&apos;s model picker leaves them out:{' '}
+          {asSentence(listing.error)} Check its API key, base URL and network, then Test connection.
+        </p>
+      ) : null}
       {showModels ? (
         <ModelList key={testsRun} providerId={provider.id} pricesVersion={pricesVersion} onPrice={onPrice} />
       ) : null}

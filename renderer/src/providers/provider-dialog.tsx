@@ -1,15 +1,18 @@
 // Add or edit a provider: choose a preset (kind and base URL filled in) or describe one, test the settings before
-// saving them. The API key is write-only: it is sent to main, stored in the keychain, and never comes back; editing
-// shows only its last four characters and leaves it alone unless a new one is typed.
+// saving them. The API key is write-only: it is sent to main, stored where the hint says (the OS keychain, or the
+// file main falls back to), and never comes back; editing shows only its last four characters and leaves it alone
+// unless a new one is typed.
 
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import {
   providerKinds,
   type ProviderInfo,
   type ProviderKind,
   type ProviderTestResult,
 } from '../../../shared/api/index.js';
+import type { BridgeResponse } from '../../../shared/bridge/contract.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { useLoad } from '../ui/use-load.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
 import { ChoiceField, Field } from '../ui/parts.js';
 import { providerPresets, type ProviderPreset } from './provider-presets.js';
@@ -40,11 +43,21 @@ const presetLabels: Record<string, string> = {
   [customPreset]: 'Another provider (enter its kind and base URL)',
 };
 
+type KeyStore = BridgeResponse<'providers:key-store'>;
+
+/** Where a key typed here goes, in the words of the store the server really uses. */
+function keyStoreWords(store: KeyStore | undefined): string {
+  if (!store) return 'Stored by Switchyard';
+  if (store.kind === 'keychain') return 'Stored in the OS keychain';
+  if (store.kind === 'database') return "Stored encrypted in the team server's database";
+  return `Stored in ${store.location}, a file only you can read (this system has no OS keychain Switchyard can use),`;
+}
+
 /** The key field's hint for a new provider. */
-function newKeyHint(preset: ProviderPreset | undefined): string {
+function newKeyHint(preset: ProviderPreset | undefined, store: KeyStore | undefined): string {
   if (preset?.keyless) return `${preset.label} on this machine needs no key: leave it empty.`;
   const where = preset?.keyPage ? `Create one at ${preset.keyPage}. ` : '';
-  return `${where}Stored in the OS keychain and never shown again. Leave empty for a provider that needs none (Ollama).`;
+  return `${where}${keyStoreWords(store)} and never shown again. Leave empty for a provider that needs none (Ollama).`;
 }
 
 export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogProps) {
@@ -61,6 +74,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
   // The last test's answer while the settings are still the ones tested: any change makes it stale.
   const [test, setTest] = useState<ProviderTestResult | 'testing' | null>(null);
   const preset = providerPresets.find((candidate) => candidate.id === presetId);
+  const keyStore = useLoad(useCallback(() => bridge.invoke('providers:key-store'), [bridge])).data;
 
   const changed = <Value,>(set: (value: Value) => void) => {
     return (value: Value) => {
@@ -96,7 +110,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
           baseUrl,
           // Typed: that key. Editing without a new one: the stored key, unless it is being removed.
           ...(key ? { apiKey: key } : editing && !removeKey ? {} : { apiKey: null }),
-          ...(editing ? { keyOf: provider.id } : {}),
+          ...(editing ? { keyOf: provider.id } : { id: id.trim().slice(0, 200) }),
         }),
       );
     } catch (failure) {
@@ -188,7 +202,7 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
               ? storedKey
                 ? `Leave empty to keep ${storedKey}.`
                 : 'This provider has no key stored.'
-              : newKeyHint(preset)
+              : newKeyHint(preset, keyStore)
           }
         >
           {(props) => (

@@ -10,6 +10,7 @@ import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { NavigationProvider } from './navigation.js';
 import { navigate, routeHash, useRoute } from './route.js';
 import { screens } from './screens.js';
+import { ServerUnreachableBanner } from './server-connection.js';
 import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
@@ -86,6 +87,7 @@ function AppFrame() {
         </footer>
       </nav>
       <main className="app-main">
+        <ServerUnreachableBanner />
         <NavigationProvider value={goTo}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
       <ElicitationPrompts />

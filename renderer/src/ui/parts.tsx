@@ -1,6 +1,8 @@
 // Small pieces every screen uses: the screen frame, notices, empty states, switches and status dots.
 
 import { useId, type ReactNode } from 'react';
+import { unreachableMessagePrefix } from '../../../shared/bridge/http-transport.js';
+import { useServerConnection } from '../bridge/bridge-context.js';
 
 interface ScreenProps {
   title: string;
@@ -12,20 +14,35 @@ interface ScreenProps {
 
 export function Screen({ title, actions, children, className }: ScreenProps) {
   const titleId = useId();
+  // While a browser tab's server is unreachable its actions are disabled (a disabled fieldset disables every
+  // control in it; the banner says why: shell/server-connection.tsx). The body, which scrolls, stays outside the
+  // fieldset and takes the keyboard's focus itself meanwhile, so that it can still be scrolled without a mouse.
+  const unreachable = useServerConnection() === 'unreachable';
   return (
     <section className={className ? `screen ${className}` : 'screen'} aria-labelledby={titleId}>
       <header className="screen-header">
         <h1 id={titleId}>{title}</h1>
-        {actions ? <div className="screen-actions">{actions}</div> : null}
+        {actions ? (
+          <fieldset className="screen-actions" disabled={unreachable}>
+            {actions}
+          </fieldset>
+        ) : null}
       </header>
-      <div className="screen-body">{children}</div>
+      <div className="screen-body" tabIndex={unreachable ? 0 : undefined}>
+        <fieldset className="while-reachable" disabled={unreachable}>
+          {children}
+        </fieldset>
+      </div>
     </section>
   );
 }
 
 /** An error where it happened; nothing when there is none. */
 export function ErrorNotice({ message }: { message: string | null | undefined }) {
+  const connection = useServerConnection();
   if (!message) return null;
+  // A call that failed for the unreachable server: the banner above the screen says so once, for every panel.
+  if (connection !== 'reachable' && message.startsWith(unreachableMessagePrefix)) return null;
   return (
     <p className="notice notice-error" role="alert">
       {message}
