@@ -94,7 +94,7 @@ describe('errors in the chat', () => {
         (element as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(paste);
       });
       const notice = page.locator('.composer-notices .notice').filter({ hasText: 'does not accept images' });
-      await expect.poll(() => notice.textContent()).toBe('fake/scripted-1 does not accept images.');
+      await expect.poll(() => notice.textContent()).toBe('fake/scripted-1 does not accept images (picture.png).');
       const notices = page.locator('.composer-notices .notice');
       for (const each of await notices.all()) {
         const contrast = await textContrast(each);

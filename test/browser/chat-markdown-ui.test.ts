@@ -59,6 +59,7 @@ beforeAll(async () => {
         await add('q1', { role: 'user', content: 'Show me some math.', createdAt: at + 1 });
         await add('a1', {
           role: 'assistant',
+          parentId: 'q1',
           content: 'Let me check first.',
           createdAt: at + 2,
           toolCalls: [
@@ -70,8 +71,8 @@ beforeAll(async () => {
             },
           ],
         });
-        await add('t1', { role: 'tool', toolCallId: 'call_1', content: 'Echo: hi', createdAt: at + 3 });
-        await add('a2', { role: 'assistant', content: answer, createdAt: at + 4 });
+        await add('t1', { role: 'tool', parentId: 'a1', toolCallId: 'call_1', content: 'Echo: hi', createdAt: at + 3 });
+        await add('a2', { role: 'assistant', parentId: 't1', content: answer, createdAt: at + 4 });
       }),
   });
 }, 120_000);
