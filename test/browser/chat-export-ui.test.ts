@@ -10,7 +10,16 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-u
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
 import { seedProvider } from './seed.js';
-import { closeAfterTests, hasFocus, startUi, type UiHarness } from './ui-harness.js';
+import {
+  chatAtWidth,
+  closeAfterTests,
+  conversationList,
+  hasFocus,
+  narrowChatPx,
+  newChat,
+  startUi,
+  type UiHarness,
+} from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
@@ -29,7 +38,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_
 
 async function openChat(colorScheme: 'light' | 'dark', width: number): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme });
-  await page.setViewportSize({ width, height: 900 });
+  await chatAtWidth(page, width);
   await poll(() => page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('fake/scripted-1');
   return page;
 }
@@ -39,8 +48,7 @@ const transcriptText = (page: Page) => page.getByRole('log', { name: 'Messages' 
 
 async function startChat(page: Page, text: string): Promise<void> {
   const requests = upstream.chatRequests().length;
-  await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
-  await conversations(page).locator('[aria-current="true"]').waitFor();
+  await newChat(page);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
@@ -90,7 +98,7 @@ describe('export and import a conversation', () => {
       await poll(() => menu.count()).toBe(0);
       expect(await hasFocus(toggle)).toBe(true);
       expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
-      await expectLooksRight(page, [toggle, conversations(page).getByRole('button', { name: 'Import' })]);
+      await expectLooksRight(page, [toggle]);
 
       const markdown = await exported(page, /^Markdown/);
       expect(markdown.name).toBe(`Export-me-${colorScheme}.md`);
@@ -101,14 +109,25 @@ describe('export and import a conversation', () => {
 
       // Import opens the copy: a second conversation of that title, the same messages.
       const shown = await transcriptText(page).allTextContents();
+      const list = await conversationList(page);
+      await expectLooksRight(page, [list.getByRole('button', { name: 'Import' })]);
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),
-        conversations(page).getByRole('button', { name: 'Import' }).click(),
+        list.getByRole('button', { name: 'Import' }).click(),
       ]);
+      const exportedAt = page.url();
       await chooser.setFiles({ name: json.name, mimeType: 'application/json', buffer: Buffer.from(json.text) });
-      await poll(() => conversations(page).getByRole('button', { name: title, exact: true }).count()).toBe(2);
-      await poll(() => conversations(page).locator('[aria-current="true"]').textContent()).toBe(title);
+      await poll(() => page.url()).not.toBe(exportedAt); // the copy is opened at its own address
       await poll(() => transcriptText(page).allTextContents()).toEqual(shown);
+      // A narrow window folds the list once the copy is opened; it lists both, the copy the open one.
+      const listed = await conversationList(page);
+      await poll(() => listed.getByRole('button', { name: title, exact: true }).count()).toBe(2);
+      await poll(() => listed.locator('[aria-current="true"]').textContent()).toBe(title);
+      if (width < narrowChatPx) {
+        // The list lies over the conversation in a narrow window: Escape folds it, as a person would.
+        await page.keyboard.press('Escape');
+        await poll(() => listed.isVisible()).toBe(false);
+      }
       const again = await exported(page, /^JSON/);
       expect(JSON.parse(again.text).messages.map((message: { content: unknown }) => message.content)).toEqual(
         JSON.parse(json.text).messages.map((message: { content: unknown }) => message.content),

@@ -8,7 +8,7 @@ import type { ChatFolder, Conversation } from '../../shared/bridge/types.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { seedProvider } from './seed.js';
-import { closeAfterTests, hasFocus, startUi, type UiHarness } from './ui-harness.js';
+import { chatAtWidth, closeAfterTests, conversationList, hasFocus, startUi, type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
@@ -39,8 +39,8 @@ async function seedConversations(): Promise<void> {
 
 async function openChat(colorScheme: 'light' | 'dark', width: number): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme });
-  await page.setViewportSize({ width, height: 860 });
-  await list(page).getByRole('button', { name: 'Recipe ideas', exact: true }).waitFor();
+  await chatAtWidth(page, width, 860);
+  await (await conversationList(page)).getByRole('button', { name: 'Recipe ideas', exact: true }).waitFor();
   return page;
 }
 

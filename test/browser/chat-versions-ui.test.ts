@@ -12,7 +12,15 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-u
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
 import { seedProvider } from './seed.js';
-import { closeAfterTests, hasFocus, startUi, type UiHarness } from './ui-harness.js';
+import {
+  chatAtWidth,
+  closeAfterTests,
+  conversationList,
+  hasFocus,
+  newChat,
+  startUi,
+  type UiHarness,
+} from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
@@ -34,7 +42,7 @@ closeAfterTests(
 
 async function openChat(colorScheme: 'light' | 'dark', width: number): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme });
-  await page.setViewportSize({ width, height: 900 });
+  await chatAtWidth(page, width);
   await poll(() => page.getByRole('combobox', { name: 'Model', exact: true }).inputValue()).toBe('fake/scripted-1');
   return page;
 }
@@ -63,8 +71,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function startChat(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
-  await page.getByRole('complementary', { name: 'Conversations' }).locator('[aria-current="true"]').waitFor();
+  await newChat(page);
   await send(page, text);
 }
 
@@ -137,10 +144,9 @@ describe('versions of a message', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // A narrow window starts with the list folded.
-      const unfold = page.getByRole('button', { name: 'Show conversations' });
-      if (await unfold.isVisible()) await unfold.click();
-      await page
-        .getByRole('complementary', { name: 'Conversations' })
+      await (
+        await conversationList(page)
+      )
         .getByRole('button', { name: `Hello versions ${colorScheme}` })
         .first()
         .click();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { expectLooksRight } from './a11y.js';
@@ -190,4 +190,32 @@ export function readClipboard(page: Page): Promise<string> {
 /** Whether the element has the keyboard focus. */
 export function hasFocus(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === element.ownerDocument.activeElement);
+}
+
+/** Below this width the chat folds its conversation list away (chat-screen.tsx), and lays it over when opened. */
+export const narrowChatPx = 960;
+
+/** Sets the window's width and, in a narrow window, waits for the chat's list to have folded away. */
+export async function chatAtWidth(page: Page, width: number, height = 900): Promise<void> {
+  await page.setViewportSize({ width, height });
+  if (width < narrowChatPx) {
+    await expect.poll(() => page.getByRole('complementary', { name: 'Conversations' }).isVisible()).toBe(false);
+  }
+}
+
+/** The chat's conversation list, opened first when a narrow window has it folded away. */
+export async function conversationList(page: Page): Promise<Locator> {
+  const list = page.getByRole('complementary', { name: 'Conversations' });
+  const unfold = page.getByRole('button', { name: 'Show conversations' });
+  if (!(await list.isVisible()) && (await unfold.isVisible())) await unfold.click();
+  await list.waitFor();
+  return list;
+}
+
+/** Starts a chat as a person does ("New chat" in the list or, in a narrow window, the header) and waits for its address. */
+export async function newChat(page: Page): Promise<void> {
+  const hash = () => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash);
+  const before = await hash();
+  await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
+  await expect.poll(async () => /^#\/chat\/./.test(await hash()) && (await hash()) !== before).toBe(true);
 }
