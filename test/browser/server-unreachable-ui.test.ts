@@ -150,6 +150,49 @@ describe('a tab whose server stops answering', () => {
   }
 });
 
+async function conversationTitled(title: string): Promise<void> {
+  const { conversation } = await ui.invoke<{ conversation: { id: string } }>('chat:create-conversation', {});
+  await ui.invoke('chat:rename-conversation', { id: conversation.id, title });
+}
+
+describe('the chat of a tab whose server stops answering', () => {
+  it('disables its controls meanwhile, and shows what changed while it was away once it is back', async () => {
+    const proxy = new ForwardingProxy(new URL(ui.uiUrl));
+    await proxy.listen();
+    try {
+      await conversationTitled('Before the outage');
+      const page = await ui.newPage({ colorScheme: 'dark', width: 1280 });
+      await page.goto(`http://127.0.0.1:${proxy.port}/${new URL(ui.uiUrl).search}`);
+      const list = page.getByRole('complementary', { name: 'Conversations' });
+      await list.getByRole('button', { name: 'Before the outage', exact: true }).waitFor();
+      const message = page.getByRole('textbox', { name: 'Message' });
+      const newChat = list.getByRole('button', { name: 'New chat', exact: true });
+      expect(await message.isEditable()).toBe(true);
+      await message.fill('typed before the outage');
+
+      await proxy.stop();
+      await banner(page).waitFor({ timeout: 15_000 });
+      expect(await message.isEditable()).toBe(false);
+      expect(await newChat.isDisabled()).toBe(true);
+      expect(await list.getByRole('button', { name: 'Before the outage', exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByRole('alert').count()).toBe(1);
+      await expectLooksRight(page, [banner(page)]);
+      // Made elsewhere while this tab cannot hear of it (its event stream is down).
+      await conversationTitled('During the outage');
+
+      await proxy.listen();
+      await banner(page).waitFor({ state: 'detached', timeout: 15_000 });
+      await list.getByRole('button', { name: 'During the outage', exact: true }).waitFor({ timeout: 10_000 });
+      expect(await message.isEditable()).toBe(true);
+      expect(await message.inputValue()).toBe('typed before the outage');
+      expect(await newChat.isEnabled()).toBe(true);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await proxy.stop().catch(() => undefined);
+    }
+  });
+});
+
 describe('a tab whose serve stops and starts again', () => {
   it('shows the banner while it is stopped, then the expired-link page (serve starts with a new token)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-unreachable-'));

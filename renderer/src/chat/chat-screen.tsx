@@ -4,9 +4,9 @@
 // whether the list is shown (it folds away, and starts folded in a narrow window). A skip link leads the keyboard
 // past the list to the message box.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatPreset, ChatSettings, Conversation, ModelOption } from '../../../shared/bridge/types.js';
-import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
+import { errorMessage, useBridge, useBridgeEvent, useServerConnection } from '../bridge/bridge-context.js';
 import { ConversationList, conversationListId } from './conversation-list.js';
 import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
@@ -68,7 +68,7 @@ export function ChatScreen() {
     return () => clearTimeout(timer);
   }, [refreshList, query]);
 
-  useEffect(() => {
+  const loadModels = useCallback(() => {
     bridge.invoke('models:list').then(
       ({ models: listed }) => {
         setModels(listed);
@@ -80,6 +80,22 @@ export function ChatScreen() {
       },
     );
   }, [bridge]);
+  useEffect(loadModels, [loadModels]);
+
+  // While a browser tab's server is unreachable the chat's controls are disabled (the app's banner says why); when
+  // it answers again, what may have failed or changed meanwhile is loaded again: the list, the models, and the open
+  // conversation (whose events were missed).
+  const unreachable = useServerConnection() === 'unreachable';
+  const { reload: reloadConversation } = conversation;
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    if (unreachable) wasUnreachable.current = true;
+    if (unreachable || !wasUnreachable.current) return;
+    wasUnreachable.current = false;
+    void refreshList();
+    loadModels();
+    void reloadConversation();
+  }, [unreachable, refreshList, loadModels, reloadConversation]);
 
   useBridgeEvent('chat:conversations-changed', (change) => {
     if (change.change === 'deleted' && change.conversationId === selectedId) openConversation(null, { replace: true });
@@ -156,70 +172,77 @@ export function ChatScreen() {
         setListShown(false);
       }}
     >
-      <button type="button" className="skip-link" onClick={() => document.getElementById(composerTextareaId)?.focus()}>
-        Skip to the message box
-      </button>
-      <ConversationList
-        hidden={!listShown}
-        conversations={conversations}
-        selectedId={selectedId}
-        query={query}
-        onQueryChange={setQuery}
-        onSelect={(id) => {
-          foldWhenNarrow();
-          openConversation(id);
-        }}
-        onCreate={() => {
-          foldWhenNarrow();
-          void create().catch((error: unknown) => setListError(errorMessage(error)));
-        }}
-        onRename={(id, title) =>
-          void bridge
-            .invoke('chat:rename-conversation', { id, title })
-            .catch((error: unknown) => setListError(errorMessage(error)))
-        }
-        onDelete={(id) =>
-          void bridge
-            .invoke('chat:delete-conversation', { id })
-            .catch((error: unknown) => setListError(errorMessage(error)))
-        }
-        onPlace={(id, place) =>
-          void bridge
-            .invoke('chat:place-conversation', { id, ...place })
-            .catch((error: unknown) => setListError(errorMessage(error)))
-        }
-        onError={setListError}
-      />
-      {/* A click on the conversation folds the list lying over it (in a narrow window); the list's own toggle
+      {/* A fieldset that lays out nothing (shell.css): disabled, it disables every control of the chat at once. */}
+      <fieldset className="while-reachable" disabled={unreachable}>
+        <button
+          type="button"
+          className="skip-link"
+          onClick={() => document.getElementById(composerTextareaId)?.focus()}
+        >
+          Skip to the message box
+        </button>
+        <ConversationList
+          hidden={!listShown}
+          conversations={conversations}
+          selectedId={selectedId}
+          query={query}
+          onQueryChange={setQuery}
+          onSelect={(id) => {
+            foldWhenNarrow();
+            openConversation(id);
+          }}
+          onCreate={() => {
+            foldWhenNarrow();
+            void create().catch((error: unknown) => setListError(errorMessage(error)));
+          }}
+          onRename={(id, title) =>
+            void bridge
+              .invoke('chat:rename-conversation', { id, title })
+              .catch((error: unknown) => setListError(errorMessage(error)))
+          }
+          onDelete={(id) =>
+            void bridge
+              .invoke('chat:delete-conversation', { id })
+              .catch((error: unknown) => setListError(errorMessage(error)))
+          }
+          onPlace={(id, place) =>
+            void bridge
+              .invoke('chat:place-conversation', { id, ...place })
+              .catch((error: unknown) => setListError(errorMessage(error)))
+          }
+          onError={setListError}
+        />
+        {/* A click on the conversation folds the list lying over it (in a narrow window); the list's own toggle
           does that itself. */}
-      <div
-        className="chat-main"
-        onPointerDown={(event) => {
-          if (!listShown || (event.target as Element).closest(`[aria-controls="${conversationListId}"]`)) return;
-          foldWhenNarrow();
-        }}
-      >
-        <ErrorNotice message={listError} />
-        {conversation.missing ? (
-          <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />
-        ) : (
-          <ConversationView
-            conversation={conversation}
-            listed={conversations.find((listed) => listed.id === selectedId)}
-            models={models}
-            draftModel={draftModel}
-            onDraftModelChange={setDraftModel}
-            ensureConversation={create}
-            conversationsShown={listShown}
-            onToggleConversations={() => setListShown((shown) => !shown)}
-            onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
-            draftSettings={draftSettings}
-            onDraftSettingsChange={setDraftSettings}
-            presets={presets.presets}
-            onPresetsChanged={() => void presets.reload()}
-          />
-        )}
-      </div>
+        <div
+          className="chat-main"
+          onPointerDown={(event) => {
+            if (!listShown || (event.target as Element).closest(`[aria-controls="${conversationListId}"]`)) return;
+            foldWhenNarrow();
+          }}
+        >
+          <ErrorNotice message={listError} />
+          {conversation.missing ? (
+            <ConversationNotFound onCreate={() => openConversation(null, { replace: true })} />
+          ) : (
+            <ConversationView
+              conversation={conversation}
+              listed={conversations.find((listed) => listed.id === selectedId)}
+              models={models}
+              draftModel={draftModel}
+              onDraftModelChange={setDraftModel}
+              ensureConversation={create}
+              conversationsShown={listShown}
+              onToggleConversations={() => setListShown((shown) => !shown)}
+              onCreate={() => void create().catch((error: unknown) => setListError(errorMessage(error)))}
+              draftSettings={draftSettings}
+              onDraftSettingsChange={setDraftSettings}
+              presets={presets.presets}
+              onPresetsChanged={() => void presets.reload()}
+            />
+          )}
+        </div>
+      </fieldset>
     </div>
   );
 }
