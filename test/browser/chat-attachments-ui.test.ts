@@ -5,25 +5,17 @@
 // kind of file saying so before anything is sent. Light and dark, wide and 720 px.
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started));
 
 const pixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -3,32 +3,24 @@
 // against the background really behind it, in light and dark, and a failed reply saying what to do.
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rejectKey } from '../support/fake-openai.js';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { textContrast } from './contrast.js';
 import { longChatTitle, seedLongConversation } from './long-chat-seed.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 let upstream: ScriptedUpstream;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({
-    prepare: async (dataDir) => {
-      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl, apiKey: 'sk-upstream-test' });
-      await seedLongConversation(dataDir);
-    },
-  });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started), {
+  apiKey: 'sk-upstream-test',
+  prepare: async (dataDir) => {
+    await seedLongConversation(dataDir);
+  },
+});
 
 async function openLongChat(page: Page) {
   await page

@@ -5,34 +5,17 @@
 
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import {
-  chatAtWidth,
-  closeAfterTests,
-  conversationList,
-  hasFocus,
-  narrowChatPx,
-  newChat,
-  startUi,
-  type UiHarness,
-} from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { chatAtWidth, conversationList, hasFocus, narrowChatPx, newChat, type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started));
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 

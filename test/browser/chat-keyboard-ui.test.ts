@@ -4,26 +4,14 @@
 // the message box keeps a usable width.
 
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { describe, expect, it } from 'vitest';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, hasFocus, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { hasFocus, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
-let upstream: ScriptedUpstream;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({
-    prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl, apiKey: 'sk-upstream-test' }),
-  });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui } = started), { apiKey: 'sk-upstream-test' });
 
 const windowHeight = 860; // the harness's
 

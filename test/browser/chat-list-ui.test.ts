@@ -3,25 +3,15 @@
 // deleted (its conversations stay), and a conversation deleted only after a question in words.
 
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatFolder, Conversation } from '../../shared/bridge/types.js';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { chatAtWidth, closeAfterTests, conversationList, hasFocus, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { chatAtWidth, conversationList, hasFocus, type UiHarness } from './ui-harness.js';
 
-let upstream: ScriptedUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui } = started));
 
 /** Starts from three conversations, oldest first, and no folders. */
 async function seedConversations(): Promise<void> {

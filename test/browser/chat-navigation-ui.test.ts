@@ -3,31 +3,22 @@
 // open conversation kept in the address (other screens and back, a reload, back and forward, an unknown one).
 
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/bridge/types.js';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { longChatTitle, seedLongConversation } from './long-chat-seed.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
-let upstream: ScriptedUpstream;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream({ slowPieceMs: 50 });
-  ui = await startUi({
-    prepare: async (dataDir) => {
-      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl, apiKey: 'sk-upstream-test' });
-      await seedLongConversation(dataDir);
-    },
-  });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui } = started), {
+  upstream: { slowPieceMs: 50 },
+  apiKey: 'sk-upstream-test',
+  prepare: async (dataDir) => {
+    await seedLongConversation(dataDir);
+  },
+});
 
 // The little of the DOM the in-page code uses (the tests are type-checked without the DOM library).
 interface ScrollBox {

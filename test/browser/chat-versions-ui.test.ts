@@ -6,39 +6,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { everythingSettings } from '../chat/chat-test-app.js';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import {
-  chatAtWidth,
-  closeAfterTests,
-  conversationList,
-  hasFocus,
-  newChat,
-  startUi,
-  type UiHarness,
-} from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { chatAtWidth, conversationList, hasFocus, newChat, type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({
-    prepare: async (dataDir) => {
-      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl });
-      fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify(everythingSettings()));
-    },
-  });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started), {
+  prepare: async (dataDir) => {
+    fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify(everythingSettings()));
+  },
+});
 
 async function openChat(colorScheme: 'light' | 'dark', width: number): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme });

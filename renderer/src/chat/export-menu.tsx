@@ -4,6 +4,7 @@
 
 import { useId, useRef, useState, type FocusEvent } from 'react';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { DownloadIcon } from '../shell/icons.js';
 import { downloadFile } from '../ui/download-file.js';
 
 const formats = [
@@ -85,23 +86,5 @@ export function ExportMenu({ conversationId, onError }: ExportMenuProps) {
         </div>
       ) : null}
     </div>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-    >
-      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-    </svg>
   );
 }

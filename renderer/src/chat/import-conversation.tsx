@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react';
 import { maxImportChars } from '../../../shared/bridge/limits.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { ImportIcon } from '../shell/icons.js';
 
 /** UTF-8 takes at most 4 bytes a character: a file larger than this cannot be within the limit. */
 const maxImportBytes = maxImportChars * 4;
@@ -55,23 +56,5 @@ export function ImportConversationButton({ onImported }: { onImported(conversati
         </p>
       ) : null}
     </div>
-  );
-}
-
-function ImportIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-    >
-      <path d="M12 15V4M7 9l5-5 5 5M5 20h14" />
-    </svg>
   );
 }

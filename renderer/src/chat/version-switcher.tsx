@@ -5,6 +5,7 @@
 // keyboard user can step through the versions.
 
 import { useEffect, useRef } from 'react';
+import { ChevronBackIcon, ChevronIcon } from '../shell/icons.js';
 
 /** The switch in progress: which versions, and the arrow to focus on the version shown next. */
 let focusAfterSwitch: { versions: string; direction: 'previous' | 'next' } | null = null;
@@ -56,7 +57,7 @@ export function VersionSwitcher({ what, versions, current, busy, onShow }: Versi
         disabled={busy || at === 0}
         onClick={() => show('previous')}
       >
-        <Chevron points="15 6 9 12 15 18" />
+        <ChevronBackIcon />
       </button>
       <span className="version-position">
         {at + 1} / {versions.length}
@@ -70,26 +71,8 @@ export function VersionSwitcher({ what, versions, current, busy, onShow }: Versi
         disabled={busy || at === versions.length - 1}
         onClick={() => show('next')}
       >
-        <Chevron points="9 6 15 12 9 18" />
+        <ChevronIcon />
       </button>
     </div>
-  );
-}
-
-function Chevron({ points }: { points: string }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-    >
-      <polyline points={points} />
-    </svg>
   );
 }

@@ -84,3 +84,10 @@ export const GatewayIcon = lineIcon(<path d="M4 7h12M4 17h12M13 4l3 3-3 3M13 14l
 
 /** A disclosure's: points right when closed; turned down (CSS) when open. */
 export const ChevronIcon = lineIcon(<path d="m9 6 6 6-6 6" />, 16);
+
+export const DownloadIcon = lineIcon(<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);
+
+export const ImportIcon = lineIcon(<path d="M12 15V4M7 9l5-5 5 5M5 20h14" />, 16);
+
+/** ChevronIcon's other way: back. */
+export const ChevronBackIcon = lineIcon(<path d="m15 6-6 6 6 6" />, 16);
