@@ -174,18 +174,20 @@ export function createApp(options: AppOptions): App {
     apiKey: () => chatKey.get(),
     renewApiKey: () => chatKey.renew(),
   });
+  const listModelOptions = async () => toModelOptions(await registry.listModels());
   const chat = new ChatService({
     table: store.chat,
     library: store.chatLibrary,
     gateway: chatGateway,
     tools: createMcpChatTools(mcp, logger),
-    models: async () => toModelOptions(await registry.listModels()),
+    models: listModelOptions,
     isPriced: (model) => accounts.prices.priceOf(model) !== null,
     logger,
     maxSteps: options.chatMaxSteps,
   });
   const chatCompare = new ChatCompare({
     chat,
+    models: listModelOptions,
     table: store.chat,
     gateway: chatGateway,
     isPriced: (model) => accounts.prices.priceOf(model) !== null,

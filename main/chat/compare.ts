@@ -5,7 +5,7 @@
 // one; the other answers are dropped. Comparisons run without tools (a tool call would need approving per column).
 
 import { randomUUID } from 'node:crypto';
-import { newChatMessage } from '../../shared/bridge/chat-message.js';
+import { newChatMessage, newCompareAnswer } from '../../shared/bridge/chat-message.js';
 import { Emitter, type Event } from '../../shared/events/index.js';
 import type {
   ChatMessage,
@@ -13,10 +13,12 @@ import type {
   CompareEvent,
   CompareSnapshot,
   Conversation,
+  ModelOption,
 } from '../../shared/bridge/types.js';
 import type { Logger } from '../common/index.js';
 import type { ChatStore } from '../store/index.js';
 import { ChatError } from './chat-error.js';
+import { requestSettings } from './chat-settings.js';
 import { newConversationTitle, titleFrom, type ChatService } from './chat-service.js';
 import type { ChatGateway } from './gateway-client.js';
 import { nextChosenOrder } from './conversation-tree.js';
@@ -29,6 +31,8 @@ export interface ChatCompareOptions {
   table: Pick<ChatStore, 'insertMessage' | 'listMessages'>;
   gateway: ChatGateway;
   isPriced?: (model: string) => boolean;
+  /** The models the chat offers, for what each can take (ModelOption). */
+  models?: () => Promise<ModelOption[]>;
   logger: Logger;
   now?: () => number;
   /** For the timings: a monotonic clock in milliseconds. */
@@ -97,23 +101,15 @@ export class ChatCompare {
     };
     const question = this.userMessage(comparison);
     const messages = toRequestMessages(detail.conversation, [...detail.messages, question]);
-    const { temperature } = detail.conversation;
+    // The conversation's settings go with every column, as with its own replies (the reasoning effort only to
+    // models that may reason).
+    const options = detail.conversation.reasoningEffort ? await this.listModels() : [];
     this.comparisons.set(comparison.id, comparison);
     this.emit({ type: 'compare-start', conversationId, compareId: comparison.id, text, models: [...models] });
     for (const [index, model] of models.entries()) {
       const column: Column = {
         controller: new AbortController(),
-        answer: {
-          model,
-          status: 'streaming',
-          text: '',
-          reasoning: '',
-          usage: null,
-          cost: null,
-          error: null,
-          firstTokenMs: null,
-          totalMs: null,
-        },
+        answer: newCompareAnswer(model),
         done: Promise.resolve(),
       };
       comparison.columns.push(column);
@@ -121,7 +117,10 @@ export class ChatCompare {
         model,
         messages,
         stream_options: { include_usage: true },
-        ...(temperature === null ? {} : { temperature }),
+        ...requestSettings(
+          detail.conversation,
+          options.find((option) => option.id === model),
+        ),
       };
       column.done = this.runColumn(comparison, index, column, request).catch((error: unknown) => {
         this.options.logger.error({ err: error, conversationId }, 'a compared answer failed unexpectedly');
@@ -281,6 +280,10 @@ export class ChatCompare {
       status: 'complete',
       createdAt: comparison.createdAt,
     });
+  }
+
+  private async listModels(): Promise<ModelOption[]> {
+    return (await this.options.models?.().catch(() => [])) ?? [];
   }
 
   private emit(event: CompareEvent): void {

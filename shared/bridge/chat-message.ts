@@ -1,7 +1,7 @@
 // A chat message as both sides first build it: what is given, every other field empty (null).
 
 import type { ContentPart } from '../api/index.js';
-import type { ChatMessage } from './types.js';
+import type { ChatMessage, CompareAnswer } from './types.js';
 
 type RequiredFields = 'id' | 'conversationId' | 'role' | 'status' | 'createdAt';
 
@@ -19,6 +19,21 @@ export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Parti
     parentId: null,
     chosenOrder: 0,
     ...fields,
+  };
+}
+
+/** A compared model's answer before anything of it has arrived (main's and the screen's starting point alike). */
+export function newCompareAnswer(model: string): CompareAnswer {
+  return {
+    model,
+    status: 'streaming',
+    text: '',
+    reasoning: '',
+    usage: null,
+    cost: null,
+    error: null,
+    firstTokenMs: null,
+    totalMs: null,
   };
 }
 

@@ -75,6 +75,7 @@ async function conversationWithHistory() {
 describe('comparing models', () => {
   it('sends one prompt to both models after the same history and measures each answer', async () => {
     const conversation = await conversationWithHistory();
+    await env.app.chat.updateConversation(conversation.id, { temperature: 0.3, maxTokens: 77, seed: 5, stop: ['END'] });
     const fastBefore = env.upstream.chatRequests().length;
     const slowBefore = slow.chatRequests().length;
     const { compareId } = await env.app.chatCompare.start(conversation.id, 'Which is better, and unpriced?', [
@@ -88,6 +89,10 @@ describe('comparing models', () => {
     expect(fastRequest.model).toBe('scripted-1');
     expect(slowRequest.model).toBe('careful-1');
     expect(slowRequest.messages).toEqual(fastRequest.messages);
+    // The conversation's settings go with every column, as with its own replies.
+    for (const request of [fastRequest, slowRequest]) {
+      expect(request).toMatchObject({ temperature: 0.3, max_tokens: 77, seed: 5, stop: ['END'] });
+    }
     expect(fastRequest.messages?.map((message) => [message.role, message.content])).toEqual([
       ['user', 'Hello there'],
       ['assistant', defaultAnswer],

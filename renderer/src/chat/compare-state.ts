@@ -1,6 +1,7 @@
 // What the screen knows of a comparison of models (chat:compare): the prompt and, per model, the answer so far,
 // kept current from the bridge's compare events. Only the conversation's latest comparison is shown.
 
+import { newCompareAnswer } from '../../../shared/bridge/chat-message.js';
 import type { CompareAnswer, CompareEvent, CompareSnapshot } from '../../../shared/bridge/types.js';
 
 export type CompareState = CompareSnapshot;
@@ -12,17 +13,7 @@ export function compareReducer(state: CompareState | null, event: CompareEvent):
       conversationId: event.conversationId,
       compareId: event.compareId,
       text: event.text,
-      columns: event.models.map((model) => ({
-        model,
-        status: 'streaming',
-        text: '',
-        reasoning: '',
-        usage: null,
-        cost: null,
-        error: null,
-        firstTokenMs: null,
-        totalMs: null,
-      })),
+      columns: event.models.map(newCompareAnswer),
     };
   }
   if (!state || state.compareId !== event.compareId) return state;
