@@ -3,10 +3,11 @@
 // shown), and a new one is made when the user deleted it. Keys that the user disabled or that expired are
 // respected: the chat reports it instead of quietly making another.
 
+import { chatKeyName } from '../../shared/bridge/chat-message.js';
 import type { SecretStore } from '../secrets/index.js';
 import { ChatError } from './chat-error.js';
 
-export const chatKeyName = 'Switchyard Chat';
+export { chatKeyName };
 export const chatKeyAccount = 'switchyard-chat:gateway-key';
 
 export interface ChatKeyIssuer {

@@ -3,6 +3,9 @@
 import type { ContentPart } from '../api/index.js';
 import type { ChatMessage, CompareAnswer } from './types.js';
 
+/** The gateway key the app's chat makes for itself (main/chat/chat-key.ts), explained where Keys lists it. */
+export const chatKeyName = 'Switchyard Chat';
+
 type RequiredFields = 'id' | 'conversationId' | 'role' | 'status' | 'createdAt';
 
 export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Partial<ChatMessage>): ChatMessage {

@@ -1,6 +1,7 @@
 // Gateway API keys: create (the secret is shown once), list with usage, change rules, delete.
 
 import { useCallback, useState } from 'react';
+import { chatKeyName } from '../../../shared/bridge/chat-message.js';
 import {
   describeAccess,
   describeKeyState,
@@ -16,9 +17,6 @@ import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
-
-/** The key the app's chat makes for itself (main/chat/chat-key.ts), explained where it is listed. */
-const chatKeyName = 'Switchyard Chat';
 
 type Editing = { type: 'create' } | { type: 'edit'; key: KeyWithUsage } | null;
 
