@@ -165,11 +165,12 @@ describe('comparing models', () => {
     await comparison(page).waitFor({ state: 'detached' });
     await expect.poll(() => picker(page).inputValue()).toBe('careful/careful-1');
     expect(await compareToggle(page).getAttribute('aria-pressed')).toBe('false');
-    expect(await transcript(page).getByRole('article', { name: 'Your message' }).allTextContents()).toEqual([
-      expect.stringContaining('Which is better? Think.'),
-    ]);
+    // The conversation is loaded again with the pair once the comparison has gone.
+    await expect
+      .poll(() => transcript(page).getByRole('article', { name: 'Your message' }).allTextContents())
+      .toEqual([expect.stringContaining('Which is better? Think.')]);
     const reply = transcript(page).getByRole('article', { name: 'Assistant message' });
-    expect(await reply.count()).toBe(1);
+    await expect.poll(() => reply.count()).toBe(1);
     expect(await reply.locator('.meta-model').textContent()).toBe('careful/careful-1');
     expect(await reply.textContent()).toContain('A slower, dearer and more careful answer.');
     await page.getByRole('heading', { level: 1, name: 'Which is better? Think.' }).waitFor();
