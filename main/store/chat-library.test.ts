@@ -1,36 +1,11 @@
 // Schema version 12 on both engines: a conversation's settings, pins and folders, the folders themselves and the
 // presets are stored and read back alike by SQLite and PostgreSQL.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatPreset, Conversation } from '../../shared/bridge/types.js';
-import { usePostgresStores } from '../../test/support/postgres-store.js';
-import { openStore, type Store } from './index.js';
+import { useStoreEngines } from '../../test/support/postgres-store.js';
 
-const postgres = usePostgresStores();
-const folders: string[] = [];
-const sqliteStores: Store[] = [];
-
-afterEach(async () => {
-  await Promise.all(sqliteStores.splice(0).map((store) => store.close()));
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-const engines: { name: string; open: () => Promise<Store> }[] = [
-  {
-    name: 'sqlite',
-    open: async () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-library-'));
-      folders.push(folder);
-      const store = openStore(folder);
-      sqliteStores.push(store);
-      return store;
-    },
-  },
-  { name: 'postgres', open: async () => postgres.open(await postgres.database()) },
-];
+const engines = useStoreEngines('switchyard-library-');
 
 const plain: Conversation = {
   id: 'c-plain',

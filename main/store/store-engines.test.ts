@@ -4,41 +4,15 @@
 // whatever the collation on PostgreSQL), case folding outside ASCII, LIKE's wildcards, fractions, nulls, day
 // boundaries and negative limits. The PostgreSQL database compares text linguistically (ICU), not byte by byte.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../shared/bridge/types.js';
-import { usePostgresStores } from '../../test/support/postgres-store.js';
+import { useStoreEngines } from '../../test/support/postgres-store.js';
 import { usageRecord } from '../../test/support/usage-record.js';
-import { defaultKeyRules, openStore, type Store } from './index.js';
+import { defaultKeyRules, type Store } from './index.js';
 
-const postgres = usePostgresStores();
-const folders: string[] = [];
-const sqliteStores: Store[] = [];
-
-afterEach(async () => {
-  await Promise.all(sqliteStores.splice(0).map((store) => store.close()));
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-const engines: { name: string; open: () => Promise<Store> }[] = [
-  {
-    name: 'sqlite',
-    open: async () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-engines-'));
-      folders.push(folder);
-      const store = openStore(folder);
-      sqliteStores.push(store);
-      return store;
-    },
-  },
-  // Text compared as people read it there (a < B < b), as on most production servers: SQLite's byte order must
-  // hold all the same.
-  { name: 'postgres', open: async () => postgres.open(await postgres.database({ linguistic: true })) },
-];
+const engines = useStoreEngines('switchyard-engines-', { linguistic: true });
 
 /** Runs the scenario on a fresh store of each engine; answers [sqlite's, postgres's]. */
 async function onBoth<T>(scenario: (store: Store) => Promise<T>): Promise<[T, T]> {

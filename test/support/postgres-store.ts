@@ -1,9 +1,13 @@
 // PostgreSQL stores for tests: one throwaway cluster per test file (test/support/postgres.ts), an empty database per
 // test, and every store opened in a test closed after it, so that a failed assertion leaves no connection behind.
 
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from '../../main/store/postgres/index.js';
+import { openStore, type Store } from '../../main/store/index.js';
 import { startPostgres, type TestPostgres } from './postgres.js';
 
 export interface PostgresStores {
@@ -60,4 +64,37 @@ export function usePostgresStores(): PostgresStores {
       return store;
     },
   };
+}
+
+export interface StoreEngine {
+  name: 'sqlite' | 'postgres';
+  /** A new empty store of this engine, closed (and its files removed) after the test. */
+  open(): Promise<Store>;
+}
+
+/**
+ * Both engines, for a test that must hold on each alike; registers the hooks in the current file or block.
+ * `linguistic`: PostgreSQL's databases compare text as people read it (PostgresStores.database).
+ */
+export function useStoreEngines(folderPrefix: string, options: { linguistic?: boolean } = {}): StoreEngine[] {
+  const postgres = usePostgresStores();
+  const folders: string[] = [];
+  const sqliteStores: Store[] = [];
+  afterEach(async () => {
+    await Promise.all(sqliteStores.splice(0).map((store) => store.close()));
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return [
+    {
+      name: 'sqlite',
+      open: async () => {
+        const folder = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+        folders.push(folder);
+        const store = openStore(folder);
+        sqliteStores.push(store);
+        return store;
+      },
+    },
+    { name: 'postgres', open: async () => postgres.open(await postgres.database(options)) },
+  ];
 }
