@@ -2,6 +2,7 @@
 // presets are stored and read back alike by SQLite and PostgreSQL.
 
 import { describe, expect, it } from 'vitest';
+import { defaultChatSettings } from '../../shared/bridge/chat-message.js';
 import type { ChatPreset, Conversation } from '../../shared/bridge/types.js';
 import { useStoreEngines } from '../../test/support/postgres-store.js';
 
@@ -35,13 +36,7 @@ const tuned: Conversation = {
 function preset(fields: Partial<ChatPreset> & Pick<ChatPreset, 'id' | 'name'>): ChatPreset {
   return {
     model: null,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    topP: null,
-    seed: null,
-    stop: [],
-    reasoningEffort: null,
+    ...defaultChatSettings,
     isDefault: false,
     createdAt: 5,
     updatedAt: 5,

@@ -1,10 +1,21 @@
 // A chat message as both sides first build it: what is given, every other field empty (null).
 
 import type { ContentPart } from '../api/index.js';
-import type { ChatMessage, CompareAnswer } from './types.js';
+import type { ChatMessage, ChatSettings, CompareAnswer } from './types.js';
 
 /** The gateway key the app's chat makes for itself (main/chat/chat-key.ts), explained where Keys lists it. */
 export const chatKeyName = 'Switchyard Chat';
+
+/** A chat's settings before it has any: every one the model's default. */
+export const defaultChatSettings: ChatSettings = {
+  systemPrompt: '',
+  temperature: null,
+  maxTokens: null,
+  topP: null,
+  seed: null,
+  stop: [],
+  reasoningEffort: null,
+};
 
 type RequiredFields = 'id' | 'conversationId' | 'role' | 'status' | 'createdAt';
 

@@ -10,7 +10,7 @@ import { errorMessage, useBridge, useBridgeEvent, useServerConnection } from '..
 import { ConversationList, conversationListId } from './conversation-list.js';
 import { composerTextareaId } from './composer.js';
 import { ConversationView } from './conversation-view.js';
-import { defaultChatSettings } from './conversation-settings.js';
+import { defaultChatSettings } from '../../../shared/bridge/chat-message.js';
 import { presetSettings, usePresets } from './presets.js';
 import { initialModel } from './model-picker.js';
 import { useChatShortcuts } from './use-chat-shortcuts.js';

@@ -4,21 +4,11 @@
 // saved until it is right. Empty means the model's own default.
 
 import { useState } from 'react';
+import { defaultChatSettings } from '../../../shared/bridge/chat-message.js';
 import { maxStopSequenceChars, maxStopSequences } from '../../../shared/bridge/limits.js';
 import type { ChatReasoningEffort, ChatSettings, Conversation } from '../../../shared/bridge/types.js';
 import { Field } from '../ui/parts.js';
 import { useChanged } from '../ui/use-changed.js';
-
-/** A chat's settings before it has any: every one the model's default. */
-export const defaultChatSettings: ChatSettings = {
-  systemPrompt: '',
-  temperature: null,
-  maxTokens: null,
-  topP: null,
-  seed: null,
-  stop: [],
-  reasoningEffort: null,
-};
 
 export function settingsOfConversation(conversation: Conversation): ChatSettings {
   return {
