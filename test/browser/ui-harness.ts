@@ -84,6 +84,8 @@ export async function startUi(
   }: { colorScheme?: 'light' | 'dark'; width?: number; permissions?: string[] } = {}): Promise<Page> => {
     const context = await browser.newContext({ colorScheme, viewport: { width, height: 860 }, acceptDownloads: true });
     contexts.push(context);
+    // Under a test's 30 s: a wait that never ends fails naming what it waited for, not as a bare test timeout.
+    context.setDefaultTimeout(20_000);
     if (permissions.length > 0) await context.grantPermissions(permissions, { origin });
     const page = await context.newPage();
     // The UI runs under a CSP without 'unsafe-inline' (http-bridge.ts): anything it refuses is a bug.

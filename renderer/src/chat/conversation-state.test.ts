@@ -158,6 +158,8 @@ describe('conversationReducer', () => {
     state = conversationReducer(state, { type: 'send-start', message: local });
     expect(state.messages.map((each) => each.id)).toEqual(['user-1', 'local-1']);
     expect(state.error).toBeNull();
+    // Not stored yet: nothing to edit or delete, so the turn counts as running (Stop, not Send).
+    expect(state.running).toBe(true);
     state = conversationReducer(state, { type: 'send-done', localId: 'local-1', message: stored });
     expect(state.messages.map((each) => each.id)).toEqual(['user-1', 'user-2']);
   });
@@ -168,6 +170,7 @@ describe('conversationReducer', () => {
     state = conversationReducer(state, { type: 'send-failed', localId: 'local-1', error: 'no model chosen' });
     expect(state.messages.map((each) => each.id)).toEqual(['user-1']);
     expect(state.error).toBe('no model chosen');
+    expect(state.running).toBe(false);
   });
 
   it('cuts the history after a message for regenerate and edit, replacing that message when told', () => {

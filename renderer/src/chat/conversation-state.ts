@@ -23,7 +23,10 @@ export type ConversationAction =
   | { type: 'loaded'; detail: ConversationDetail }
   | { type: 'reset' }
   | { type: 'events'; events: ChatEvent[] }
-  /** The user's message, shown at once; replaced by the stored one when send answers. */
+  /**
+   * The user's message, shown at once; replaced by the stored one when send answers. The turn counts as running
+   * from here: until it is stored the message has nothing to edit or delete, and Stop stands where Send was.
+   */
   | { type: 'send-start'; message: ChatMessage }
   | { type: 'send-done'; localId: string; message: ChatMessage }
   | { type: 'send-failed'; localId: string; error: string }
@@ -62,7 +65,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'events':
       return action.events.reduce(applyEvent, state);
     case 'send-start':
-      return { ...state, messages: [...state.messages, action.message], error: null };
+      return { ...state, messages: [...state.messages, action.message], running: true, error: null };
     case 'send-done':
       return withVersion(
         {
@@ -75,6 +78,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return {
         ...state,
         messages: state.messages.filter((message) => message.id !== action.localId),
+        running: false,
         error: action.error,
       };
     case 'history-cut': {
