@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'stream', 'url'];
 
@@ -144,5 +146,23 @@ export default tseslint.config(
     ignores: ['main/**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // No import circles in the app's code (scripts/import-circles.ts, run after ESLint by `npm run lint`, also
+    // sees the type-only circles this rule passes over).
+    files: ['main/**/*.{ts,mts,cts}', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}', 'preload/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files an import may reach and how to read them, as the plugin's TypeScript preset sets them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'renderer/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
