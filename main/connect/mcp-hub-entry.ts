@@ -7,16 +7,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { setJsonValues } from './edit-json.js';
-import type { ConnectContext, FileEdit } from './tool-definition.js';
+import type { ConnectContext, FileEdit, HubCommand } from './tool-definition.js';
 
 /** The entry's name in the clients' configs. */
 export const hubEntryName = 'switchyard';
-
-/** The command that starts the hub, as the client will run it. */
-export interface HubCommand {
-  command: string;
-  args: string[];
-}
 
 /** Without a known path to this build: `switchyard` on the PATH, as `npm install -g` or `npm link` put it. */
 export const defaultHubCommand: HubCommand = { command: 'switchyard', args: ['mcp', 'serve'] };
