@@ -22,7 +22,8 @@ import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
-import type { ServerConnection, ServerConnectionOptions, SignInRequest } from './server-connection.js';
+import type { ServerConnection, ServerConnectionOptions } from './server-connection.js';
+import type { SignInRequest } from './server-sign-in.js';
 import {
   importSettingsText,
   readEditableSettings,
