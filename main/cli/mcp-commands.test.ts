@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerMcpCommands } from './mcp-commands.js';
-import { runCommands } from './test-support.js';
+import { noApp, runCommands } from './test-support.js';
 import { everythingEntry, fixtureEntry, makeTempDir, removeTempDir, writeSettings } from '../mcp/test-support.js';
 
 let dataDir: string;
@@ -19,9 +19,7 @@ beforeEach(async () => {
 afterEach(() => removeTempDir(dataDir));
 
 async function run(...args: string[]): Promise<void> {
-  const openApp = () => {
-    throw new Error('the mcp commands need no app');
-  };
+  const openApp = noApp('the mcp commands need no app');
   await runCommands(registerMcpCommands, { out, err }, openApp, ['mcp', ...args, '--data-dir', dataDir]);
 }
 

@@ -26,3 +26,10 @@ export async function runCommands(
   register(program, { output, openApp });
   await program.parseAsync(['node', 'switchyard', ...argv]);
 }
+
+/** For commands that open no app: opening one throws `why`. */
+export function noApp(why: string): CommandContext['openApp'] {
+  return () => {
+    throw new Error(why);
+  };
+}

@@ -5,7 +5,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerMcpCommands } from '../../main/cli/mcp-commands.js';
-import { runCommands } from '../../main/cli/test-support.js';
+import { noApp, runCommands } from '../../main/cli/test-support.js';
 import { makeTempDir, removeTempDir, writeSettings } from '../../main/mcp/test-support.js';
 import { startOAuthMcpServer, type OAuthMcpServer } from './oauth-mcp-server.js';
 
@@ -44,9 +44,7 @@ afterEach(async () => {
 });
 
 async function run(...args: string[]): Promise<void> {
-  const openApp = () => {
-    throw new Error('the mcp commands need no app');
-  };
+  const openApp = noApp('the mcp commands need no app');
   await runCommands(registerMcpCommands, { out, err }, openApp, ['mcp', ...args, '--data-dir', dataDir]);
 }
 
