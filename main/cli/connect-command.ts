@@ -14,7 +14,8 @@ import { resolveDataDir } from '../app/index.js';
 import { defaultPort } from '../common/index.js';
 import type { ConnectKeys, ToolDefinition } from '../connect/index.js';
 import { formatJson, printList, type Output } from './output.js';
-import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
+import { withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 interface ConnectOptions {
   model?: string;

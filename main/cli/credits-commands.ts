@@ -5,7 +5,8 @@ import type { App } from '../app/index.js';
 import { formatUsd, usdToNanos, type CreditsStatus } from '../../shared/api/index.js';
 import { parseUsd } from './key-rule-options.js';
 import { formatJson } from './output.js';
-import { addListCommand, dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
+import { addListCommand, withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 const usd = (amount: number) => formatUsd(usdToNanos(amount));
 

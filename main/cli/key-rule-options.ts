@@ -12,7 +12,8 @@ import {
   type LimitReset,
 } from '../../shared/api/index.js';
 import { formatJson } from './output.js';
-import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
+import { withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 export interface KeyRuleOptions {
   limit?: string | false;

@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
 import { describeAccess, describeKeyState, describeLimit, describeRate } from '../../shared/api/index.js';
-import {
-  addListCommand,
-  addRemoveCommand,
-  dataDirOption,
-  databaseUrlOption,
-  withApp,
-  type CommandContext,
-} from './program.js';
+import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 import { formatJson } from './output.js';
 import {
   addKeyRuleOptions,

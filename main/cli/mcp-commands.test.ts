@@ -2,10 +2,9 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerMcpCommands } from './mcp-commands.js';
-import type { Output } from './output.js';
+import { noApp, runCommands } from './test-support.js';
 import { everythingEntry, fixtureEntry, makeTempDir, removeTempDir, writeSettings } from '../mcp/test-support.js';
 
 let dataDir: string;
@@ -20,18 +19,8 @@ beforeEach(async () => {
 afterEach(() => removeTempDir(dataDir));
 
 async function run(...args: string[]): Promise<void> {
-  const output: Output = { out: (text) => out.push(text), err: (text) => err.push(text) };
-  const program = new Command('switchyard').exitOverride().configureOutput({
-    writeOut: (text) => output.out(text),
-    writeErr: (text) => output.err(text),
-  });
-  registerMcpCommands(program, {
-    output,
-    openApp: () => {
-      throw new Error('the mcp commands need no app');
-    },
-  });
-  await program.parseAsync(['node', 'switchyard', 'mcp', ...args, '--data-dir', dataDir]);
+  const openApp = noApp('the mcp commands need no app');
+  await runCommands(registerMcpCommands, { out, err }, openApp, ['mcp', ...args, '--data-dir', dataDir]);
 }
 
 describe('switchyard mcp', () => {

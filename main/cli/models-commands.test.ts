@@ -4,14 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Command } from 'commander';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-openai-upstream.js';
 import { createApp } from '../app/index.js';
 import { openStore } from '../store/index.js';
 import { registerModelsCommands } from './models-commands.js';
-import type { Output } from './output.js';
+import { runCommands } from './test-support.js';
 
 let dataDir: string;
 let upstream: FakeUpstream;
@@ -40,23 +39,15 @@ afterEach(async () => {
 });
 
 async function run(...args: string[]): Promise<void> {
-  const output: Output = { out: (text) => out.push(text), err: (text) => err.push(text) };
-  const program = new Command('switchyard').exitOverride().configureOutput({
-    writeOut: (text) => output.out(text),
-    writeErr: (text) => output.err(text),
-  });
-  registerModelsCommands(program, {
-    output,
-    openApp: async ({ dataDir }) =>
-      createApp({
-        dataDir: dataDir!,
-        secretStoreMode: 'file',
-        localProviders: false,
-        env: {},
-        logger: pino({ level: 'silent' }),
-      }),
-  });
-  await program.parseAsync(['node', 'switchyard', 'models', ...args, '--data-dir', dataDir]);
+  const openApp = async ({ dataDir }: { dataDir?: string }) =>
+    createApp({
+      dataDir: dataDir!,
+      secretStoreMode: 'file',
+      localProviders: false,
+      env: {},
+      logger: pino({ level: 'silent' }),
+    });
+  await runCommands(registerModelsCommands, { out, err }, openApp, ['models', ...args, '--data-dir', dataDir]);
 }
 
 function printed(): string {

@@ -5,14 +5,8 @@
 
 import type { Command } from 'commander';
 import type { App } from '../app/index.js';
-import {
-  addListCommand,
-  addRemoveCommand,
-  dataDirOption,
-  databaseUrlOption,
-  withApp,
-  type CommandContext,
-} from './program.js';
+import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 /** The warning for an alias whose target's provider this process does not know, or null. */
 async function unknownProviderWarning(app: App, target: string): Promise<string | null> {

@@ -3,14 +3,8 @@
 
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatUsdExactly, type ModelPriceInfo } from '../../shared/api/index.js';
-import {
-  addListCommand,
-  addRemoveCommand,
-  dataDirOption,
-  databaseUrlOption,
-  withApp,
-  type CommandContext,
-} from './program.js';
+import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 interface SetOptions {
   input: number;

@@ -1,13 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
-import {
-  addListCommand,
-  addRemoveCommand,
-  dataDirOption,
-  databaseUrlOption,
-  withApp,
-  type CommandContext,
-} from './program.js';
+import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 import { readSecretFromStdin } from './read-secret.js';
 
 interface AddOptions {

@@ -13,7 +13,8 @@ import {
   secretKeyVariable,
 } from '../secrets/index.js';
 import { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from '../store/database-url.js';
-import { databaseUrlOption, type CommandContext } from './program.js';
+import type { CommandContext } from './command-context.js';
+import { databaseUrlOption } from './shared-options.js';
 
 const connectTimeoutMs = 5_000;
 

@@ -12,7 +12,8 @@ import {
 import { defaultPort } from '../common/index.js';
 import { openAIBaseUrlOf } from '../gateway/index.js';
 import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
-import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption, type CommandContext } from './program.js';
+import type { CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption } from './shared-options.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 
 const shutdownGraceMs = 10_000;

@@ -3,12 +3,13 @@
 // in the data dir (main/bridge/ui-link-file.ts); this checks that the server still answers to it before printing
 // or opening it, so a stale file from a server that died never passes for a working link.
 
-import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { resolveDataDir, type App } from '../app/index.js';
 import { readUiLink, uiLinkPath } from '../bridge/index.js';
 import type { UiSessionStore } from '../store/index.js';
-import { addListCommand, addRemoveCommand, dataDirOption, type CommandContext } from './program.js';
+import { addListCommand, addRemoveCommand, type CommandContext } from './command-context.js';
+import { openInBrowser } from './open-in-browser.js';
+import { dataDirOption } from './shared-options.js';
 
 const checkTimeoutMs = 5_000;
 
@@ -27,28 +28,6 @@ async function linkWorks(url: URL): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** The command that opens a URL in the default browser: $BROWSER when set, else the platform's opener. */
-function browserCommand(url: string): [string, string[]] {
-  const browser = process.env.BROWSER?.trim();
-  if (browser) return [browser, [url]];
-  if (process.platform === 'darwin') return ['open', [url]];
-  if (process.platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]];
-  return ['xdg-open', [url]];
-}
-
-/** Starts the browser and resolves once it started (or rejects when it could not be run). */
-export function openInBrowser(url: string): Promise<void> {
-  const [command, args] = browserCommand(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-    child.once('error', (error) => reject(new Error(`could not run ${command}: ${error.message}`)));
-    child.once('spawn', () => {
-      child.unref();
-      resolve();
-    });
-  });
 }
 
 /** A team server's UI sessions; SQLite has none (its UI signs in with the link serve prints). */

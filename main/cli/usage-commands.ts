@@ -12,7 +12,8 @@ import {
 } from '../../shared/api/index.js';
 import { usageRowsCsv, usageSummaryCsv } from '../accounts/index.js';
 import { formatJson, formatTable, printList } from './output.js';
-import { dataDirOption, databaseUrlOption, withApp, type CommandContext } from './program.js';
+import { withApp, type CommandContext } from './command-context.js';
+import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 interface UsageOptions {
   since: string;

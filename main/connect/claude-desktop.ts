@@ -4,23 +4,18 @@
 // Verified against: https://modelcontextprotocol.io/docs/develop/connect-local-servers
 
 import path from 'node:path';
-import { appSettingsDir, hubEntryEdit, hubNotes } from './mcp-hub-entry.js';
+import { appSettingsDir, mcpClientTool } from './mcp-hub-entry.js';
 import type { ConnectContext, ToolDefinition } from './tool-definition.js';
 
 const configFile = (context: Pick<ConnectContext, 'home' | 'env'>) =>
   path.join(appSettingsDir(context), 'Claude', 'claude_desktop_config.json');
 
-export const claudeDesktop: ToolDefinition = {
+export const claudeDesktop: ToolDefinition = mcpClientTool({
   id: 'claude-desktop',
   name: 'Claude Desktop',
   aliases: ['claude-app'],
   docs: ['https://modelcontextprotocol.io/docs/develop/connect-local-servers'],
-  modelOptional: true,
-  needsKey: false,
-  files: (context) => [configFile(context)],
-  edits: (context) => [hubEntryEdit(configFile(context), 'mcpServers', context)],
-  notes: (context) => [
-    ...hubNotes('Claude Desktop', context),
-    'Claude Desktop asks before each tool call; Settings → Developer shows the server and its log.',
-  ],
-};
+  configFile,
+  member: 'mcpServers',
+  note: 'Claude Desktop asks before each tool call; Settings → Developer shows the server and its log.',
+});

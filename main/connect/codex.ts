@@ -7,7 +7,7 @@
 // (load_dotenv: "Load env vars from ~/.codex/.env", CODEX_-prefixed names refused).
 
 import path from 'node:path';
-import { setDotenvValues } from './edit-dotenv.js';
+import { dotenvEdit } from './edit-dotenv.js';
 import { setTomlValues, type TomlSettings } from './edit-toml.js';
 import {
   aliasNote,
@@ -55,12 +55,7 @@ export const codex: ToolDefinition = {
         holdsSecret: false,
         apply: (current) => setTomlValues(current, settings, config),
       },
-      {
-        path: env,
-        keys: [keyVariable],
-        holdsSecret: true,
-        apply: (current) => setDotenvValues(current, { [keyVariable]: context.secret }),
-      },
+      dotenvEdit(env, { [keyVariable]: context.secret }),
     ];
   },
   notes(context) {

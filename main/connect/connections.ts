@@ -21,8 +21,8 @@ import {
 } from '../../shared/bridge/connect-types.js';
 import { privateDirMode, privateFileMode, writeFileAtomic } from '../files/index.js';
 import { ConnectError } from './connect-error.js';
-import { defaultHubCommand, type HubCommand } from './mcp-hub-entry.js';
-import type { ConnectContext, ToolDefinition } from './tool-definition.js';
+import { defaultHubCommand } from './mcp-hub-entry.js';
+import type { ConnectContext, HubCommand, ToolDefinition } from './tool-definition.js';
 import { connectTools, findTool } from './tools.js';
 
 /** What connect needs of the gateway's keys (ApiKeys has it). */

@@ -3,22 +3,17 @@
 // Verified against: https://cursor.com/docs/context/mcp
 
 import path from 'node:path';
-import { hubEntryEdit, hubNotes } from './mcp-hub-entry.js';
+import { mcpClientTool } from './mcp-hub-entry.js';
 import type { ConnectContext, ToolDefinition } from './tool-definition.js';
 
 const configFile = (context: Pick<ConnectContext, 'home'>) => path.join(context.home, '.cursor', 'mcp.json');
 
-export const cursor: ToolDefinition = {
+export const cursor: ToolDefinition = mcpClientTool({
   id: 'cursor',
   name: 'Cursor',
   aliases: [],
   docs: ['https://cursor.com/docs/context/mcp'],
-  modelOptional: true,
-  needsKey: false,
-  files: (context) => [configFile(context)],
-  edits: (context) => [hubEntryEdit(configFile(context), 'mcpServers', context)],
-  notes: (context) => [
-    ...hubNotes('Cursor', context),
-    'Cursor Settings → MCP lists the server; Cursor turns it on there if it asks.',
-  ],
-};
+  configFile,
+  member: 'mcpServers',
+  note: 'Cursor Settings → MCP lists the server; Cursor turns it on there if it asks.',
+});

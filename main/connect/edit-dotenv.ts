@@ -3,10 +3,21 @@
 // comments, blank lines, other variables — stays as it was.
 
 import { ConnectError } from './connect-error.js';
+import type { FileEdit } from './tool-definition.js';
 
 const namePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Values that every dotenv reader takes unquoted. */
 const plainValue = /^[\w./:@+-]*$/;
+
+/** The edit that sets `values` in the dotenv file at `file`: the tools' key goes there, so it holds a secret. */
+export function dotenvEdit(file: string, values: Readonly<Record<string, string>>): FileEdit {
+  return {
+    path: file,
+    keys: Object.keys(values),
+    holdsSecret: true,
+    apply: (current) => setDotenvValues(current, values),
+  };
+}
 
 export function setDotenvValues(current: string | null, values: Readonly<Record<string, string>>): string {
   const lines = current === null || current === '' ? [] : current.replace(/\r?\n$/, '').split(/\r?\n/);

@@ -11,7 +11,7 @@
 // (GOOGLE_GEMINI_BASE_URL becomes the SDK's base URL).
 
 import path from 'node:path';
-import { setDotenvValues } from './edit-dotenv.js';
+import { dotenvEdit } from './edit-dotenv.js';
 import { setJsonValues } from './edit-json.js';
 import { aliasNote, homeDir, type ConnectContext, type ToolDefinition } from './tool-definition.js';
 
@@ -37,14 +37,8 @@ export const geminiCli: ToolDefinition = {
   files: (context) => Object.values(files(context)),
   edits(context) {
     const { env, settings } = files(context);
-    const variables = environment(context);
     return [
-      {
-        path: env,
-        keys: Object.keys(variables),
-        holdsSecret: true,
-        apply: (current) => setDotenvValues(current, variables),
-      },
+      dotenvEdit(env, environment(context)),
       {
         path: settings,
         keys: ['security.auth.selectedType'],

@@ -7,7 +7,7 @@
 // with id, name, baseUrl, envKey; security.auth.selectedType; model.name; .qwen/.env search order and priority).
 
 import path from 'node:path';
-import { setDotenvValues } from './edit-dotenv.js';
+import { dotenvEdit } from './edit-dotenv.js';
 import { objectAt, parseJsonSettings, setJsonValues } from './edit-json.js';
 import { keyVariable, providerName, type ConnectContext, type ToolDefinition } from './tool-definition.js';
 
@@ -58,12 +58,7 @@ export const qwenCode: ToolDefinition = {
           );
         },
       },
-      {
-        path: env,
-        keys: [keyVariable],
-        holdsSecret: true,
-        apply: (current) => setDotenvValues(current, { [keyVariable]: context.secret }),
-      },
+      dotenvEdit(env, { [keyVariable]: context.secret }),
     ];
   },
   notes(context) {

@@ -4,7 +4,12 @@
 
 import path from 'node:path';
 import type { ConnectToolId } from '../../shared/bridge/connect-types.js';
-import type { HubCommand } from './mcp-hub-entry.js';
+
+/** The command that starts the hub, as the client will run it. */
+export interface HubCommand {
+  command: string;
+  args: string[];
+}
 
 export interface ConnectContext {
   /** The home directory the tool's files are under (a temporary one in tests). */

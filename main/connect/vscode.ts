@@ -5,7 +5,7 @@
 // https://code.visualstudio.com/docs/copilot/reference/mcp-configuration
 
 import path from 'node:path';
-import { appSettingsDir, hubEntryEdit, hubNotes } from './mcp-hub-entry.js';
+import { appSettingsDir, mcpClientTool } from './mcp-hub-entry.js';
 import type { ConnectContext, ToolDefinition } from './tool-definition.js';
 
 /** VS Code's User folder, which Cline's settings live under too. */
@@ -14,7 +14,7 @@ export const vscodeUserDir = (context: Pick<ConnectContext, 'home' | 'env'>) =>
 
 const configFile = (context: Pick<ConnectContext, 'home' | 'env'>) => path.join(vscodeUserDir(context), 'mcp.json');
 
-export const vscode: ToolDefinition = {
+export const vscode: ToolDefinition = mcpClientTool({
   id: 'vscode',
   name: 'VS Code',
   aliases: ['code', 'copilot'],
@@ -22,12 +22,8 @@ export const vscode: ToolDefinition = {
     'https://code.visualstudio.com/docs/copilot/customization/mcp-servers',
     'https://code.visualstudio.com/docs/copilot/reference/mcp-configuration',
   ],
-  modelOptional: true,
-  needsKey: false,
-  files: (context) => [configFile(context)],
-  edits: (context) => [hubEntryEdit(configFile(context), 'servers', context, { type: 'stdio' })],
-  notes: (context) => [
-    ...hubNotes('VS Code', context),
-    'VS Code asks to trust the server the first time it starts it (MCP: List Servers shows it).',
-  ],
-};
+  configFile,
+  member: 'servers',
+  entryFields: { type: 'stdio' },
+  note: 'VS Code asks to trust the server the first time it starts it (MCP: List Servers shows it).',
+});

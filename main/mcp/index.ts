@@ -36,7 +36,7 @@ export {
 } from './settings-schema.js';
 // From the credential store itself: oauth/index.js also holds the sign-in, which loads the MCP SDK.
 export { OAuthCredentials, oauthAccountFor } from './oauth/credential-store.js';
-export type { SignInRequest } from './server-connection.js';
+export type { SignInRequest } from './server-sign-in.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
 export { ElicitationPrompts, type ElicitationPrompt } from './elicitation-prompts.js';

@@ -4,12 +4,12 @@
 // all edit through its methods, which write atomically and apply the change before they resolve, so no caller
 // has to remember to reload. Edits by hand (or by another process) are applied by the watcher.
 // `stop()` stops every server and the watcher; nothing it started outlives it.
+// Bringing the running servers in step with the file is managed-servers.ts; this decides when, and answers for them.
 
 import { mkdir } from 'node:fs/promises';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../common/index.js';
-import { Emitter, type Disposable } from '../../shared/events/index.js';
-import { compareConfigs } from './config-diff.js';
+import { Emitter, type Disposable, type Event } from '../../shared/events/index.js';
 import {
   importConfigFile,
   previewImportFile,
@@ -20,9 +20,10 @@ import {
 import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
+import { ManagedServers, type ListChangedEvent, type ToolsChangedEvent } from './managed-servers.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
-import type { ServerConnection, ServerConnectionOptions, SignInRequest } from './server-connection.js';
+import type { SignInRequest } from './server-sign-in.js';
 import {
   importSettingsText,
   readEditableSettings,
@@ -35,20 +36,14 @@ import {
   type EditableSettings,
   type SettingsWrite,
 } from './settings-editor.js';
-import { readSettingsFile, settingsFilePath, type SettingsFile } from './settings-file.js';
-import { defaultStartupTimeoutSeconds, formatProblem, type ParsedEntry, type ServerConfig } from './settings-schema.js';
+import { readSettingsFile, settingsFilePath } from './settings-file.js';
+import { defaultStartupTimeoutSeconds, type ServerConfig } from './settings-schema.js';
 import { watchSettingsFile } from './settings-watcher.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { errorResult, type ToolResult } from './tool-results.js';
 import type { ServerSnapshot, SettingsProblem, ToolCallOptions } from './types.js';
 
-/**
- * The connection code, and the MCP SDK with it, is loaded when the settings first name a server: a gateway with no
- * MCP servers never loads the SDK (several MB of resident memory, for as long as the process runs).
- */
-let connectionClass: Promise<typeof ServerConnection> | undefined;
-const loadConnectionClass = () =>
-  (connectionClass ??= import('./server-connection.js').then((loaded) => loaded.ServerConnection));
+export type { ListChangedEvent, ToolsChangedEvent } from './managed-servers.js';
 
 export interface McpManagerOptions {
   dataDir: string;
@@ -71,38 +66,14 @@ export interface McpManagerOptions {
   oauth?: OAuthCredentials;
 }
 
-interface ManagedServer {
-  name: string;
-  problems: SettingsProblem[];
-  /** Unset when the entry is invalid. */
-  connection?: ServerConnection;
-  subscriptions: Disposable[];
-}
-
-export interface ToolsChangedEvent {
-  server: string;
-}
-
-export interface ListChangedEvent {
-  server: string;
-  list: 'resources' | 'prompts';
-}
-
 export interface SettingsChangedEvent {
   /** `edit`: through one of this manager's methods; `file`: changed on disk (by hand, or by another process). */
   origin: 'edit' | 'file';
 }
 
 export class McpManager {
-  private readonly servers = new Map<string, ManagedServer>();
-  private readonly serverStatusEmitter = new Emitter<ServerSnapshot>();
-  private readonly toolsChangedEmitter = new Emitter<ToolsChangedEvent>();
-  private readonly listChangedEmitter = new Emitter<ListChangedEvent>();
-  private readonly serversChangedEmitter = new Emitter<ServerSnapshot[]>();
+  private readonly servers: ManagedServers;
   private readonly settingsChangedEmitter = new Emitter<SettingsChangedEvent>();
-  private readonly connectionOptions: ServerConnectionOptions;
-  private fileProblems: SettingsProblem[] = [];
-  private appliedText: string | undefined;
   /** The file's text when it was last read while running, valid or not: a change of it is a settings change. */
   private seenText: string | undefined;
   private watcher?: Disposable;
@@ -120,13 +91,13 @@ export class McpManager {
   private queue: Promise<void> = Promise.resolve();
 
   /** A server's status changed. */
-  readonly onServerStatus = this.serverStatusEmitter.event;
+  readonly onServerStatus: Event<ServerSnapshot>;
   /** Servers were added to or removed from the settings; the listener gets the new list. */
-  readonly onServersChanged = this.serversChangedEmitter.event;
+  readonly onServersChanged: Event<ServerSnapshot[]>;
   /** A server's tools changed (connected, crashed, `tools/list_changed`, its autoApprove or disabledTools edited). */
-  readonly onToolsChanged = this.toolsChangedEmitter.event;
+  readonly onToolsChanged: Event<ToolsChangedEvent>;
   /** A connected server said its resources or prompts changed. */
-  readonly onListChanged = this.listChangedEmitter.event;
+  readonly onListChanged: Event<ListChangedEvent>;
   /**
    * The settings file changed while the manager runs, and the change has been applied: once per change, whether
    * it came through this manager's methods or from outside. Not fired for the first read at start.
@@ -134,16 +105,24 @@ export class McpManager {
   readonly onSettingsChanged = this.settingsChangedEmitter.event;
 
   constructor(private readonly options: McpManagerOptions) {
-    this.connectionOptions = {
+    this.servers = new ManagedServers({
       logger: options.logger,
-      defaultStartupTimeoutMs: options.startupTimeoutMs ?? defaultStartupTimeoutSeconds * 1000,
-      restartPolicy: { ...defaultRestartPolicy, ...options.restartPolicy },
-      environment: options.environment ?? process.env,
-      searchPath: options.searchPath ?? serverSearchPath,
-      clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
-      ...(options.oauth ? { oauth: options.oauth } : {}),
-      elicit: (request, signal) => this.elicitations.ask(request, signal),
-    };
+      ...(options.only ? { only: options.only } : {}),
+      connectionOptions: {
+        logger: options.logger,
+        defaultStartupTimeoutMs: options.startupTimeoutMs ?? defaultStartupTimeoutSeconds * 1000,
+        restartPolicy: { ...defaultRestartPolicy, ...options.restartPolicy },
+        environment: options.environment ?? process.env,
+        searchPath: options.searchPath ?? serverSearchPath,
+        clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
+        ...(options.oauth ? { oauth: options.oauth } : {}),
+        elicit: (request, signal) => this.elicitations.ask(request, signal),
+      },
+    });
+    this.onServerStatus = this.servers.onServerStatus;
+    this.onServersChanged = this.servers.onServersChanged;
+    this.onToolsChanged = this.servers.onToolsChanged;
+    this.onListChanged = this.servers.onListChanged;
   }
 
   get settingsPath(): string {
@@ -183,11 +162,8 @@ export class McpManager {
     this.watcher = undefined;
     for (const signIn of this.signIns.values()) signIn.abort();
     await this.queue;
-    const servers = [...this.servers.values()];
-    this.servers.clear();
-    this.appliedText = undefined;
     this.seenText = undefined;
-    await Promise.all(servers.map((server) => this.retire(server)));
+    await this.servers.stopAll();
   }
 
   /**
@@ -264,7 +240,7 @@ export class McpManager {
    * of a start() still reading the settings count as starting.
    */
   whenStarted(limitMs: number): Promise<void> {
-    const anyStarting = () => [...this.servers.values()].some((server) => server.connection?.starting);
+    const anyStarting = () => this.servers.connections().some((connection) => connection.starting);
     return new Promise((resolve) => {
       let done = false;
       let subscription: Disposable | undefined;
@@ -289,22 +265,21 @@ export class McpManager {
   /** Resolves when every started server is connected or has failed for good (bounded by start-up timeouts). */
   async waitUntilSettled(): Promise<ServerSnapshot[]> {
     await this.queue;
-    await Promise.all([...this.servers.values()].map((server) => server.connection?.whenSettled()));
+    await Promise.all(this.servers.connections().map((connection) => connection.whenSettled()));
     return this.list();
   }
 
   list(): ServerSnapshot[] {
-    return [...this.servers.values()].map((server) => snapshotOf(server));
+    return this.servers.list();
   }
 
   server(name: string): ServerSnapshot | undefined {
-    const server = this.servers.get(name);
-    return server && snapshotOf(server);
+    return this.servers.server(name);
   }
 
   /** The settings a server runs with (after validation); undefined for an unknown or invalid entry. */
   serverConfig(name: string): ServerConfig | undefined {
-    return this.servers.get(name)?.connection?.config;
+    return this.servers.find(name)?.config;
   }
 
   /**
@@ -312,7 +287,7 @@ export class McpManager {
    * unknown, invalid or disabled server.
    */
   async restart(name: string): Promise<ServerSnapshot> {
-    const connection = this.connection(name);
+    const connection = this.servers.connection(name);
     if (connection.config.disabled) throw new Error(`Server "${name}" is disabled: enable it to start it.`);
     await connection.stop();
     connection.start();
@@ -324,7 +299,7 @@ export class McpManager {
    * with the new tokens. A second sign-in to the same server cancels the first. Rejects with a message for people.
    */
   async signIn(name: string, request: SignInRequest): Promise<ServerSnapshot> {
-    const connection = this.connection(name);
+    const connection = this.servers.connection(name);
     this.signIns.get(name)?.abort();
     const cancel = new AbortController();
     this.signIns.set(name, cancel);
@@ -341,7 +316,7 @@ export class McpManager {
 
   /** Deletes a server's stored sign-in and starts it again without; false when none was stored. */
   async signOut(name: string): Promise<boolean> {
-    const connection = this.connection(name);
+    const connection = this.servers.connection(name);
     const removed = await connection.signOut();
     if (removed && !connection.config.disabled) await this.restart(name);
     return removed;
@@ -349,11 +324,11 @@ export class McpManager {
 
   /** File-level problems (malformed JSON) and every entry's problems. */
   problems(): SettingsProblem[] {
-    return [...this.fileProblems, ...[...this.servers.values()].flatMap((server) => server.problems)];
+    return this.servers.problems();
   }
 
   listTools(name: string): Tool[] {
-    return this.connection(name).toolList();
+    return this.servers.connection(name).toolList();
   }
 
   /** Never throws: every failure, including an unknown server, comes back as an `Error:` result. */
@@ -363,8 +338,8 @@ export class McpManager {
     args: Record<string, unknown> = {},
     options: ToolCallOptions = {},
   ): Promise<ToolResult> {
-    const connection = this.servers.get(name)?.connection;
-    if (!connection) return errorResult(`there is no MCP server "${name}"${this.invalidSuffix(name)}.`);
+    const connection = this.servers.find(name);
+    if (!connection) return errorResult(`there is no MCP server "${name}"${this.servers.invalidSuffix(name)}.`);
     return connection.callTool(tool, args, options);
   }
 
@@ -385,19 +360,19 @@ export class McpManager {
   }
 
   listResources(name: string): Promise<Resource[]> {
-    return this.connection(name).listResources();
+    return this.servers.connection(name).listResources();
   }
 
   readResource(name: string, uri: string): Promise<ReadResourceResult['contents']> {
-    return this.connection(name).readResource(uri);
+    return this.servers.connection(name).readResource(uri);
   }
 
   listPrompts(name: string): Promise<Prompt[]> {
-    return this.connection(name).listPrompts();
+    return this.servers.connection(name).listPrompts();
   }
 
   getPrompt(name: string, prompt: string, args?: Record<string, string>): Promise<GetPromptResult> {
-    return this.connection(name).getPrompt(prompt, args);
+    return this.servers.connection(name).getPrompt(prompt, args);
   }
 
   /** What the server wrote to stderr, and our notes on its life, oldest first. */
@@ -406,12 +381,12 @@ export class McpManager {
   }
 
   logEntries(name: string): LogEntry[] {
-    return this.connection(name).log.entriesSnapshot();
+    return this.servers.connection(name).log.entriesSnapshot();
   }
 
   /** Follows a server's log as lines arrive. */
   onLogEntry(name: string, listener: (entry: LogEntry) => void): Disposable {
-    return this.connection(name).log.onEntryAdded(listener);
+    return this.servers.connection(name).log.onEntryAdded(listener);
   }
 
   /**
@@ -419,24 +394,13 @@ export class McpManager {
    * build it per request, it is cheap.
    */
   toolCatalog(): ToolCatalog {
-    const servers = [...this.servers.values()].flatMap(({ connection }) => {
-      if (!connection || connection.snapshot().state !== 'connected') return [];
+    const servers = this.servers.connections().flatMap((connection) => {
+      if (connection.snapshot().state !== 'connected') return [];
       const { autoApprove, disabledTools } = connection.config;
       const tools = connection.toolList().filter((tool) => !disabledTools.includes(tool.name));
       return [{ server: connection.name, tools, autoApprove }];
     });
     return new ToolCatalog(servers);
-  }
-
-  private connection(name: string): ServerConnection {
-    const connection = this.servers.get(name)?.connection;
-    if (!connection) throw new Error(`There is no MCP server "${name}"${this.invalidSuffix(name)}.`);
-    return connection;
-  }
-
-  private invalidSuffix(name: string): string {
-    const problems = this.servers.get(name)?.problems.filter((problem) => problem.severity === 'error') ?? [];
-    return problems.length === 0 ? '' : ` (its settings entry is invalid: ${problems.map(formatProblem).join('; ')})`;
   }
 
   /**
@@ -463,94 +427,9 @@ export class McpManager {
     const changed = this.seenText !== undefined && file.text !== this.seenText;
     this.seenText = file.text;
     try {
-      await this.applyFile(file);
+      await this.servers.apply(file);
     } finally {
       if (changed) this.settingsChangedEmitter.fire({ origin });
     }
   }
-
-  private async applyFile(file: SettingsFile): Promise<void> {
-    if (file.text === this.appliedText && file.raw) return; // our own write, or a save without changes
-    const fileProblems = file.problems.filter((problem) => problem.server === undefined);
-    this.fileProblems = fileProblems;
-    for (const problem of fileProblems) {
-      this.options.logger.warn(`MCP settings: ${file.path}: ${problem.path}: ${problem.message}`);
-    }
-    // A half-saved or mistyped file must not stop servers that were running fine: keep them until it parses.
-    if (!file.raw && this.appliedText !== undefined) return;
-    this.appliedText = file.text;
-
-    const only = this.options.only;
-    const entries = only ? file.entries.filter((entry) => only.includes(entry.name)) : file.entries;
-    const names = new Set(entries.map((entry) => entry.name));
-    const removed = [...this.servers.values()].filter((server) => !names.has(server.name));
-    const added = entries.filter((entry) => !this.servers.has(entry.name));
-    const Connection = entries.some((entry) => entry.config) ? await loadConnectionClass() : undefined;
-    await Promise.all([
-      ...removed.map(async (server) => {
-        this.servers.delete(server.name);
-        await this.retire(server);
-      }),
-      ...entries.map((entry) => this.applyEntry(entry, Connection)),
-    ]);
-    if (removed.length > 0 || added.length > 0) this.serversChangedEmitter.fire(this.list());
-  }
-
-  /** `Connection`: loaded whenever `entry.config` is set. */
-  private async applyEntry(entry: ParsedEntry, Connection: typeof ServerConnection | undefined): Promise<void> {
-    for (const problem of entry.problems) this.options.logger.warn(`MCP settings: ${formatProblem(problem)}`);
-    const current = this.servers.get(entry.name);
-    const config = entry.config;
-    if (current?.connection && config) {
-      const before = current.connection.config;
-      const change = compareConfigs(before, config);
-      current.problems = entry.problems;
-      if (change !== 'restart') {
-        current.connection.updateSettings(config);
-        if (before.disabled !== config.disabled) {
-          if (config.disabled) await current.connection.stop();
-          else current.connection.start();
-        }
-        const listsChanged =
-          String(before.autoApprove) !== String(config.autoApprove) ||
-          String(before.disabledTools) !== String(config.disabledTools);
-        if (listsChanged) {
-          this.toolsChangedEmitter.fire({ server: entry.name });
-        }
-        return;
-      }
-    }
-    if (current) await this.retire(current);
-    const server: ManagedServer = { name: entry.name, problems: entry.problems, subscriptions: [] };
-    this.servers.set(entry.name, server);
-    if (config && Connection) this.attach(server, new Connection(config, this.connectionOptions));
-    this.serverStatusEmitter.fire(snapshotOf(server));
-  }
-
-  private attach(server: ManagedServer, connection: ServerConnection): void {
-    server.connection = connection;
-    server.subscriptions.push(
-      connection.onStatusChanged(() => this.serverStatusEmitter.fire(snapshotOf(server))),
-      connection.onToolsChanged(() => this.toolsChangedEmitter.fire({ server: server.name })),
-      connection.onListChanged((list) => this.listChangedEmitter.fire({ server: server.name, list })),
-    );
-    if (!connection.config.disabled) connection.start();
-  }
-
-  /** Stops a server that is being removed or replaced; its last status and tools-changed events still go out. */
-  private async retire(server: ManagedServer): Promise<void> {
-    await server.connection?.stop();
-    for (const subscription of server.subscriptions.splice(0)) subscription.dispose();
-  }
-}
-
-function snapshotOf(server: ManagedServer): ServerSnapshot {
-  const errors = server.problems.filter((problem) => problem.severity === 'error');
-  const warnings = server.problems.filter((problem) => problem.severity === 'warning').map(formatProblem);
-  if (!server.connection) {
-    return { name: server.name, state: 'error', message: errors.map(formatProblem).join('; '), toolCount: 0 };
-  }
-  const snapshot = server.connection.snapshot();
-  const warning = [...warnings, ...(snapshot.warning ? [snapshot.warning] : [])].join('; ');
-  return { ...snapshot, ...(warning ? { warning } : {}) };
 }

@@ -1,12 +1,10 @@
 // One MCP server, for as long as it is configured: starts it, performs the handshake within a start-up
 // timeout, lists its tools, restarts it with backoff when it dies, and stops it with its whole process tree.
 // Everything it owns (the session, the child process, timers) is released by `stop()`.
+// How an attempt is set up and closed is server-session.ts; the OAuth sign-in, server-sign-in.ts; which call a
+// server's question belongs to, tool-calls-in-flight.ts.
 
-import { stat } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ElicitRequestSchema,
   PromptListChangedNotificationSchema,
@@ -14,32 +12,38 @@ import {
   ToolListChangedNotificationSchema,
   type GetPromptResult,
   type Prompt,
-  type ElicitRequest,
-  type ElicitResult,
   type ReadResourceResult,
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../common/index.js';
 import { Emitter } from '../../shared/events/index.js';
+import { describeCallError } from './call-errors.js';
 import {
   describeExit,
   describeNonProtocolOutput,
   describeStartFailure,
   describeStderr,
-  ServerSetupError,
 } from './describe-start-failure.js';
-import { expandServerConfig } from './expand-env.js';
 import { LogBuffer } from './log-buffer.js';
+import { SignInRequiredError, type OAuthCredentials } from './oauth/index.js';
 import { collectPages } from './paginate.js';
-import { ProcessTransport } from './process-transport.js';
 import { restartDelayMs, type RestartPolicy } from './restart-policy.js';
-import { ServerOAuthProvider, signIn, SignInRequiredError, type OAuthCredentials } from './oauth/index.js';
-import { serverEnvironment } from './server-environment.js';
-import { checkUrl, type RemoteServerConfig, type ServerConfig } from './settings-schema.js';
-import { describeCallError } from './call-errors.js';
+import {
+  closeSession,
+  isFallbackToSse,
+  openTransport,
+  prepareServer,
+  startDeadline,
+  StartupTimeout,
+  type Prepared,
+  type Session,
+} from './server-session.js';
+import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
+import type { ServerConfig } from './settings-schema.js';
+import { ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
-import type { ElicitationHandler, ElicitationRequest, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
+import type { ElicitationHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
 export interface ServerConnectionOptions {
   logger: Logger;
@@ -57,44 +61,7 @@ export interface ServerConnectionOptions {
   elicit?: ElicitationHandler;
 }
 
-interface CallInFlight {
-  onElicitation?: ElicitationHandler;
-  /** Aborted when the call ends: a question asked during it no longer stands. */
-  ended: AbortController;
-}
-
-export interface SignInRequest {
-  /** Sends the person to the authorization server's page (a browser, a printed link, the UI). */
-  openAuthorizationUrl(url: URL): void | Promise<void>;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-interface Session {
-  client: Client;
-  transport: Transport;
-  /** Set for stdio servers. */
-  process?: ProcessTransport;
-  /** The handshake completed: from now on a close is a crash. */
-  ready: boolean;
-  /** We closed it (stop, failure): a handshake finishing late must not bring it back. */
-  closed: boolean;
-}
-
-interface Prepared {
-  config: ServerConfig;
-  searchPath?: string;
-  /** Remote servers, when sign-ins can be stored. */
-  oauth?: ServerOAuthProvider;
-}
-
 const stderrLinesInMessages = 10;
-
-class StartupTimeout extends Error {
-  constructor(readonly afterMs: number) {
-    super(`start-up timeout after ${afterMs} ms`);
-  }
-}
 
 export class ServerConnection {
   private readonly statusChangedEmitter = new Emitter<ServerSnapshot>();
@@ -118,7 +85,7 @@ export class ServerConnection {
   private stableTimer?: NodeJS.Timeout;
   private nonProtocolLine?: string;
   private signedIn = false;
-  private readonly callsInFlight = new Set<CallInFlight>();
+  private readonly callsInFlight: ToolCallsInFlight;
 
   constructor(
     config: ServerConfig,
@@ -126,6 +93,7 @@ export class ServerConnection {
   ) {
     this.settings = config;
     this.status = config.disabled ? { state: 'disabled' } : { state: 'disconnected' };
+    this.callsInFlight = new ToolCallsInFlight(() => this.name, this.log, options.elicit);
   }
 
   get name(): string {
@@ -206,26 +174,20 @@ export class ServerConnection {
     const session = this.session;
     if (!session?.ready) return errorResult(this.notConnectedMessage());
     const timeoutSeconds = this.settings.timeoutSeconds;
-    const call: CallInFlight = {
-      ended: new AbortController(),
-      ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
-    };
-    this.callsInFlight.add(call);
-    try {
-      // The timeout is a hard cap on the whole call, progress or not: the chat loop needs a bound it can rely on.
-      const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: timeoutSeconds * 1000,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return normaliseToolResult(result);
-    } catch (error) {
-      if (error instanceof SignInRequiredError && this.session === session) void this.requireSignIn(session, error);
-      const aborted = options.signal?.aborted ?? false;
-      return errorResult(describeCallError(error, { server: this.name, tool, timeoutSeconds, aborted }));
-    } finally {
-      this.callsInFlight.delete(call);
-      call.ended.abort();
-    }
+    return this.callsInFlight.run(options, async () => {
+      try {
+        // The timeout is a hard cap on the whole call, progress or not: the chat loop needs a bound it can rely on.
+        const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
+          timeout: timeoutSeconds * 1000,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        return normaliseToolResult(result);
+      } catch (error) {
+        if (error instanceof SignInRequiredError && this.session === session) void this.requireSignIn(session, error);
+        const aborted = options.signal?.aborted ?? false;
+        return errorResult(describeCallError(error, { server: this.name, tool, timeoutSeconds, aborted }));
+      }
+    });
   }
 
   async listResources(): Promise<Resource[]> {
@@ -254,29 +216,9 @@ export class ServerConnection {
    * caller restarts the connection to use them.
    */
   async signIn(request: SignInRequest): Promise<void> {
-    const credentials = this.options.oauth;
-    if (this.settings.transport === 'stdio') throw new Error(`Server "${this.name}" runs locally: it has no sign-in.`);
-    if (!credentials) throw new Error('Sign-ins cannot be stored here (no secret store).');
-    const { value: config } = expandServerConfig(this.settings, this.options.environment);
-    const remote = config as RemoteServerConfig;
-    this.log.add('switchyard', `Signing in to ${remote.url}: waiting for the browser.`);
-    try {
-      await signIn({
-        server: this.name,
-        url: remote.url,
-        credentials,
-        ...(remote.oauth?.clientMetadataUrl ? { clientMetadataUrl: remote.oauth.clientMetadataUrl } : {}),
-        openAuthorizationUrl: request.openAuthorizationUrl,
-        ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
-        ...(request.signal ? { signal: request.signal } : {}),
-      });
-    } catch (error) {
-      const message = `Sign-in failed: ${(error as Error).message}.`;
-      this.log.add('switchyard', message);
+    await signInToServer(this.signInContext(), this.settings, this.options.environment, request, (message) => {
       if (this.status.state === 'needs-sign-in') this.setStatus({ ...this.status, message });
-      throw new Error(message, { cause: error });
-    }
-    this.log.add('switchyard', 'Signed in; the tokens are in the secret store.');
+    });
   }
 
   /** Forgets the stored sign-in; false when there was none. The caller restarts the connection. */
@@ -327,72 +269,26 @@ export class ServerConnection {
     this.stableTimer.unref();
   }
 
-  private async prepare(): Promise<Prepared> {
-    const { value: config, missing } = expandServerConfig(this.settings, this.options.environment);
-    for (const name of missing) this.log.add('switchyard', `\${env:${name}} is not set; using an empty string.`);
-    if (config.transport !== 'stdio') {
-      const problem = checkUrl(config.url);
-      if (problem) throw new ServerSetupError(`The url setting: ${problem}.`);
-      const oauth = await this.oauthProvider(config);
-      return { config, ...(oauth ? { oauth } : {}) };
-    }
-    if (config.cwd && !(await isDirectory(config.cwd))) {
-      throw new ServerSetupError(`Working directory "${config.cwd}" (the cwd setting) does not exist.`);
-    }
-    return { config, searchPath: await this.options.searchPath() };
+  private prepare(): Promise<Prepared> {
+    return prepareServer(this.settings, {
+      environment: this.options.environment,
+      searchPath: this.options.searchPath,
+      log: this.log,
+      oauthProvider: (config) =>
+        storedOAuthProvider(this.signInContext(), config, (signedIn) => (this.signedIn = signedIn)),
+    });
   }
 
-  /** The stored sign-in for a remote server, when sign-ins can be stored and the store answers. */
-  private async oauthProvider(config: RemoteServerConfig): Promise<ServerOAuthProvider | undefined> {
-    const credentials = this.options.oauth;
-    this.signedIn = false;
-    if (!credentials) return undefined;
-    let stored;
-    try {
-      stored = await credentials.read(this.name, config.url);
-    } catch (error) {
-      this.log.add('switchyard', `No OAuth sign-in: the secret store could not be read (${(error as Error).message}).`);
-      return undefined;
-    }
-    this.signedIn = stored.tokens !== undefined;
-    return new ServerOAuthProvider({
-      server: this.name,
-      credentials,
-      stored,
-      ...(config.oauth?.clientMetadataUrl ? { clientMetadataUrl: config.oauth.clientMetadataUrl } : {}),
-    });
+  private signInContext(): ServerSignInContext {
+    return { server: this.name, credentials: this.options.oauth, log: this.log };
   }
 
   /** Builds the transport and client and wires their events; starts nothing yet. */
   private openSession(prepared: Prepared, transportKind: ServerConfig['transport']): Session {
-    const { config } = prepared;
-    let transport: Transport;
-    let process: ProcessTransport | undefined;
-    if (config.transport === 'stdio') {
-      process = new ProcessTransport({
-        command: config.command,
-        args: config.args,
-        env: serverEnvironment(prepared.searchPath ?? '', config.env),
-        ...(config.cwd ? { cwd: config.cwd } : {}),
-        onStderrLine: (line) => this.log.add('stderr', line),
-        onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
-        onExit: (exit) => this.log.add('switchyard', `${describeExit(exit)}.`),
-      });
-      transport = process;
-      // As written in the settings: the expanded form may hold secrets from the environment.
-      const written = this.settings.transport === 'stdio' ? this.settings : config;
-      this.log.add('switchyard', `Starting: ${[written.command, ...written.args].map(quoteIfNeeded).join(' ')}`);
-    } else {
-      const options = {
-        requestInit: { headers: config.headers },
-        ...(prepared.oauth ? { authProvider: prepared.oauth } : {}),
-      };
-      transport =
-        transportKind === 'sse'
-          ? new SSEClientTransport(new URL(config.url), options)
-          : new StreamableHTTPClientTransport(new URL(config.url), options);
-      this.log.add('switchyard', `Connecting to ${config.url} (${transportKind}).`);
-    }
+    const { transport, process } = openTransport(prepared, transportKind, this.settings, {
+      log: this.log,
+      onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
+    });
     // Form elicitation only: URL mode sends people to pages we cannot vouch for.
     const client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } } });
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
@@ -401,7 +297,9 @@ export class ServerConnection {
     client.onclose = () => {
       if (session.ready && this.session === session && this.running) void this.handleCrash(session);
     };
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request, extra.signal));
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.callsInFlight.answerElicitation(request, extra.signal),
+    );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
       if (this.session === session) this.listChangedEmitter.fire('resources');
@@ -410,35 +308,6 @@ export class ServerConnection {
       if (this.session === session) this.listChangedEmitter.fire('prompts');
     });
     return session;
-  }
-
-  /**
-   * A question from the server, for the caller of the tool call it came during. The protocol does not say which
-   * call that is (the SDK's client is not told), so it is asked only when exactly one call is in flight; with
-   * none or several it is declined rather than shown to a caller it may not belong to.
-   */
-  private async answerElicitation(request: ElicitRequest, signal: AbortSignal): Promise<ElicitResult> {
-    const params = request.params;
-    if (params.mode === 'url') return { action: 'decline' };
-    const calls = [...this.callsInFlight];
-    const call = calls.length === 1 ? calls[0] : undefined;
-    const handler = call?.onElicitation ?? this.options.elicit;
-    if (!call || !handler) {
-      const why =
-        calls.length === 0
-          ? 'no tool call of ours was running'
-          : call
-            ? 'nobody is there to answer it'
-            : `${calls.length} tool calls were running, and it could belong to any of them`;
-      this.log.add('switchyard', `Declined a question from the server (elicitation): ${why}.`);
-      return { action: 'decline' };
-    }
-    const question: ElicitationRequest = {
-      server: this.name,
-      message: params.message,
-      requestedSchema: params.requestedSchema as ElicitationRequest['requestedSchema'],
-    };
-    return handler(question, AbortSignal.any([signal, call.ended.signal]));
   }
 
   private async handshake(session: Session, timeoutMs: number): Promise<void> {
@@ -568,45 +437,4 @@ export class ServerConnection {
     this.restartTimer = undefined;
     this.stableTimer = undefined;
   }
-}
-
-/** A promise that rejects when the start-up time is up, and its off switch. */
-function startDeadline(ms: number): { expired: Promise<never>; clear(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new StartupTimeout(ms)), ms);
-  });
-  expired.catch(() => undefined); // nobody may be racing it any more when it fires
-  return { expired, clear: () => clearTimeout(timer) };
-}
-
-/** The SDK's documented back-compat rule: a 4xx to the streamable HTTP POST means "try the old SSE transport". */
-function isFallbackToSse(config: ServerConfig, error: unknown): boolean {
-  if (config.transport === 'stdio' || !config.sseFallback) return false;
-  const status = error instanceof StreamableHTTPError ? error.code : undefined;
-  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
-}
-
-/** `polite`: let the server exit on its own first (a normal stop); otherwise terminate it at once (it failed). */
-async function closeSession(session: Session, polite = true): Promise<void> {
-  session.ready = false;
-  session.closed = true;
-  if (!polite) await session.process?.terminate();
-  try {
-    await session.client.close();
-  } catch {
-    // Closing a half-open session can fail; the process is what matters.
-  }
-  await session.process?.close();
-}
-
-function quoteIfNeeded(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
-}
-
-async function isDirectory(directory: string): Promise<boolean> {
-  return stat(directory).then(
-    (found) => found.isDirectory(),
-    () => false,
-  );
 }

@@ -3,10 +3,9 @@
 
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerMcpCommands } from '../../main/cli/mcp-commands.js';
-import type { Output } from '../../main/cli/output.js';
+import { noApp, runCommands } from '../../main/cli/test-support.js';
 import { makeTempDir, removeTempDir, writeSettings } from '../../main/mcp/test-support.js';
 import { startOAuthMcpServer, type OAuthMcpServer } from './oauth-mcp-server.js';
 
@@ -45,15 +44,8 @@ afterEach(async () => {
 });
 
 async function run(...args: string[]): Promise<void> {
-  const output: Output = { out: (text) => out.push(text), err: (text) => err.push(text) };
-  const program = new Command('switchyard').exitOverride();
-  registerMcpCommands(program, {
-    output,
-    openApp: () => {
-      throw new Error('the mcp commands need no app');
-    },
-  });
-  await program.parseAsync(['node', 'switchyard', 'mcp', ...args, '--data-dir', dataDir]);
+  const openApp = noApp('the mcp commands need no app');
+  await runCommands(registerMcpCommands, { out, err }, openApp, ['mcp', ...args, '--data-dir', dataDir]);
 }
 
 describe('switchyard mcp login', () => {
