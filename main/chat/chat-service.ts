@@ -13,11 +13,9 @@ import type {
   Conversation,
   ConversationDetail,
   ConversationsChanged,
-  ModelOption,
   ResourceReference,
 } from '../../shared/bridge/types.js';
 import { maxImagesPerMessage } from '../../shared/bridge/limits.js';
-import type { Logger } from '../common/index.js';
 import type { ChatLibraryStore, ChatStore, ConversationChanges } from '../store/index.js';
 import {
   checkAttachmentTotal,
@@ -30,9 +28,7 @@ import { checkDocumentInput, checkImageInput, readAttachedResources } from './at
 import { ChatError } from './chat-error.js';
 import { ChatFolders } from './chat-folders.js';
 import { settingsOf, type NewConversationFields } from './chat-settings.js';
-import type { ChatTools } from './chat-tools.js';
-import { ChatTurns } from './chat-turns.js';
-import type { ChatGateway } from './gateway-client.js';
+import { ChatTurns, type ChatTurnsOptions } from './chat-turns.js';
 import {
   exportConversation,
   importedConversation,
@@ -48,22 +44,11 @@ import { ChatPresets } from './presets.js';
 export const newConversationTitle = 'New chat';
 const titleLength = 60;
 
-export interface ChatServiceOptions {
+/** What the turns need (chat-turns.ts), and where conversations and their library are stored. */
+export interface ChatServiceOptions extends Omit<ChatTurnsOptions, 'records'> {
   table: ChatStore;
   /** Presets, folders and where conversations are listed. */
   library: ChatLibraryStore;
-  gateway: ChatGateway;
-  tools: ChatTools;
-  /** The models the picker offers (for the default model and the image check). */
-  models: () => Promise<ModelOption[]>;
-  /**
-   * Whether the price book knows what `<provider>/<model>` costs. The gateway reports 0 for a model it cannot
-   * price; the chat stores such a reply's cost as unknown (null) so that it reads "unpriced", not "$0.00".
-   */
-  isPriced?: (model: string) => boolean;
-  logger: Logger;
-  /** Model calls per turn before the loop gives up (each tool round is one more). Default 10. */
-  maxSteps?: number;
   now?: () => number;
 }
 
@@ -83,15 +68,7 @@ export class ChatService {
     this.table = options.table;
     this.now = options.now ?? Date.now;
     this.records = new ConversationRecords(options.table, this.now, options.logger);
-    this.turns = new ChatTurns({
-      records: this.records,
-      gateway: options.gateway,
-      tools: options.tools,
-      models: options.models,
-      isPriced: options.isPriced,
-      logger: options.logger,
-      maxSteps: options.maxSteps,
-    });
+    this.turns = new ChatTurns({ ...options, records: this.records });
     this.edits = new MessageEdits({ records: this.records, turns: this.turns, models: options.models });
     this.onEvent = this.turns.onEvent;
     this.onConversationsChanged = this.records.onConversationsChanged;

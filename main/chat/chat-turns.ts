@@ -32,8 +32,12 @@ export interface ChatTurnsOptions {
   records: ConversationRecords;
   gateway: ChatGateway;
   tools: ChatTools;
-  /** The models the picker offers (for a setting that depends on the model). */
+  /** The models the picker offers (for the default model, the image and PDF checks, the reasoning effort). */
   models: () => Promise<ModelOption[]>;
+  /**
+   * Whether the price book knows what `<provider>/<model>` costs. The gateway reports 0 for a model it cannot
+   * price; the chat stores such a reply's cost as unknown (null) so that it reads "unpriced", not "$0.00".
+   */
   isPriced?: (model: string) => boolean;
   logger: Logger;
   /** Model calls per turn before the loop gives up (each tool round is one more). Default 10. */

@@ -18,15 +18,17 @@ import type { ConversationRecords } from './conversation-records.js';
 import { pathTo } from './conversation-tree.js';
 import type { Turn } from './turn.js';
 
-export const deniedToolResult = 'The user denied this tool call.';
-export const stoppedToolResult = 'The user stopped this tool call before it finished.';
-
 export interface TurnToolCallsOptions {
   records: ConversationRecords;
   tools: ChatTools;
   logger: Logger;
   emit(event: ChatEvent): void;
 }
+
+/** A denied call's result, as the model reads it. */
+export const deniedToolResult = 'The user denied this tool call.';
+/** The result of a call that a stop cut short, or that never ran because of one. */
+export const stoppedToolResult = 'The user stopped this tool call before it finished.';
 
 export class TurnToolCalls {
   constructor(private readonly options: TurnToolCallsOptions) {}
