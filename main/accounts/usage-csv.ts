@@ -8,7 +8,7 @@ import {
   type UsageRecord,
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
-import { toCsv } from './csv.js';
+import { toCsv, type CsvValue } from './csv.js';
 
 const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
 
@@ -33,55 +33,34 @@ export function usageSummaryCsv(by: UsageGrouping, rows: readonly UsageSummaryRo
   );
 }
 
-const rowColumns = [
-  'created_at',
-  'id',
-  'key_id',
-  'app_title',
-  'app_referer',
-  'model',
-  'provider',
-  'streamed',
-  'status',
-  'finish_reason',
-  'prompt_tokens',
-  'completion_tokens',
-  'cached_tokens',
-  'reasoning_tokens',
-  'cost_usd',
-  'unpriced',
-  'latency_ms',
-  'ttft_ms',
-  'error',
-  'estimated',
-  'dropped_tools',
-] as const;
+/** Each column of the requests' CSV: its header and its cell, side by side so that the two cannot drift apart. */
+const rowColumns: readonly (readonly [string, (row: UsageRecord) => CsvValue])[] = [
+  ['created_at', (row) => new Date(row.created_at).toISOString()],
+  ['id', (row) => row.id],
+  ['key_id', (row) => row.key_id],
+  ['app_title', (row) => row.app_title],
+  ['app_referer', (row) => row.app_referer],
+  ['model', (row) => row.model],
+  ['provider', (row) => row.provider],
+  ['streamed', (row) => row.streamed],
+  ['status', (row) => row.status],
+  ['finish_reason', (row) => row.finish_reason],
+  ['prompt_tokens', (row) => row.prompt_tokens],
+  ['completion_tokens', (row) => row.completion_tokens],
+  ['cached_tokens', (row) => row.cached_tokens],
+  ['reasoning_tokens', (row) => row.reasoning_tokens],
+  ['cost_usd', (row) => (row.cost === null ? null : cost(row.cost))],
+  ['unpriced', (row) => row.unpriced],
+  ['latency_ms', (row) => row.latency_ms],
+  ['ttft_ms', (row) => row.ttft_ms],
+  ['error', (row) => row.error],
+  ['estimated', (row) => row.estimated === true],
+  ['dropped_tools', (row) => row.dropped_tools?.join(' ') ?? null],
+];
 
 export function usageRowsCsv(rows: readonly UsageRecord[]): string {
   return toCsv(
-    rowColumns,
-    rows.map((row) => [
-      new Date(row.created_at).toISOString(),
-      row.id,
-      row.key_id,
-      row.app_title,
-      row.app_referer,
-      row.model,
-      row.provider,
-      row.streamed,
-      row.status,
-      row.finish_reason,
-      row.prompt_tokens,
-      row.completion_tokens,
-      row.cached_tokens,
-      row.reasoning_tokens,
-      row.cost === null ? null : cost(row.cost),
-      row.unpriced,
-      row.latency_ms,
-      row.ttft_ms,
-      row.error,
-      row.estimated === true,
-      row.dropped_tools?.join(' ') ?? null,
-    ]),
+    rowColumns.map(([header]) => header),
+    rows.map((row) => rowColumns.map(([, cell]) => cell(row))),
   );
 }
