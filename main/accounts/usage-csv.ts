@@ -33,27 +33,26 @@ export function usageSummaryCsv(by: UsageGrouping, rows: readonly UsageSummaryRo
   );
 }
 
-/** Each column of the requests' CSV: its header and its cell, side by side so that the two cannot drift apart. */
-const rowColumns: readonly (readonly [string, (row: UsageRecord) => CsvValue])[] = [
+/** A column of the requests' CSV: its header, and its cell of a row. */
+type RowColumn = readonly [header: string, cell: (row: UsageRecord) => CsvValue];
+
+/** The fields of a usage record that a CSV cell holds as they are. */
+type PlainField = {
+  [Field in keyof UsageRecord]-?: UsageRecord[Field] extends CsvValue ? Field : never;
+}[keyof UsageRecord];
+
+/** Columns that copy a field of the record, named as the field. */
+function copied(...fields: PlainField[]): RowColumn[] {
+  return fields.map((field) => [field, (row) => row[field]]);
+}
+
+/** Header and cell side by side, so that the two cannot drift apart. */
+const rowColumns: readonly RowColumn[] = [
   ['created_at', (row) => new Date(row.created_at).toISOString()],
-  ['id', (row) => row.id],
-  ['key_id', (row) => row.key_id],
-  ['app_title', (row) => row.app_title],
-  ['app_referer', (row) => row.app_referer],
-  ['model', (row) => row.model],
-  ['provider', (row) => row.provider],
-  ['streamed', (row) => row.streamed],
-  ['status', (row) => row.status],
-  ['finish_reason', (row) => row.finish_reason],
-  ['prompt_tokens', (row) => row.prompt_tokens],
-  ['completion_tokens', (row) => row.completion_tokens],
-  ['cached_tokens', (row) => row.cached_tokens],
-  ['reasoning_tokens', (row) => row.reasoning_tokens],
+  ...copied('id', 'key_id', 'app_title', 'app_referer', 'model', 'provider', 'streamed', 'status', 'finish_reason'),
+  ...copied('prompt_tokens', 'completion_tokens', 'cached_tokens', 'reasoning_tokens'),
   ['cost_usd', (row) => (row.cost === null ? null : cost(row.cost))],
-  ['unpriced', (row) => row.unpriced],
-  ['latency_ms', (row) => row.latency_ms],
-  ['ttft_ms', (row) => row.ttft_ms],
-  ['error', (row) => row.error],
+  ...copied('unpriced', 'latency_ms', 'ttft_ms', 'error'),
   ['estimated', (row) => row.estimated === true],
   ['dropped_tools', (row) => row.dropped_tools?.join(' ') ?? null],
 ];
