@@ -1,26 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.js';
 import { defaultKeyRules, openStore, type Store } from '../store/index.js';
 import { ApiKeys, applyRulesChange, modelAllowed } from './index.js';
+import { useStoreEachTest } from './test-support.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let keys: ApiKeys;
 const clock = { now: Date.parse('2026-03-10T12:00:00Z') };
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-  store = openStore(dataDir);
+  store = temp.store;
   keys = new ApiKeys(store, { now: () => clock.now });
 });
 
 afterEach(async () => {
   await keys.close();
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function thrown(action: () => unknown): Promise<ApiError> {
@@ -170,7 +165,7 @@ describe('ApiKeys with rules', () => {
   it('applies a rule change made through another Store (another process) at the next request', async () => {
     const created = await keys.create('k', { management: true });
     expect(keys.rulesOf(created.id).management).toBe(true);
-    const other = openStore(dataDir);
+    const other = openStore(temp.dataDir);
     try {
       await new ApiKeys(other).update(created.id, { management: false, disabled: true });
       expect(keys.rulesOf(created.id).management).toBe(false);

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.js';
 import { usageRecord } from '../../test/support/usage-record.js';
 import { PriceBook } from '../providers/pricing/index.js';
-import { defaultKeyRules, openStore, type Store } from '../store/index.js';
+import { defaultKeyRules, type Store } from '../store/index.js';
 import { Accounts, ApiKeys, UsageLog } from './index.js';
 import { keyStanding, type StateRules } from './key-state.js';
+import { useStoreEachTest } from './test-support.js';
 
 const monday = Date.parse('2026-03-09T00:00:00Z');
 const tuesdayNoon = Date.parse('2026-03-10T12:00:00Z');
@@ -63,7 +61,7 @@ describe('keyStanding', () => {
 });
 
 describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
-  let dataDir: string;
+  const temp = useStoreEachTest();
   let store: Store;
   let keys: ApiKeys;
   let usage: UsageLog;
@@ -71,8 +69,7 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
   const clock = { now: tuesdayNoon };
 
   beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-    store = openStore(dataDir);
+    store = temp.store;
     const now = () => clock.now;
     keys = new ApiKeys(store, { now });
     usage = new UsageLog(store);
@@ -84,8 +81,6 @@ describe('Accounts.keysWithUsage: the state the gateway acts on', () => {
     accounts.close();
     await usage.close();
     await keys.close();
-    await store.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const spend = (keyId: string, cost: number) =>

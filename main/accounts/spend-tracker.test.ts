@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import { usageRecord } from '../../test/support/usage-record.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { SpendTracker, UsageLog } from './index.js';
+import { useStoreEachTest } from './test-support.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let other: Store;
 let usage: UsageLog;
@@ -15,9 +13,8 @@ let tracker: SpendTracker;
 const clock = { now: Date.parse('2026-03-10T12:00:00Z') };
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-  store = openStore(dataDir);
-  other = openStore(dataDir);
+  store = temp.store;
+  other = temp.openAnother();
   usage = new UsageLog(store);
   tracker = new SpendTracker(store, usage, () => clock.now);
 });
@@ -25,9 +22,6 @@ beforeEach(() => {
 afterEach(async () => {
   tracker.close();
   await usage.close();
-  await store.close();
-  await other.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function row(id: string, keyId: string, cost: number, createdAt = clock.now): UsageRecord {

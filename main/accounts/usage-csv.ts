@@ -8,7 +8,7 @@ import {
   type UsageRecord,
   type UsageSummaryRow,
 } from '../../shared/api/index.js';
-import { toCsv } from './csv.js';
+import { toCsv, type CsvValue } from './csv.js';
 
 const cost = (usd: number) => formatNanosAsUsd(usdToNanos(usd));
 
@@ -33,55 +33,33 @@ export function usageSummaryCsv(by: UsageGrouping, rows: readonly UsageSummaryRo
   );
 }
 
-const rowColumns = [
-  'created_at',
-  'id',
-  'key_id',
-  'app_title',
-  'app_referer',
-  'model',
-  'provider',
-  'streamed',
-  'status',
-  'finish_reason',
-  'prompt_tokens',
-  'completion_tokens',
-  'cached_tokens',
-  'reasoning_tokens',
-  'cost_usd',
-  'unpriced',
-  'latency_ms',
-  'ttft_ms',
-  'error',
-  'estimated',
-  'dropped_tools',
-] as const;
+/** A column of the requests' CSV: its header, and its cell of a row. */
+type RowColumn = readonly [header: string, cell: (row: UsageRecord) => CsvValue];
+
+/** The fields of a usage record that a CSV cell holds as they are. */
+type PlainField = {
+  [Field in keyof UsageRecord]-?: UsageRecord[Field] extends CsvValue ? Field : never;
+}[keyof UsageRecord];
+
+/** Columns that copy a field of the record, named as the field. */
+function copied(...fields: PlainField[]): RowColumn[] {
+  return fields.map((field) => [field, (row) => row[field]]);
+}
+
+/** Header and cell side by side, so that the two cannot drift apart. */
+const rowColumns: readonly RowColumn[] = [
+  ['created_at', (row) => new Date(row.created_at).toISOString()],
+  ...copied('id', 'key_id', 'app_title', 'app_referer', 'model', 'provider', 'streamed', 'status', 'finish_reason'),
+  ...copied('prompt_tokens', 'completion_tokens', 'cached_tokens', 'reasoning_tokens'),
+  ['cost_usd', (row) => (row.cost === null ? null : cost(row.cost))],
+  ...copied('unpriced', 'latency_ms', 'ttft_ms', 'error'),
+  ['estimated', (row) => row.estimated === true],
+  ['dropped_tools', (row) => row.dropped_tools?.join(' ') ?? null],
+];
 
 export function usageRowsCsv(rows: readonly UsageRecord[]): string {
   return toCsv(
-    rowColumns,
-    rows.map((row) => [
-      new Date(row.created_at).toISOString(),
-      row.id,
-      row.key_id,
-      row.app_title,
-      row.app_referer,
-      row.model,
-      row.provider,
-      row.streamed,
-      row.status,
-      row.finish_reason,
-      row.prompt_tokens,
-      row.completion_tokens,
-      row.cached_tokens,
-      row.reasoning_tokens,
-      row.cost === null ? null : cost(row.cost),
-      row.unpriced,
-      row.latency_ms,
-      row.ttft_ms,
-      row.error,
-      row.estimated === true,
-      row.dropped_tools?.join(' ') ?? null,
-    ]),
+    rowColumns.map(([header]) => header),
+    rows.map((row) => rowColumns.map(([, cell]) => cell(row))),
   );
 }

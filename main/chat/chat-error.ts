@@ -11,6 +11,11 @@ export class ChatError extends BridgeError {
   override readonly name = 'ChatError';
 }
 
+/** The abort reason of what a person stopped (a turn, a compared answer): a stop, told apart from a failure. */
+export class StoppedByUser extends Error {
+  override readonly name = 'StoppedByUser';
+}
+
 /** A failure the gateway reported: its HTTP status (or a mid-stream error's code) and its envelope. */
 export interface GatewayFailure {
   status: number;

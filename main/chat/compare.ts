@@ -17,7 +17,7 @@ import type {
 } from '../../shared/bridge/types.js';
 import type { Logger } from '../common/index.js';
 import type { ChatStore } from '../store/index.js';
-import { ChatError } from './chat-error.js';
+import { ChatError, StoppedByUser } from './chat-error.js';
 import { requestSettings } from './chat-settings.js';
 import { newConversationTitle, titleFrom, type ChatService } from './chat-service.js';
 import type { ChatGateway } from './gateway-client.js';
@@ -55,14 +55,6 @@ interface Comparison {
   historyIds: string;
   createdAt: number;
   columns: Column[];
-}
-
-/** Abort reason of a column the person stopped. */
-class ColumnStopped extends Error {
-  constructor() {
-    super('The answer was stopped.');
-    this.name = 'ColumnStopped';
-  }
 }
 
 export class ChatCompare {
@@ -150,7 +142,7 @@ export class ChatCompare {
     let stopped = false;
     for (const each of columns) {
       if (each.answer.status !== 'streaming') continue;
-      each.controller.abort(new ColumnStopped());
+      each.controller.abort(new StoppedByUser('The answer was stopped.'));
       stopped = true;
     }
     return stopped;

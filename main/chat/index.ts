@@ -1,12 +1,8 @@
 // The chat: conversations, the tool loop, and how it reaches the gateway and the MCP tools.
 
-export {
-  ChatService,
-  defaultMaxSteps,
-  deniedToolResult,
-  stoppedToolResult,
-  type ChatServiceOptions,
-} from './chat-service.js';
+export { ChatService, type ChatServiceOptions } from './chat-service.js';
+export { defaultMaxSteps } from './chat-turns.js';
+export { deniedToolResult, stoppedToolResult } from './tool-calls.js';
 export { ChatError } from './chat-error.js';
 export { ChatCompare, type ChatCompareOptions } from './compare.js';
 export { ChatKey, chatKeyAccount, chatKeyName, type ChatKeyIssuer } from './chat-key.js';

@@ -8,9 +8,8 @@
 
 import type pg from 'pg';
 import { sealedKeyId, secretKeyVariable } from './secret-cipher.js';
-import { SecretCache } from './secret-cache.js';
+import { CachedSecretStore } from './secret-cache.js';
 import { previousSecretKeyVariable, SecretKeyring } from './secret-keyring.js';
-import { assertAccount, assertSecret, type SecretStore } from './secret-store.js';
 
 /** A pool, or one of its clients inside a transaction. */
 export type SqlClient = pg.Pool | pg.ClientBase;
@@ -20,55 +19,40 @@ interface SealedRow {
   sealed: string;
 }
 
-export class DatabaseSecretStore implements SecretStore {
+export class DatabaseSecretStore extends CachedSecretStore {
   readonly kind = 'database';
   readonly location: string;
   readonly #database: SqlClient;
   readonly #keyring: SecretKeyring;
-  readonly #cache = new SecretCache();
   readonly #now: () => number;
 
   constructor(database: SqlClient, keyring: SecretKeyring, now: () => number = Date.now) {
+    super();
     this.#database = database;
     this.#keyring = keyring;
     this.#now = now;
     this.location = `the database, encrypted with ${secretKeyVariable} (key id ${keyring.current.keyId})`;
   }
 
-  async get(account: string): Promise<string | null> {
-    assertAccount(account);
-    return this.#cache.read(account, async () => {
-      const { rows } = await this.#database.query<SealedRow>(
-        'SELECT name, sealed FROM sealed_secrets WHERE name = $1',
-        [account],
-      );
-      const row = rows[0];
-      return row ? this.#keyring.open(row.sealed, row.name) : null;
-    });
+  protected async load(account: string): Promise<string | null> {
+    const { rows } = await this.#database.query<SealedRow>('SELECT name, sealed FROM sealed_secrets WHERE name = $1', [
+      account,
+    ]);
+    const row = rows[0];
+    return row ? this.#keyring.open(row.sealed, row.name) : null;
   }
 
-  async set(account: string, secret: string): Promise<void> {
-    assertAccount(account);
-    assertSecret(account, secret);
-    this.#cache.forget(account);
+  protected async save(account: string, secret: string): Promise<void> {
     await this.#database.query(
       `INSERT INTO sealed_secrets (name, sealed, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (name) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at`,
       [account, this.#keyring.seal(secret, account), this.#now()],
     );
-    this.#cache.remember(account, secret);
   }
 
-  async delete(account: string): Promise<boolean> {
-    assertAccount(account);
-    this.#cache.forget(account);
+  protected async remove(account: string): Promise<boolean> {
     const { rowCount } = await this.#database.query('DELETE FROM sealed_secrets WHERE name = $1', [account]);
-    this.#cache.remember(account, null);
     return (rowCount ?? 0) > 0;
-  }
-
-  invalidate(account?: string): void {
-    this.#cache.forget(account);
   }
 
   /**
@@ -100,7 +84,7 @@ export class DatabaseSecretStore implements SecretStore {
     const first = rows[0];
     if (!first) return;
     try {
-      this.#cache.remember(first.name, this.#keyring.open(first.sealed, first.name));
+      this.remember(first.name, this.#keyring.open(first.sealed, first.name));
     } catch (error) {
       throw new Error(`The stored secret "${first.name}" does not open: ${(error as Error).message}`, { cause: error });
     }

@@ -12,8 +12,7 @@ import path from 'node:path';
 import { formatMode, privateDirMode, privateFileMode, restrictFileModeSync, writeFileAtomic } from '../files/index.js';
 import { describeError, errorCode } from './describe-error.js';
 import { defaultFileLockOptions, withFileLock, type FileLockOptions } from './file-lock.js';
-import { SecretCache } from './secret-cache.js';
-import { assertAccount, assertSecret, type SecretStore } from './secret-store.js';
+import { CachedSecretStore } from './secret-cache.js';
 
 export const secretsFileName = 'secrets.json';
 
@@ -23,45 +22,32 @@ export interface FileSecretStoreOptions {
   lock?: Partial<FileLockOptions>;
 }
 
-export class FileSecretStore implements SecretStore {
+export class FileSecretStore extends CachedSecretStore {
   readonly kind = 'file';
   readonly location: string;
   readonly #filePath: string;
   readonly #lockOptions: FileLockOptions;
-  readonly #cache = new SecretCache();
 
   constructor(filePath: string, options: FileSecretStoreOptions = {}) {
+    super();
     this.#filePath = filePath;
     this.location = filePath;
     this.#lockOptions = { ...defaultFileLockOptions, ...options.lock };
   }
 
-  async get(account: string): Promise<string | null> {
-    assertAccount(account);
-    return this.#cache.read(account, async () => (await readSecrets(this.#filePath)).get(account) ?? null);
+  protected async load(account: string): Promise<string | null> {
+    return (await readSecrets(this.#filePath)).get(account) ?? null;
   }
 
-  async set(account: string, secret: string): Promise<void> {
-    assertAccount(account);
-    assertSecret(account, secret);
-    this.#cache.forget(account);
+  protected async save(account: string, secret: string): Promise<void> {
     await this.#update((secrets) => {
       secrets.set(account, secret);
       return true;
     });
-    this.#cache.remember(account, secret);
   }
 
-  async delete(account: string): Promise<boolean> {
-    assertAccount(account);
-    this.#cache.forget(account);
-    const deleted = await this.#update((secrets) => secrets.delete(account));
-    this.#cache.remember(account, null);
-    return deleted;
-  }
-
-  invalidate(account?: string): void {
-    this.#cache.forget(account);
+  protected remove(account: string): Promise<boolean> {
+    return this.#update((secrets) => secrets.delete(account));
   }
 
   /** Applies `change` to the file's current contents under the lock; writes only when `change` returns true. */

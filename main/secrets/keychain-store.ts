@@ -2,8 +2,7 @@
 // gnome-keyring on Linux) through keytar. Nothing is written to disk by us.
 
 import { describeError } from './describe-error.js';
-import { SecretCache } from './secret-cache.js';
-import { assertAccount, assertSecret, type SecretStore } from './secret-store.js';
+import { CachedSecretStore } from './secret-cache.js';
 
 export const keychainServiceName = 'Switchyard';
 
@@ -59,53 +58,36 @@ export function keychainHelp(platform: NodeJS.Platform = process.platform): stri
   );
 }
 
-export class KeychainSecretStore implements SecretStore {
+export class KeychainSecretStore extends CachedSecretStore {
   readonly kind = 'keychain';
   readonly location = `OS keychain (service "${keychainServiceName}")`;
   readonly #keytar: KeytarApi;
-  readonly #cache = new SecretCache();
 
   constructor(keytar: KeytarApi) {
+    super();
     this.#keytar = keytar;
   }
 
-  async get(account: string): Promise<string | null> {
-    assertAccount(account);
-    return this.#cache.read(account, () =>
-      this.#keytar.getPassword(keychainServiceName, account).catch((error: unknown) => {
-        throw keychainError(`read the secret for account "${account}" from`, error);
-      }),
-    );
+  protected load(account: string): Promise<string | null> {
+    return this.#keytar.getPassword(keychainServiceName, account).catch((error: unknown) => {
+      throw keychainError(`read the secret for account "${account}" from`, error);
+    });
   }
 
-  async set(account: string, secret: string): Promise<void> {
-    assertAccount(account);
-    assertSecret(account, secret);
-    // Until the keychain confirms, the old cached value may already be wrong.
-    this.#cache.forget(account);
+  protected async save(account: string, secret: string): Promise<void> {
     try {
       await this.#keytar.setPassword(keychainServiceName, account, secret);
     } catch (error) {
       throw keychainError(`store the secret for account "${account}" in`, error);
     }
-    this.#cache.remember(account, secret);
   }
 
-  async delete(account: string): Promise<boolean> {
-    assertAccount(account);
-    this.#cache.forget(account);
-    let deleted: boolean;
+  protected async remove(account: string): Promise<boolean> {
     try {
-      deleted = await this.#keytar.deletePassword(keychainServiceName, account);
+      return await this.#keytar.deletePassword(keychainServiceName, account);
     } catch (error) {
       throw keychainError(`delete the secret for account "${account}" from`, error);
     }
-    this.#cache.remember(account, null);
-    return deleted;
-  }
-
-  invalidate(account?: string): void {
-    this.#cache.forget(account);
   }
 }
 

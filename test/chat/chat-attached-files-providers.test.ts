@@ -5,19 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as anthropic from '../support/fake-anthropic.js';
 import * as gemini from '../support/fake-gemini.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
 const pdfBase64 = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
 const documents = [{ name: 'report.pdf', dataUrl: `data:application/pdf;base64,${pdfBase64}` }];
 const textFiles = [{ name: 'notes.md', text: 'Ship on Friday.' }];
 const notesPart = 'Attached file notes.md:\n\n```md\nShip on Friday.\n```';
 
-let env: ChatTestApp;
+const env = useChatTestApp();
 let claude: anthropic.FakeAnthropic;
 let google: gemini.FakeGemini;
 
 beforeAll(async () => {
-  env = await startChatTestApp();
   claude = new anthropic.FakeAnthropic({
     models: ['claude-sonnet-4-5'],
     fallback: anthropic.answer({ stream: 'anthropic-text.sse.txt' }),
@@ -37,7 +36,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await env?.close();
   await claude?.close();
   await google?.close();
 });

@@ -9,17 +9,16 @@ import type { CompareAnswer, CompareEvent } from '../../shared/bridge/types.js';
 import { answer, cut, FakeOpenAI } from '../support/fake-openai.js';
 import { waitFor } from '../support/wait-for.js';
 import { defaultAnswer } from './scripted-upstream.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
 const slowText = 'A slower, dearer and more careful answer.';
 const slowFirstChunkMs = 300;
 
-let env: ChatTestApp;
+const env = useChatTestApp();
 let slow: FakeOpenAI;
 const events: CompareEvent[] = [];
 
 beforeAll(async () => {
-  env = await startChatTestApp();
   slow = new FakeOpenAI({
     models: ['careful-1'],
     fallback: (request) => {
@@ -43,7 +42,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await env?.close();
   await slow?.close();
 });
 

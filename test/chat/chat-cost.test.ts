@@ -2,20 +2,12 @@
 // book's when it knows the model, and unknown (null, "unpriced" in the UI) when neither does — never a $0 that
 // looks free.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
-
-beforeAll(async () => {
-  env = await startChatTestApp();
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = useChatTestApp();
 
 async function reply(text: string) {
   const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });

@@ -2,34 +2,15 @@
 // the Activity screen, where the UI offers the button), while the other refusals keep their words: the chat key's
 // spend limit (also a 402) and a provider's own 402.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noCreditsError } from '../../shared/bridge/chat-message.js';
-import type { ChatEvent } from '../../shared/bridge/types.js';
 import { chatKeyName } from '../../main/chat/index.js';
 import { fail } from '../support/fake-openai.js';
-import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { replyInNewChat, useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
+const env = useChatTestApp();
 
-beforeAll(async () => {
-  env = await startChatTestApp();
-});
-
-afterAll(async () => {
-  await env?.close();
-});
-
-async function replyTo(text: string) {
-  const conversation = await env.app.chat.createConversation({ model: 'fake/scripted-1' });
-  await env.app.chat.send(conversation.id, text);
-  await waitFor(
-    () =>
-      env.events.some((event: ChatEvent) => event.conversationId === conversation.id && event.type === 'turn-finish'),
-    { what: 'the end of the turn' },
-  );
-  return (await env.app.chat.getConversation(conversation.id)).messages.at(-1)!;
-}
+const replyTo = (text: string, model?: string) => replyInNewChat(env, text, model);
 
 describe('a reply refused for lack of credits', () => {
   it('says to add credits in the app when the gateway has none left, and reaches no provider', async () => {

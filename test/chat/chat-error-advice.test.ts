@@ -1,33 +1,14 @@
 // A failed reply says what went wrong and what to do, through the real gateway: a provider that refuses its key,
 // one that cannot be reached, a rate limit, and an error inside the stream.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../shared/bridge/types.js';
+import { describe, expect, it } from 'vitest';
 import { chunk, fail, rejectKey, sse } from '../support/fake-openai.js';
 import { eventStreamHeaders } from '../support/recording-server.js';
-import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { replyInNewChat, useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
+const env = useChatTestApp();
 
-beforeAll(async () => {
-  env = await startChatTestApp();
-});
-
-afterAll(async () => {
-  await env?.close();
-});
-
-async function replyTo(text: string, model = 'fake/scripted-1') {
-  const conversation = await env.app.chat.createConversation({ model });
-  await env.app.chat.send(conversation.id, text);
-  await waitFor(
-    () =>
-      env.events.some((event: ChatEvent) => event.conversationId === conversation.id && event.type === 'turn-finish'),
-    { what: 'the end of the turn' },
-  );
-  return (await env.app.chat.getConversation(conversation.id)).messages.at(-1)!;
-}
+const replyTo = (text: string, model?: string) => replyInNewChat(env, text, model);
 
 describe('a failed reply', () => {
   it('sends a refused key to the key of that provider on the Providers screen, and never shows the key', async () => {

@@ -5,41 +5,29 @@
 
 import { describe, expect, it } from 'vitest';
 import { maxImportChars } from '../../shared/bridge/limits.js';
-import type { ChatEvent } from '../../shared/bridge/types.js';
 import { waitFor } from '../support/wait-for.js';
 import { useChatBridge } from './chat-test-app.js';
 
 const chat = useChatBridge();
 const { call, failure } = chat;
 
-const finished = (conversationId: string) =>
-  chat.env.events.filter((event) => event.conversationId === conversationId && event.type === 'turn-finish').length;
+const finished = (conversationId: string) => chat.eventsOf(conversationId, 'turn-finish').length;
+
+/** Every setting of a conversation, each other than its default, so that an export that drops one shows. */
+const settings = {
+  temperature: 0.5,
+  maxTokens: 300,
+  topP: 0.9,
+  seed: 7,
+  stop: ['END'],
+  reasoningEffort: 'low' as const,
+};
 
 /** A conversation: a tool call approved and answered, then its first reply regenerated (two versions). */
 async function conversationWithToolsAndVersions() {
-  const { conversation } = await call('chat:create-conversation', {
-    model: 'fake/scripted-1',
-    temperature: 0.5,
-    maxTokens: 300,
-    topP: 0.9,
-    seed: 7,
-    stop: ['END'],
-    reasoningEffort: 'low',
-  });
+  const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1', ...settings });
   await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
-  const approval = await waitFor(
-    () =>
-      chat.env.events.find(
-        (event): event is Extract<ChatEvent, { type: 'approval-required' }> =>
-          event.type === 'approval-required' && event.conversationId === conversation.id,
-      ),
-    { what: 'the approval request' },
-  );
-  await call('chat:resolve-approval', {
-    conversationId: conversation.id,
-    toolCallId: approval.approval.toolCallId,
-    decision: 'once',
-  });
+  await chat.approveOnce(conversation.id);
   await waitFor(() => finished(conversation.id) === 1, { what: 'the first turn' });
   await call('chat:send', { conversationId: conversation.id, text: 'thanks' });
   await waitFor(() => finished(conversation.id) === 2, { what: 'the second turn' });
@@ -73,16 +61,7 @@ describe('export and import', () => {
     const exported = await call('chat:export-conversation', { id: conversation.id, format: 'json' });
     expect(exported).toMatchObject({ fileName: 'please-echo-plum.json', mimeType: 'application/json' });
     const file = JSON.parse(exported.text);
-    expect(file.conversation).toMatchObject({
-      title: 'please echo plum',
-      model: 'fake/scripted-1',
-      temperature: 0.5,
-      maxTokens: 300,
-      topP: 0.9,
-      seed: 7,
-      stop: ['END'],
-      reasoningEffort: 'low',
-    });
+    expect(file.conversation).toMatchObject({ title: 'please echo plum', model: 'fake/scripted-1', ...settings });
     expect(file.messages.map((message: { role: string }) => message.role)).toEqual([
       'user',
       'assistant',

@@ -4,32 +4,10 @@
 // what is shown and what the model is sent next.
 
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../shared/bridge/types.js';
-import { waitFor } from '../support/wait-for.js';
 import { useChatBridge } from './chat-test-app.js';
 
 const chat = useChatBridge();
-const { call, failure } = chat;
-
-function turnsFinished(conversationId: string): number {
-  return chat.env.events.filter((event) => event.conversationId === conversationId && event.type === 'turn-finish')
-    .length;
-}
-
-/** Runs `action` and waits for the turn it starts to end. */
-async function andTurn<T>(conversationId: string, action: () => Promise<T>): Promise<T> {
-  const before = turnsFinished(conversationId);
-  const result = await action();
-  await waitFor(() => turnsFinished(conversationId) > before, { what: 'the end of the turn' });
-  return result;
-}
-
-async function conversationWith(...texts: string[]) {
-  const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
-  for (const text of texts)
-    await andTurn(conversation.id, () => call('chat:send', { conversationId: conversation.id, text }));
-  return conversation;
-}
+const { call, failure, andTurn, conversationWith } = chat;
 
 const messagesOf = async (conversationId: string) => (await chat.env.app.chat.getConversation(conversationId)).messages;
 const lastRequest = () => chat.env.upstream.chatRequests().at(-1)?.body;
@@ -118,19 +96,7 @@ describe('delete a message', () => {
     const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
     await andTurn(conversation.id, async () => {
       await call('chat:send', { conversationId: conversation.id, text: 'please echo plum' });
-      const approval = await waitFor(
-        () =>
-          chat.env.events.find(
-            (event): event is Extract<ChatEvent, { type: 'approval-required' }> =>
-              event.type === 'approval-required' && event.conversationId === conversation.id,
-          ),
-        { what: 'the approval request' },
-      );
-      await call('chat:resolve-approval', {
-        conversationId: conversation.id,
-        toolCallId: approval.approval.toolCallId,
-        decision: 'once',
-      });
+      await chat.approveOnce(conversation.id);
     });
     const [question, caller, result, answer] = await messagesOf(conversation.id);
     expect([caller?.role, result?.role, answer?.role]).toEqual(['assistant', 'tool', 'assistant']);

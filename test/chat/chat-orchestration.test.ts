@@ -3,22 +3,14 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { chatKeyName, deniedToolResult } from '../../main/chat/index.js';
 import { echoFunction } from './scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
-
-beforeAll(async () => {
-  env = await startChatTestApp({ maxSteps: 3 });
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = useChatTestApp({ maxSteps: 3 });
 
 function eventsOf(conversationId: string): ChatEvent[] {
   return env.events.filter((event) => event.conversationId === conversationId);

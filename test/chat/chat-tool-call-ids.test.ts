@@ -1,22 +1,14 @@
 // Tool calls are told apart by Switchyard, not by the provider's id: an upstream that names every call `call_1`
 // (within one reply and again on every turn) must not make one call's approval or result stand for another's.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import type { ChatEvent, ChatMessage } from '../../shared/bridge/types.js';
 import { deniedToolResult } from '../../main/chat/index.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
-
-beforeAll(async () => {
-  env = await startChatTestApp();
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = useChatTestApp();
 
 function eventsOf(conversationId: string): ChatEvent[] {
   return env.events.filter((event) => event.conversationId === conversationId);

@@ -1,21 +1,13 @@
 // A tool that returns an image, in the chat, through the real app and server-everything's get-tiny-image: the
 // image is kept with the tool message for the user to see, and the model is given the text that describes it.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/bridge/types.js';
 import { mediaOfPart } from '../../shared/bridge/tool-media.js';
 import { waitFor } from '../support/wait-for.js';
-import { startChatTestApp, type ChatTestApp } from './chat-test-app.js';
+import { useChatTestApp } from './chat-test-app.js';
 
-let env: ChatTestApp;
-
-beforeAll(async () => {
-  env = await startChatTestApp();
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = useChatTestApp();
 
 describe('a tool result with an image', () => {
   it('is stored with its image as a part, and reaches the model as text', async () => {

@@ -4,35 +4,11 @@
 // whole.
 
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../shared/bridge/types.js';
 import { waitFor } from '../support/wait-for.js';
 import { useChatBridge } from './chat-test-app.js';
 
 const chat = useChatBridge();
-const { call, failure } = chat;
-
-const eventsOf = <Type extends ChatEvent['type']>(conversationId: string, type: Type) =>
-  chat.env.events.filter(
-    (event): event is Extract<ChatEvent, { type: Type }> =>
-      event.conversationId === conversationId && event.type === type,
-  );
-
-/** Runs `action` and waits for the end of the turns it starts (two when it stops one and starts another). */
-async function andTurn<T>(conversationId: string, action: () => Promise<T>, turns = 1): Promise<T> {
-  const before = eventsOf(conversationId, 'turn-finish').length;
-  const result = await action();
-  await waitFor(() => eventsOf(conversationId, 'turn-finish').length >= before + turns, {
-    what: 'the end of the turn',
-  });
-  return result;
-}
-
-async function conversationWith(...texts: string[]) {
-  const { conversation } = await call('chat:create-conversation', { model: 'fake/scripted-1' });
-  for (const text of texts)
-    await andTurn(conversation.id, () => call('chat:send', { conversationId: conversation.id, text }));
-  return conversation;
-}
+const { call, failure, eventsOf, andTurn, conversationWith } = chat;
 
 const shown = async (conversationId: string) => call('chat:get-conversation', { id: conversationId });
 const shownIds = async (conversationId: string) => (await shown(conversationId)).messages.map((message) => message.id);
