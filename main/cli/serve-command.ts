@@ -11,7 +11,7 @@ import {
 } from '../bridge/index.js';
 import { defaultPort } from '../common/index.js';
 import { openAIBaseUrlOf } from '../gateway/index.js';
-import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
+import { normalizeOrigin, parseOriginList } from '../gateway/http/security.js';
 import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption, type CommandContext } from './program.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
 

@@ -16,7 +16,7 @@ import type {
 } from '../../shared/api/index.js';
 import type { PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
 import type { ProviderRegistry } from '../providers/registry.js';
-import type { GatewayMcpHub } from './mcp-route.js';
+import type { GatewayMcpHub } from './routes/mcp-route.js';
 
 export interface GatewayKeys {
   /**

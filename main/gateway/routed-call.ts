@@ -6,12 +6,12 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedModel } from '../providers/registry.js';
-import { authenticatedKey, presentedSecret, sendError } from './auth.js';
-import type { ChatRouteContext } from './chat-completions-route.js';
-import { newGenerationId } from './chat/generation.js';
-import { toApiError } from './errors.js';
-import { attemptInOrder, candidateModels, defaultRetryPolicy, type Answered } from './upstream-attempts.js';
-import { appTitleOf, headerText, UsageRecorder } from './usage-recorder.js';
+import { authenticatedKey, presentedSecret, sendError } from './http/auth.js';
+import type { ChatRouteContext } from './routes/chat-completions-route.js';
+import { newGenerationId } from './pipeline/generation.js';
+import { toApiError } from './http/errors.js';
+import { attemptInOrder, candidateModels, defaultRetryPolicy, type Answered } from './pipeline/upstream-attempts.js';
+import { appTitleOf, headerText, UsageRecorder } from './pipeline/usage-recorder.js';
 
 export interface RoutedCall {
   /** `<provider>/<model>`: the requested name with an alias replaced. */

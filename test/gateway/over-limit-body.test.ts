@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxDiscardedBodyBytes } from '../../main/gateway/unread-body.js';
+import { maxDiscardedBodyBytes } from '../../main/gateway/http/unread-body.js';
 import { geminiModel, startThreeKinds, type ThreeKinds } from '../support/three-kinds.js';
 
 const secret = 'sk-sy-v1-over-limit-caller';

@@ -15,15 +15,15 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
-import { apiBases, geminiBases } from '../../api-bases.js';
-import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
-import type { ChatRouteContext } from '../../chat-completions-route.js';
-import { processingComment, relayStream } from '../../chat/stream-relay.js';
-import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
-import { admitGeneration, startGeneration } from '../../start-generation.js';
-import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
-import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
-import { rawSseOutput, sseOutput } from '../sse-output.js';
+import { apiBases, geminiBases } from '../../http/api-bases.js';
+import { authenticatedKey, presentedSecret, sendError } from '../../http/auth.js';
+import type { ChatRouteContext } from '../../routes/chat-completions-route.js';
+import { processingComment, relayStream } from '../../pipeline/stream-relay.js';
+import { answerWhole, type Outcome } from '../../pipeline/whole-answer.js';
+import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import { estimateUsage, GeneratedText } from '../../pipeline/usage-estimate.js';
+import { answerNativeWhole, relayNativeStream, servedNatively } from '../../pipeline/native-relay.js';
+import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
 import { geminiNativeCall, geminiNativeProtocol, type GeminiMethod } from './gemini-native.js';
 import {
   chatRequestOf,

@@ -6,14 +6,14 @@
 // the answering provider could not run is named in X-Switchyard-Dropped-Tools and the usage row.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiBases } from '../../api-bases.js';
-import { sendError } from '../../auth.js';
-import type { ChatRouteContext } from '../../chat-completions-route.js';
-import { relayStream } from '../../chat/stream-relay.js';
-import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
-import { admitGeneration, startGeneration } from '../../start-generation.js';
-import type { Generation } from '../../chat/generation.js';
-import { sseOutput } from '../sse-output.js';
+import { apiBases } from '../../http/api-bases.js';
+import { sendError } from '../../http/auth.js';
+import type { ChatRouteContext } from '../../routes/chat-completions-route.js';
+import { relayStream } from '../../pipeline/stream-relay.js';
+import { answerWhole, type Outcome } from '../../pipeline/whole-answer.js';
+import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import type { Generation } from '../../pipeline/generation.js';
+import { sseOutput } from '../../http/sse-output.js';
 import { droppedToolsHeader, hostedToolsFor } from './hosted-tools.js';
 import { ResponseIds, responseOf } from './response-object.js';
 import { translateResponsesRequest, type ResponsesTranslation } from './responses-request.js';

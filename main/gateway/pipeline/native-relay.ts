@@ -1,0 +1,192 @@
+// A generation whose caller and upstream speak the same protocol (Anthropic Messages to an anthropic-kind provider,
+// the Gemini API to a google-kind one) goes through untranslated: the caller's body with the upstream's model
+// name, the upstream's answer or events as they came (the model relabelled), so nothing the protocol can say is
+// lost on the way (thinking signatures, cache_control, citations, server tools, beta features). The gateway only
+// reads along: usage and finish reason for the usage row and cost, the text for an estimate when the caller
+// leaves. Keys, rules, retries before the first byte, keep-alives and the usage row are as for every generation.
+
+import { ApiError, type ProviderKind, type Usage } from '../../../shared/api/index.js';
+import type { NativeAnswer, NativeCall, UpstreamTarget } from '../../providers/index.js';
+import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
+import type { StreamContext } from './stream-relay.js';
+import { failedBeforeAnswer, type Outcome } from './whole-answer.js';
+import { toApiError } from '../http/errors.js';
+import { estimateUsage, GeneratedText } from './usage-estimate.js';
+import type { RawStreamOutput } from '../http/sse-output.js';
+
+/** What the relay learns from reading a native answer or stream along. */
+export interface NativeReading {
+  /** The latest usage the upstream reported (protocols report it cumulatively). */
+  usage: Usage | null;
+  finishReason: string | null;
+  /** Text, reasoning and tool input generated so far (for an estimate when the caller leaves). */
+  generated: GeneratedText;
+}
+
+/** One protocol as the relay needs it. */
+export interface NativeProtocol {
+  /** The provider kind that speaks this protocol. */
+  kind: ProviderKind;
+  /** Reads one stream event's payload, or a whole answer, into `reading`. */
+  read(payload: Record<string, unknown>, reading: NativeReading): void;
+  /** The payload as the caller gets it (the model named as the caller named it). */
+  relabel(payload: Record<string, unknown>, model: string): Record<string, unknown>;
+  /**
+   * The SSE text of one event (as the upstream named it). `data` is the upstream's own text of the payload when
+   * relabel left it unchanged, so the caller can get the event byte for byte.
+   */
+  encode(payload: Record<string, unknown>, event: string | undefined, data?: string): string;
+  /** The SSE text of a failure once the stream is open. */
+  errorEvent(error: ApiError): string;
+  /** The SSE text that ends a stream normally ('' when the last event says it all). */
+  end(): string;
+}
+
+/**
+ * Whether the generation's model is served by a provider of `kind` (so the request can pass through untranslated).
+ * A request that also names fallbacks is translated, whatever kind they are; a model that cannot be resolved is
+ * too, and fails there with the usual error.
+ */
+export async function servedNatively(generation: Generation, context: GenerationContext, kind: ProviderKind) {
+  if (generation.request.models?.some((model) => model !== generation.request.model)) return false;
+  try {
+    const { adapter } = await context.providers.resolve(generation.request.model);
+    return adapter.kind === kind && adapter.native !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function attemptNative(
+  generation: Generation,
+  context: GenerationContext,
+  callFor: (target: UpstreamTarget) => NativeCall,
+) {
+  return attemptGeneration(generation, context, ({ adapter, target }, _request, signal) => {
+    if (!adapter.native) {
+      throw new ApiError(502, `Provider "${target.provider.id}" cannot take this protocol untranslated.`);
+    }
+    return adapter.native(callFor(target), target, signal);
+  });
+}
+
+function newReading(): NativeReading {
+  return { usage: null, finishReason: null, generated: new GeneratedText() };
+}
+
+function parsePayload(data: string, provider: string): Record<string, unknown> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(data);
+  } catch {
+    throw new ApiError(502, `Provider "${provider}" sent a stream event that is not JSON.`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new ApiError(502, `Provider "${provider}" sent a stream event that is not a JSON object.`);
+  }
+  return payload as Record<string, unknown>;
+}
+
+/** A whole native answer: the upstream's body, relabelled; the usage row is written. */
+export async function answerNativeWhole(
+  generation: Generation,
+  context: GenerationContext,
+  protocol: NativeProtocol,
+  callFor: (target: UpstreamTarget) => NativeCall,
+): Promise<Outcome<Record<string, unknown>>> {
+  let answered;
+  try {
+    answered = await attemptNative(generation, context, callFor);
+  } catch (error) {
+    return failedBeforeAnswer(generation, context, error);
+  }
+  const { value, model } = answered;
+  if (!('whole' in value)) {
+    return failedBeforeAnswer(generation, context, new ApiError(502, 'The provider streamed an answer asked whole.'));
+  }
+  const { recorder } = generation;
+  recorder.markFirstToken();
+  const reading = newReading();
+  protocol.read(value.whole, reading);
+  recorder.addCost(reading.usage);
+  recorder.record({ status: 200, finishReason: reading.finishReason, usage: reading.usage });
+  return { kind: 'answer', body: protocol.relabel(value.whole, model) };
+}
+
+/**
+ * Relays a native stream to `output`. Until the stream opens a failure is the returned Outcome; once open, it is
+ * the protocol's error event. Resolves with undefined once the stream was answered.
+ */
+export async function relayNativeStream(
+  generation: Generation,
+  context: StreamContext,
+  protocol: NativeProtocol,
+  callFor: (target: UpstreamTarget) => NativeCall,
+  output: RawStreamOutput,
+): Promise<Outcome<never> | undefined> {
+  const { recorder, signal } = generation;
+  const openEarly =
+    context.keepAliveMs > 0
+      ? setTimeout(() => {
+          if (!signal.aborted && !output.opened) output.open();
+        }, context.keepAliveMs)
+      : undefined;
+  const reading = newReading();
+  let answered;
+  try {
+    answered = await attemptNative(generation, context, callFor);
+  } catch (error) {
+    if (!output.opened) return failedBeforeAnswer(generation, context, error);
+    await failNativeStream(generation, context, protocol, output, reading, error);
+    return undefined;
+  } finally {
+    clearTimeout(openEarly);
+  }
+  if (!output.opened) output.open();
+  const { value, model } = answered;
+  try {
+    const events: NativeAnswer = value;
+    if (!('events' in events)) throw new ApiError(502, 'The provider answered whole a request asked as a stream.');
+    const provider = recorder.provider ?? '';
+    for await (const event of events.events) {
+      const payload = parsePayload(event.data, provider);
+      const before = reading.generated.length;
+      protocol.read(payload, reading);
+      if (reading.generated.length > before) recorder.markFirstToken();
+      const relabelled = protocol.relabel(payload, model);
+      await output.write(protocol.encode(relabelled, event.event, relabelled === payload ? event.data : undefined));
+      if (signal.aborted) break;
+    }
+    if (signal.aborted) throw signal.reason;
+    recorder.addCost(reading.usage);
+    output.end(protocol.end());
+    recorder.record({ status: 200, finishReason: reading.finishReason, usage: reading.usage });
+  } catch (error) {
+    await failNativeStream(generation, context, protocol, output, reading, error);
+  }
+  return undefined;
+}
+
+async function failNativeStream(
+  generation: Generation,
+  context: GenerationContext,
+  protocol: NativeProtocol,
+  output: RawStreamOutput,
+  reading: NativeReading,
+  error: unknown,
+): Promise<void> {
+  const { recorder, signal } = generation;
+  const reason = abortReason(signal);
+  if (reason === 'caller-gone') {
+    output.abandon();
+    const reported = reading.usage;
+    const usage = reported ?? (await estimateUsage(generation.request, reading.generated));
+    recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
+    return;
+  }
+  const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
+  generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
+  recorder.addCost(reading.usage);
+  output.end(protocol.errorEvent(apiError));
+  recorder.record({ status: 200, finishReason: 'error', usage: reading.usage, error: apiError.message });
+}

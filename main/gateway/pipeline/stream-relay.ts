@@ -1,0 +1,135 @@
+// A generation relayed as a stream of chunks. Until the stream opens, a failure is an ordinary error answer (the
+// returned Outcome); once it is open (the first part arrived, or keepAliveMs passed without one: retries, backoff
+// and a slow first token can keep a caller waiting for minutes, and clients and proxies drop a silent connection),
+// failures travel inside the stream as OpenRouter's error chunk, and the status stays 200 (spec 7.3).
+
+import type { ChatCompletionChunk, ChunkDelta } from '../../../shared/api/index.js';
+import { ChunkAssembler } from './chunk-assembler.js';
+import { estimateUsage, GeneratedText } from './usage-estimate.js';
+import { toApiError } from '../http/errors.js';
+import { startStream } from './upstream-attempts.js';
+import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
+import { failedBeforeAnswer, type Outcome } from './whole-answer.js';
+
+/** Where the chunks go: an SSE response in the gateway, a recorder in tests. */
+export interface StreamOutput {
+  /** True once open() was called. */
+  readonly opened: boolean;
+  /** Sends the status and headers; keep-alive comments start. */
+  open(): void;
+  data(chunk: ChatCompletionChunk): Promise<void>;
+  comment(text: string): Promise<void>;
+  /** Ends the stream (`[DONE]`). */
+  end(): void;
+  /** The caller is gone: stop writing and drop the connection. */
+  abandon(): void;
+}
+
+export interface StreamContext extends GenerationContext {
+  /** Open the stream with comments after this long without an answer; 0 never opens early. */
+  keepAliveMs: number;
+}
+
+export const processingComment = 'SWITCHYARD PROCESSING';
+
+/** Relays the generation to `output`. Resolves with an Outcome when the stream never opened, else undefined. */
+export async function relayStream(
+  generation: Generation,
+  context: StreamContext,
+  output: StreamOutput,
+): Promise<Outcome | undefined> {
+  const { recorder, signal } = generation;
+  const openEarly =
+    context.keepAliveMs > 0
+      ? setTimeout(() => {
+          if (signal.aborted || output.opened) return;
+          output.open();
+          void output.comment(processingComment);
+        }, context.keepAliveMs)
+      : undefined;
+  let answered;
+  try {
+    answered = await attemptGeneration(generation, context, ({ adapter, target }, request, attemptSignal) =>
+      startStream(adapter, request, target, attemptSignal),
+    );
+  } catch (error) {
+    if (!output.opened) return failedBeforeAnswer(generation, context, error);
+    const [providerOfModel = ''] = generation.request.model.split('/');
+    const chunks = new ChunkAssembler({
+      id: generation.id,
+      created: generation.created,
+      model: generation.request.model,
+      provider: recorder.provider ?? providerOfModel,
+    });
+    await failStream(generation, context, output, chunks, error);
+    return undefined;
+  } finally {
+    clearTimeout(openEarly);
+  }
+  if (!output.opened) output.open();
+  // What was generated, for an estimate when the caller leaves before the upstream reports usage.
+  const generated = new GeneratedText();
+  const chunks = new ChunkAssembler({
+    id: generation.id,
+    created: generation.created,
+    model: answered.model,
+    provider: answered.resolved.target.provider.id,
+  });
+  try {
+    for await (const part of answered.value) {
+      const { delta } = part.type === 'delta' ? part : { delta: null };
+      if (delta && (delta.content || delta.reasoning || delta.tool_calls || delta.refusal)) {
+        recorder.markFirstToken();
+        generatedTexts(delta, generated);
+      }
+      for (const chunk of chunks.accept(part)) await output.data(chunk);
+      if (signal.aborted) break;
+    }
+    if (signal.aborted) throw signal.reason;
+    recorder.addCost(chunks.usage);
+    for (const chunk of chunks.finish()) await output.data(chunk);
+    output.end();
+    recorder.record({ status: 200, finishReason: chunks.finishReason, usage: chunks.usage });
+  } catch (error) {
+    await failStream(generation, context, output, chunks, error, generated);
+  }
+  return undefined;
+}
+
+function generatedTexts(delta: ChunkDelta, into: GeneratedText): void {
+  if (delta.content) into.push(delta.content);
+  if (delta.refusal) into.push(delta.refusal);
+  if (delta.reasoning) into.push(delta.reasoning);
+  for (const call of delta.tool_calls ?? []) {
+    if (call.function?.name) into.push(call.function.name);
+    if (call.function?.arguments) into.push(call.function.arguments);
+  }
+}
+
+/** A failure once the stream is open: OpenRouter's error chunk and [DONE] (or nothing, caller gone). */
+async function failStream(
+  generation: Generation,
+  context: GenerationContext,
+  output: StreamOutput,
+  chunks: ChunkAssembler,
+  error: unknown,
+  generated = new GeneratedText(),
+): Promise<void> {
+  const { recorder, signal } = generation;
+  const reason = abortReason(signal);
+  if (reason === 'caller-gone') {
+    output.abandon();
+    // The upstream billed what it generated: without its own count, an estimate is recorded, never 0 tokens.
+    const reported = chunks.usage;
+    const usage = reported ?? (await estimateUsage(generation.request, generated));
+    recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
+    return;
+  }
+  const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
+  generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
+  // The usage the upstream reported before failing (OpenRouter sends it with the error) reaches the caller priced.
+  recorder.addCost(chunks.usage);
+  for (const chunk of chunks.fail(apiError)) await output.data(chunk);
+  output.end();
+  recorder.record({ status: 200, finishReason: 'error', usage: chunks.usage, error: apiError.message });
+}
