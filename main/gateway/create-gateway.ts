@@ -10,7 +10,8 @@ import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
 import { apiBases, isApiPath, specBase } from './http/api-bases.js';
-import { authenticate, sendError } from './http/auth.js';
+import { authenticate } from './http/auth.js';
+import { sendError } from './http/reply.js';
 import { registerChatCompletionsRoute } from './routes/chat-completions-route.js';
 import { registerEmbeddingsRoute } from './routes/embeddings-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -29,6 +30,7 @@ import { registerResponsesRoutes } from './protocols/responses/routes.js';
 import { routeAccess, type RouteAccess } from './http/route-access.js';
 import { RequestGuard, type SecurityOptions } from './http/security.js';
 import { discardUnreadBody } from './http/unread-body.js';
+import type { RequestContext } from './pipeline/context.js';
 import { retryPolicy, type RetryOptions } from './pipeline/upstream-attempts.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
@@ -220,7 +222,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   const guard = new RequestGuard(options.security);
   server.addHook('onRequest', guard.onRequest);
   server.addHook('onRequest', async (request, reply) => {
-    inFlight.track(request, reply);
+    inFlight.track(request, reply.raw);
     if (closing) {
       reply.header('connection', 'close');
       throw new ApiError(503, new ShuttingDownError().message);
@@ -252,7 +254,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
   });
 
-  const chatContext = {
+  const chatContext: RequestContext = {
     deps,
     inFlight,
     errors,

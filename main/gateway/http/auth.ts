@@ -1,12 +1,11 @@
 // Authentication of every route that needs a key, which is every route that does not say otherwise
 // (route-access.ts): `Authorization: Bearer <key>` (spec 5), or `x-api-key: <key>` as Anthropic's clients send it,
 // or Google's `x-goog-api-key`. A missing, malformed, unknown or deleted key gets exactly the 7.1 body
-// {"error":{"code":401,"message":…,"metadata":{}}}, or the 401 of the route's own protocol (error-shapes.ts).
+// {"error":{"code":401,"message":…,"metadata":{}}}, or the 401 of the route's own protocol (reply.ts, error-shapes.ts).
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidKeyMessage, type ApiKeyInfo } from '../../../shared/api/index.js';
 import type { GatewayKeys } from '../deps.js';
-import { errorBody, errorShapeOf } from './error-shapes.js';
 
 const authenticated = new WeakMap<FastifyRequest, ApiKeyInfo>();
 
@@ -54,10 +53,4 @@ export function authenticatedKey(request: FastifyRequest): ApiKeyInfo {
   const key = authenticated.get(request);
   if (!key) throw invalidKeyError();
   return key;
-}
-
-/** Answers with `error` in the shape of the protocol the request's route speaks (protocols/error-shapes.ts). */
-export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
-  const body = errorBody(errorShapeOf(reply.request), error);
-  return reply.code(error.status).headers(error.headers).send(body);
 }

@@ -3,7 +3,11 @@
 // connection closes before the response finished, with ShuttingDownError when close()'s grace period is over.
 // A request counts as finished when its response emitted 'close' (after 'finish', the bytes are with the OS).
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/** The response side of a request, as far as tracking needs it (Node's ServerResponse is one). */
+export interface TrackedResponse {
+  once(event: 'close', listener: () => void): unknown;
+  readonly writableFinished: boolean;
+}
 
 /** Abort reason: the caller closed its connection. */
 export class CallerGoneError extends Error {
@@ -23,7 +27,7 @@ export class ShuttingDownError extends Error {
 
 export class InFlightRequests {
   private readonly active = new Set<AbortController>();
-  private readonly controllers = new WeakMap<FastifyRequest, AbortController>();
+  private readonly controllers = new WeakMap<object, AbortController>();
   private idleWaiters: (() => void)[] = [];
 
   get size(): number {
@@ -31,19 +35,19 @@ export class InFlightRequests {
   }
 
   /** Registers a request until its response closes. */
-  track(request: FastifyRequest, reply: FastifyReply): void {
+  track(request: object, response: TrackedResponse): void {
     const controller = new AbortController();
     this.active.add(controller);
     this.controllers.set(request, controller);
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort(new CallerGoneError());
+    response.once('close', () => {
+      if (!response.writableFinished) controller.abort(new CallerGoneError());
       this.active.delete(controller);
       if (this.active.size === 0) this.wakeIdleWaiters();
     });
   }
 
   /** The request's AbortController (registered by track()). */
-  controllerOf(request: FastifyRequest): AbortController {
+  controllerOf(request: object): AbortController {
     let controller = this.controllers.get(request);
     if (!controller) {
       controller = new AbortController();

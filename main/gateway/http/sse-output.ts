@@ -1,4 +1,4 @@
-// A generation's stream on the wire: the StreamOutput (chat/stream-relay.ts) over a Fastify reply, hijacked once it
+// A generation's stream on the wire: the StreamOutput (stream-output.ts) over a Fastify reply, hijacked once it
 // opens. Chat completions write each chunk as `data: <json>` and end with `[DONE]`; an agent protocol supplies an
 // encoder that turns each chunk into its own events (Anthropic's `event:` lines, the Responses API's numbered
 // events, Gemini's responses), its keep-alive and its ending.
@@ -6,10 +6,10 @@
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { ChatCompletionChunk } from '../../../shared/api/index.js';
-import { processingComment, type StreamOutput } from '../pipeline/stream-relay.js';
 import { SseWriter } from './sse-writer.js';
+import { processingComment, type RawStreamOutput, type StreamEncoder, type StreamOutput } from './exchange.js';
 
-/** What every stream of a route needs of the gateway's settings (ChatRouteContext has them). */
+/** What every stream of a route needs of the gateway's settings (the pipeline's RequestContext has them). */
 export interface StreamSettings {
   /** Keep-alives after this much silence; 0 = none. */
   keepAliveMs: number;
@@ -25,16 +25,6 @@ export function sseWriter(reply: FastifyReply, settings: StreamSettings): SseWri
     onStalled: (ms) =>
       settings.deps.logger.warn({ stalledSeconds: ms / 1000 }, 'caller stopped reading its stream: stream ended'),
   });
-}
-
-/** Turns the chunks of a generation into one protocol's SSE text. Stateful: one encoder per stream. */
-export interface StreamEncoder {
-  /** The SSE text for one chunk (may be '' when the chunk carries nothing the protocol shows). */
-  chunk(chunk: ChatCompletionChunk): string;
-  /** The SSE text that ends the stream, after the last chunk (an error chunk included). */
-  end(): string;
-  /** The SSE text sent while the upstream is silent. */
-  keepAlive(): string;
 }
 
 /** The fields every chunk of a stream has first, and the same: serialized once per stream. */
@@ -85,18 +75,6 @@ export function chatCompletionsEncoder(): StreamEncoder {
     end: () => 'data: [DONE]\n\n',
     keepAlive: () => `: ${processingComment}\n\n`,
   };
-}
-
-/** A stream of SSE text the caller's protocol already speaks (an upstream's native events, passed on). */
-export interface RawStreamOutput {
-  readonly opened: boolean;
-  /** Sends the status and headers; keep-alives start. */
-  open(): void;
-  write(text: string): Promise<void>;
-  /** Writes `last` and ends the response. */
-  end(last: string): void;
-  /** The caller is gone: stop writing and drop the connection. */
-  abandon(): void;
 }
 
 export function rawSseOutput(reply: FastifyReply, settings: StreamSettings, keepAlive: () => string): RawStreamOutput {

@@ -7,7 +7,8 @@ import type { AdapterCompletion, ProviderAdapter, StreamPart } from '../../provi
 import { UpstreamError } from '../../providers/index.js';
 import { CallerGoneError } from '../http/in-flight.js';
 import { testGeneration } from './test-support.js';
-import { processingComment, relayStream, type StreamOutput } from './stream-relay.js';
+import { processingComment, type StreamOutput } from '../http/exchange.js';
+import { relayStream } from './stream-relay.js';
 import { answerWhole } from './whole-answer.js';
 
 const provider: ProviderInfo = {

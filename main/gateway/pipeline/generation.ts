@@ -1,6 +1,8 @@
-// One chat generation as the gateway runs it, whatever protocol the caller speaks: its id, the validated
-// request, the usage row it will write, the caller's abort signal, and the attempts over the candidate models.
-// Nothing here knows Fastify: the routes build a Generation and hand it to answerWhole() or relayStream().
+// One generation as the gateway runs it, whatever protocol the caller speaks and whatever it asks (a chat answer,
+// embeddings, a legacy completion, a native call): its id, the validated request, the usage row it will write, the
+// caller's abort signal, and the attempts over the candidate models. Nothing here knows Fastify: a route starts a
+// Generation (start-generation.ts) and hands it to an answer (whole-answer.ts) or a relay (stream-relay.ts,
+// native-relay.ts).
 
 import { randomFillSync } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -20,11 +22,20 @@ import {
 } from './upstream-attempts.js';
 import type { UsageRecorder } from './usage-recorder.js';
 
-export interface Generation {
+/** What the pipeline routes: a chat request, or any request that names a model the same way. */
+export interface RoutedRequest {
+  /** `<provider>/<model>`. */
+  model: string;
+  /** Fallbacks, in order (OpenRouter's convention). */
+  models?: string[];
+  stream?: boolean;
+}
+
+export interface Generation<Request extends RoutedRequest = ChatRequest> {
   id: string;
   /** Unix seconds. */
   created: number;
-  request: ChatRequest;
+  request: Request;
   /** The gateway key that asked. */
   keyId: string;
   recorder: UsageRecorder;
@@ -37,7 +48,7 @@ export interface Generation {
    * The request as one attempt's provider is sent it, when the protocol asks what that provider can do (the
    * Responses API's hosted tools: a web search kept where the provider runs one). The request as it is otherwise.
    */
-  prepareAttempt?: (request: ChatRequest, target: UpstreamTarget) => ChatRequest;
+  prepareAttempt?: (request: Request, target: UpstreamTarget) => Request;
 }
 
 /** What a generation needs from the gateway around it. */
@@ -73,14 +84,21 @@ export function shuttingDown(): ApiError {
   return new ApiError(503, new ShuttingDownError().message);
 }
 
+/** One attempt: the resolved model (the caller's key kept out of what it echoes) and the request as it gets it. */
+export type AttemptCall<T, Request extends RoutedRequest = ChatRequest> = (
+  resolved: ResolvedModel,
+  request: Request,
+  signal: AbortSignal,
+) => Promise<T>;
+
 /**
  * `model`, then each of `models`, each retried as the policy allows, until one upstream accepts the request.
  * Notes in the usage row which provider (and model, when a fallback answered) that was.
  */
-export async function attemptGeneration<T>(
-  generation: Generation,
+export async function attemptGeneration<T, Request extends RoutedRequest = ChatRequest>(
+  generation: Generation<Request>,
   context: GenerationContext,
-  call: (resolved: ResolvedModel, request: ChatRequest, signal: AbortSignal) => Promise<T>,
+  call: AttemptCall<T, Request>,
 ): Promise<Answered<T>> {
   const { request, recorder } = generation;
   const answered = await attemptInOrder(

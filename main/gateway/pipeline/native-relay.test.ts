@@ -13,7 +13,7 @@ import {
   type NativeProtocol,
   type NativeReading,
 } from './native-relay.js';
-import type { RawStreamOutput } from '../http/sse-output.js';
+import type { RawStreamOutput } from '../http/exchange.js';
 
 const provider: ProviderInfo = {
   id: 'p',

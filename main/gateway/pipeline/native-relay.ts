@@ -4,15 +4,26 @@
 // lost on the way (thinking signatures, cache_control, citations, server tools, beta features). The gateway only
 // reads along: usage and finish reason for the usage row and cost, the text for an estimate when the caller
 // leaves. Keys, rules, retries before the first byte, keep-alives and the usage row are as for every generation.
+// A legacy completion is relayed the same way (its upstream's events are its caller's): answerRelayedWhole() and
+// relayEvents() take any attempt whose answer is a whole object or a stream of events.
 
-import { ApiError, type ProviderKind, type Usage } from '../../../shared/api/index.js';
+import { ApiError, type ChatRequest, type ProviderKind, type Usage } from '../../../shared/api/index.js';
 import type { NativeAnswer, NativeCall, UpstreamTarget } from '../../providers/index.js';
-import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
+import {
+  abortReason,
+  attemptGeneration,
+  shuttingDown,
+  type AttemptCall,
+  type Generation,
+  type GenerationContext,
+  type RoutedRequest,
+} from './generation.js';
 import type { StreamContext } from './stream-relay.js';
-import { failedBeforeAnswer, type Outcome } from './whole-answer.js';
+import type { Outcome } from '../http/exchange.js';
+import { answerWith, failedBeforeAnswer } from './whole-answer.js';
 import { toApiError } from '../http/errors.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
-import type { RawStreamOutput } from '../http/sse-output.js';
+import type { RawStreamOutput } from '../http/exchange.js';
 
 /** What the relay learns from reading a native answer or stream along. */
 export interface NativeReading {
@@ -47,7 +58,11 @@ export interface NativeProtocol {
  * A request that also names fallbacks is translated, whatever kind they are; a model that cannot be resolved is
  * too, and fails there with the usual error.
  */
-export async function servedNatively(generation: Generation, context: GenerationContext, kind: ProviderKind) {
+export async function servedNatively<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: GenerationContext,
+  kind: ProviderKind,
+) {
   if (generation.request.models?.some((model) => model !== generation.request.model)) return false;
   try {
     const { adapter } = await context.providers.resolve(generation.request.model);
@@ -57,17 +72,18 @@ export async function servedNatively(generation: Generation, context: Generation
   }
 }
 
-function attemptNative(
-  generation: Generation,
-  context: GenerationContext,
-  callFor: (target: UpstreamTarget) => NativeCall,
-) {
-  return attemptGeneration(generation, context, ({ adapter, target }, _request, signal) => {
+/** An upstream's answer relayed as it came: one JSON object, or its events (a native call's, a legacy completion's). */
+export type RelayedAnswer =
+  { whole: Record<string, unknown> } | { events: AsyncIterable<string | { event?: string; data: string }> };
+
+/** The attempt of a native call: the caller's request in the upstream's own protocol (NativeCall). */
+function nativeAttempt(callFor: (target: UpstreamTarget) => NativeCall): AttemptCall<NativeAnswer> {
+  return ({ adapter, target }, _request, signal) => {
     if (!adapter.native) {
       throw new ApiError(502, `Provider "${target.provider.id}" cannot take this protocol untranslated.`);
     }
     return adapter.native(callFor(target), target, signal);
-  });
+  };
 }
 
 function newReading(): NativeReading {
@@ -88,41 +104,59 @@ function parsePayload(data: string, provider: string): Record<string, unknown> {
 }
 
 /** A whole native answer: the upstream's body, relabelled; the usage row is written. */
-export async function answerNativeWhole(
+export function answerNativeWhole(
   generation: Generation,
   context: GenerationContext,
   protocol: NativeProtocol,
   callFor: (target: UpstreamTarget) => NativeCall,
 ): Promise<Outcome<Record<string, unknown>>> {
-  let answered;
-  try {
-    answered = await attemptNative(generation, context, callFor);
-  } catch (error) {
-    return failedBeforeAnswer(generation, context, error);
-  }
-  const { value, model } = answered;
-  if (!('whole' in value)) {
-    return failedBeforeAnswer(generation, context, new ApiError(502, 'The provider streamed an answer asked whole.'));
-  }
-  const { recorder } = generation;
-  recorder.markFirstToken();
-  const reading = newReading();
-  protocol.read(value.whole, reading);
-  recorder.addCost(reading.usage);
-  recorder.record({ status: 200, finishReason: reading.finishReason, usage: reading.usage });
-  return { kind: 'answer', body: protocol.relabel(value.whole, model) };
+  return answerRelayedWhole(generation, context, protocol, nativeAttempt(callFor));
+}
+
+/** A whole answer relayed as it came: the upstream's body, relabelled; the usage row is written. */
+export function answerRelayedWhole<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: GenerationContext,
+  protocol: NativeProtocol,
+  call: AttemptCall<RelayedAnswer, Request>,
+): Promise<Outcome<Record<string, unknown>>> {
+  return answerWith(generation, context, call, ({ value, model }) => {
+    if (!('whole' in value)) throw new ApiError(502, 'The provider streamed an answer asked whole.');
+    const { recorder } = generation;
+    const reading = newReading();
+    protocol.read(value.whole, reading);
+    recorder.addCost(reading.usage);
+    recorder.record({ status: 200, finishReason: reading.finishReason, usage: reading.usage });
+    return protocol.relabel(value.whole, model);
+  });
 }
 
 /**
  * Relays a native stream to `output`. Until the stream opens a failure is the returned Outcome; once open, it is
  * the protocol's error event. Resolves with undefined once the stream was answered.
  */
-export async function relayNativeStream(
-  generation: Generation,
+export function relayNativeStream(
+  generation: Generation<ChatRequest>,
   context: StreamContext,
   protocol: NativeProtocol,
   callFor: (target: UpstreamTarget) => NativeCall,
   output: RawStreamOutput,
+): Promise<Outcome<never> | undefined> {
+  const estimate = (generated: GeneratedText) => estimateUsage(generation.request, generated);
+  return relayEvents(generation, context, protocol, nativeAttempt(callFor), output, estimate);
+}
+
+/**
+ * Relays the events an attempt answers with to `output`, as relayNativeStream() does; `estimate` is the usage
+ * recorded when the caller leaves before the upstream reported any.
+ */
+export async function relayEvents<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: StreamContext,
+  protocol: NativeProtocol,
+  call: AttemptCall<RelayedAnswer, Request>,
+  output: RawStreamOutput,
+  estimate: (generated: GeneratedText) => Promise<Usage>,
 ): Promise<Outcome<never> | undefined> {
   const { recorder, signal } = generation;
   const openEarly =
@@ -132,12 +166,13 @@ export async function relayNativeStream(
         }, context.keepAliveMs)
       : undefined;
   const reading = newReading();
+  const failed = (error: unknown) => failRelayedStream(generation, context, protocol, output, reading, error, estimate);
   let answered;
   try {
-    answered = await attemptNative(generation, context, callFor);
+    answered = await attemptGeneration(generation, context, call);
   } catch (error) {
     if (!output.opened) return failedBeforeAnswer(generation, context, error);
-    await failNativeStream(generation, context, protocol, output, reading, error);
+    await failed(error);
     return undefined;
   } finally {
     clearTimeout(openEarly);
@@ -145,16 +180,16 @@ export async function relayNativeStream(
   if (!output.opened) output.open();
   const { value, model } = answered;
   try {
-    const events: NativeAnswer = value;
-    if (!('events' in events)) throw new ApiError(502, 'The provider answered whole a request asked as a stream.');
+    if (!('events' in value)) throw new ApiError(502, 'The provider answered whole a request asked as a stream.');
     const provider = recorder.provider ?? '';
-    for await (const event of events.events) {
-      const payload = parsePayload(event.data, provider);
+    for await (const event of value.events) {
+      const { event: name, data } = typeof event === 'string' ? { event: undefined, data: event } : event;
+      const payload = parsePayload(data, provider);
       const before = reading.generated.length;
       protocol.read(payload, reading);
       if (reading.generated.length > before) recorder.markFirstToken();
       const relabelled = protocol.relabel(payload, model);
-      await output.write(protocol.encode(relabelled, event.event, relabelled === payload ? event.data : undefined));
+      await output.write(protocol.encode(relabelled, name, relabelled === payload ? data : undefined));
       if (signal.aborted) break;
     }
     if (signal.aborted) throw signal.reason;
@@ -162,25 +197,26 @@ export async function relayNativeStream(
     output.end(protocol.end());
     recorder.record({ status: 200, finishReason: reading.finishReason, usage: reading.usage });
   } catch (error) {
-    await failNativeStream(generation, context, protocol, output, reading, error);
+    await failed(error);
   }
   return undefined;
 }
 
-async function failNativeStream(
-  generation: Generation,
+async function failRelayedStream<Request extends RoutedRequest>(
+  generation: Generation<Request>,
   context: GenerationContext,
   protocol: NativeProtocol,
   output: RawStreamOutput,
   reading: NativeReading,
   error: unknown,
+  estimate: (generated: GeneratedText) => Promise<Usage>,
 ): Promise<void> {
   const { recorder, signal } = generation;
   const reason = abortReason(signal);
   if (reason === 'caller-gone') {
     output.abandon();
     const reported = reading.usage;
-    const usage = reported ?? (await estimateUsage(generation.request, reading.generated));
+    const usage = reported ?? (await estimate(reading.generated));
     recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
     return;
   }

@@ -1,25 +1,21 @@
-// How every chat-shaped route begins a Generation (chat completions, and the agent protocols translated to it):
-// the model names made canonical (aliases), the usage row opened with the calling app, the caller's abort signal
-// and key, then admission by the key's rules, credits and rate limits before any upstream call.
+// How every generation begins, whatever the route (chat completions and the agent protocols translated to it,
+// embeddings, legacy completions, the native relays): the model names made canonical (aliases), the usage row
+// opened with the calling app, the caller's abort signal and key, then admission by the key's rules, credits and
+// rate limits before any upstream call.
 
-import type { FastifyRequest } from 'fastify';
 import type { ChatRequest } from '../../../shared/api/index.js';
-import { authenticatedKey, presentedSecret } from '../http/auth.js';
-import type { ChatRouteContext } from '../routes/chat-completions-route.js';
-import { newGenerationId, type Generation } from './generation.js';
-import { failedBeforeAnswer, type Outcome } from './whole-answer.js';
-import { appTitleOf, headerText, UsageRecorder } from './usage-recorder.js';
-
-export interface StartOptions {
-  /**
-   * Name the app by its User-Agent when it sends no X-Title: agent CLIs (Codex, Claude Code, gemini-cli) send
-   * no title, and their user agent is what tells them apart in Activity.
-   */
-  appFromUserAgent?: boolean;
-}
+import type { Caller } from '../http/exchange.js';
+import type { RequestContext } from './context.js';
+import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
+import { UsageRecorder } from './usage-recorder.js';
+import type { Outcome } from '../http/exchange.js';
+import { failedBeforeAnswer } from './whole-answer.js';
 
 /** `request` with its model names canonical: aliases replaced by the `<provider>/<model>` they stand for. */
-export function withCanonicalModels(chatRequest: ChatRequest, context: ChatRouteContext): ChatRequest {
+export function withCanonicalModels<Request extends RoutedRequest>(
+  chatRequest: Request,
+  context: RequestContext,
+): Request {
   const { providers } = context.deps;
   const model = providers.canonicalModel(chatRequest.model);
   const models = chatRequest.models?.map((name) => providers.canonicalModel(name));
@@ -29,43 +25,40 @@ export function withCanonicalModels(chatRequest: ChatRequest, context: ChatRoute
   return models ? { ...chatRequest, model, models } : { ...chatRequest, model };
 }
 
-export function startGeneration(
-  request: FastifyRequest,
-  chatRequest: ChatRequest,
-  context: ChatRouteContext,
-  options: StartOptions = {},
-): Generation {
-  const key = authenticatedKey(request);
-  const canonical = withCanonicalModels(chatRequest, context);
+export function startGeneration<Request extends RoutedRequest = ChatRequest>(
+  caller: Caller,
+  request: Request,
+  context: RequestContext,
+): Generation<Request> {
+  const canonical = withCanonicalModels(request, context);
   const createdAt = Date.now();
   const id = newGenerationId();
-  const appTitle = appTitleOf(request) ?? (options.appFromUserAgent ? headerText(request, 'user-agent') : null);
   const recorder = new UsageRecorder(context.deps.usage, context.deps.logger, {
     id,
     created_at: createdAt,
-    key_id: key.id,
-    app_title: appTitle,
-    app_referer: headerText(request, 'http-referer'),
+    key_id: caller.keyId,
+    app_title: caller.appTitle,
+    app_referer: caller.appReferer,
     model: canonical.model,
-    streamed: canonical.stream,
+    streamed: canonical.stream ?? false,
   });
   return {
     id,
     created: Math.floor(createdAt / 1000),
     request: canonical,
-    keyId: key.id,
+    keyId: caller.keyId,
     recorder,
-    signal: context.inFlight.controllerOf(request).signal,
+    signal: caller.signal,
     logger: context.deps.logger,
-    callerSecrets: [presentedSecret(request) ?? ''],
+    callerSecrets: [caller.secret],
   };
 }
 
 /** Key rules, credits, rate limits: null when the generation may go ahead, else the outcome to answer with. */
-export function admitGeneration(
-  generation: Generation,
-  context: ChatRouteContext,
-): Outcome | null | Promise<Outcome | null> {
+export function admitGeneration<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: RequestContext,
+): Outcome<never> | null | Promise<Outcome<never> | null> {
   const refused = (error: unknown) =>
     failedBeforeAnswer(generation, { providers: context.deps.providers, errors: context.errors }, error);
   try {

@@ -3,34 +3,20 @@
 // and a slow first token can keep a caller waiting for minutes, and clients and proxies drop a silent connection),
 // failures travel inside the stream as OpenRouter's error chunk, and the status stays 200 (spec 7.3).
 
-import type { ChatCompletionChunk, ChunkDelta } from '../../../shared/api/index.js';
+import type { ChunkDelta } from '../../../shared/api/index.js';
+import { processingComment, type StreamOutput } from '../http/exchange.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
 import { toApiError } from '../http/errors.js';
 import { startStream } from './upstream-attempts.js';
 import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
-import { failedBeforeAnswer, type Outcome } from './whole-answer.js';
-
-/** Where the chunks go: an SSE response in the gateway, a recorder in tests. */
-export interface StreamOutput {
-  /** True once open() was called. */
-  readonly opened: boolean;
-  /** Sends the status and headers; keep-alive comments start. */
-  open(): void;
-  data(chunk: ChatCompletionChunk): Promise<void>;
-  comment(text: string): Promise<void>;
-  /** Ends the stream (`[DONE]`). */
-  end(): void;
-  /** The caller is gone: stop writing and drop the connection. */
-  abandon(): void;
-}
+import type { Outcome } from '../http/exchange.js';
+import { failedBeforeAnswer } from './whole-answer.js';
 
 export interface StreamContext extends GenerationContext {
   /** Open the stream with comments after this long without an answer; 0 never opens early. */
   keepAliveMs: number;
 }
-
-export const processingComment = 'SWITCHYARD PROCESSING';
 
 /** Relays the generation to `output`. Resolves with an Outcome when the stream never opened, else undefined. */
 export async function relayStream(

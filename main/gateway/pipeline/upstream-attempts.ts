@@ -205,9 +205,12 @@ export async function attemptInOrder<T>(
 }
 
 /** The request as one candidate gets it: its own model, and no fallback list (which names our ids, not its own). */
-export function requestFor(request: ChatRequest, model: string): ChatRequest {
+export function requestFor<Request extends Pick<ChatRequest, 'model' | 'models'>>(
+  request: Request,
+  model: string,
+): Request {
   const { models: _models, ...rest } = request;
-  return { ...rest, model };
+  return { ...rest, model } as Request;
 }
 
 /**

@@ -2,7 +2,8 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../../shared/api/index.js';
 import type { FastifyRequest } from 'fastify';
-import { appTitleOf, UsageRecorder } from './usage-recorder.js';
+import { appTitleOf } from '../http/caller.js';
+import { UsageRecorder } from './usage-recorder.js';
 
 const base = {
   id: 'gen-1',

@@ -1,24 +1,10 @@
-// Builds the one UsageRecord of a chat request (shared/api/usage.ts) and hands it to deps.usage. Recording must
+// Builds the one UsageRecord of a request (shared/api/usage.ts) and hands it to deps.usage. Recording must
 // never break a response, so failures are logged and swallowed.
 
-import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Usage, UsageRecord } from '../../../shared/api/index.js';
 import type { PricedCost } from '../../providers/pricing/index.js';
 import type { GatewayUsage } from '../deps.js';
-
-const maxHeaderChars = 200;
-
-export function headerText(request: FastifyRequest, name: string): string | null {
-  const raw = request.headers[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value ? value.slice(0, maxHeaderChars) : null;
-}
-
-/** The calling app's name: `X-Title`, or `X-OpenRouter-Title` as OpenRouter's own SDK sends it. */
-export function appTitleOf(request: FastifyRequest): string | null {
-  return headerText(request, 'x-title') ?? headerText(request, 'x-openrouter-title');
-}
 
 export interface UsageOutcome {
   status: number;

@@ -1,21 +1,31 @@
-// A generation answered as one JSON object (`stream: false`), and the outcome of any generation that failed before
-// its answer began. Returns what to send; the route puts it on the wire.
+// A generation answered as one JSON object (`stream: false`: a chat completion, embeddings, a legacy completion, a
+// native answer), and the outcome of any generation that failed before its answer began. Returns what to send; the
+// route puts it on the wire.
 
-import type { ApiError, ChatCompletion } from '../../../shared/api/index.js';
+import type { ChatCompletion, ChatRequest } from '../../../shared/api/index.js';
+import type { Outcome } from '../http/exchange.js';
+import type { AdapterCompletion } from '../../providers/index.js';
 import { toApiError } from '../http/errors.js';
-import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
+import {
+  abortReason,
+  attemptGeneration,
+  shuttingDown,
+  type AttemptCall,
+  type Generation,
+  type GenerationContext,
+  type RoutedRequest,
+} from './generation.js';
+import type { Answered } from './upstream-attempts.js';
 
 /** Status recorded when a non-streamed request's caller went away before the answer (nginx's convention). */
 export const callerGoneStatus = 499;
 
-export type Outcome<Body = ChatCompletion> =
-  | { kind: 'answer'; body: Body }
-  | { kind: 'error'; error: ApiError }
-  /** Nobody is left to answer. */
-  | { kind: 'caller-gone' };
-
 /** A failure before anything was sent: the error to answer with (or none, caller gone); the usage row is written. */
-export function failedBeforeAnswer(generation: Generation, context: GenerationContext, error: unknown): Outcome<never> {
+export function failedBeforeAnswer<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: GenerationContext,
+  error: unknown,
+): Outcome<never> {
   const reason = abortReason(generation.signal);
   if (reason === 'caller-gone') {
     generation.recorder.record({ status: callerGoneStatus, finishReason: 'cancelled' });
@@ -27,17 +37,41 @@ export function failedBeforeAnswer(generation: Generation, context: GenerationCo
   return { kind: 'error', error: apiError };
 }
 
-export async function answerWhole(generation: Generation, context: GenerationContext): Promise<Outcome> {
+/**
+ * The one way to a whole answer: the attempts over the candidate models, then `answer` makes the body from what
+ * answered and writes the usage row; a failure of either before anything was sent is failedBeforeAnswer().
+ */
+export async function answerWith<T, Body, Request extends RoutedRequest = ChatRequest>(
+  generation: Generation<Request>,
+  context: GenerationContext,
+  call: AttemptCall<T, Request>,
+  answer: (answered: Answered<T>) => Body,
+): Promise<Outcome<Body>> {
   let answered;
   try {
-    answered = await attemptGeneration(generation, context, ({ adapter, target }, request, signal) =>
-      adapter.completeChat(request, target, signal),
-    );
+    answered = await attemptGeneration(generation, context, call);
   } catch (error) {
     return failedBeforeAnswer(generation, context, error);
   }
-  const { value: completion, model, resolved } = answered;
   generation.recorder.markFirstToken();
+  try {
+    return { kind: 'answer', body: answer(answered) };
+  } catch (error) {
+    return failedBeforeAnswer(generation, context, error);
+  }
+}
+
+export function answerWhole(generation: Generation, context: GenerationContext): Promise<Outcome> {
+  return answerWith(
+    generation,
+    context,
+    ({ adapter, target }, request, signal) => adapter.completeChat(request, target, signal),
+    (answered) => chatCompletionOf(generation, answered),
+  );
+}
+
+function chatCompletionOf(generation: Generation, answered: Answered<AdapterCompletion>): ChatCompletion {
+  const { value: completion, model, resolved } = answered;
   const body: ChatCompletion = {
     id: generation.id,
     object: 'chat.completion',
@@ -56,5 +90,5 @@ export async function answerWhole(generation: Generation, context: GenerationCon
   if (completion.system_fingerprint) body.system_fingerprint = completion.system_fingerprint;
   const finishReason = completion.choices[0]?.finish_reason ?? null;
   generation.recorder.record({ status: 200, finishReason, usage: completion.usage });
-  return { kind: 'answer', body };
+  return body;
 }

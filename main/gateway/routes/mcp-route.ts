@@ -4,25 +4,12 @@
 // local tools (files, shells) and a key made for model calls must not gain that by the hub's arrival. The MCP
 // protocol itself is the hub's (main/mcp/hub), handed the raw request and response.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../shared/api/index.js';
 import { authenticatedKey } from '../http/auth.js';
-import type { GatewayAccounts } from '../deps.js';
+import type { GatewayAccounts, GatewayMcpHub } from '../deps.js';
 
 export const mcpPath = '/mcp';
-
-/** What the gateway needs of the hub; main/mcp's McpHttpHub is one. */
-export interface GatewayMcpHub {
-  handle(exchange: {
-    request: IncomingMessage;
-    response: ServerResponse;
-    body: unknown;
-    caller: { keyId: string; keyName: string; access: readonly string[] };
-  }): Promise<void>;
-  /** Ends every session (the gateway is closing): their notification streams would keep it open. */
-  closeSessions(): Promise<void>;
-}
 
 export function registerMcpRoute(
   server: FastifyInstance,

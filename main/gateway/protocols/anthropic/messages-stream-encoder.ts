@@ -12,7 +12,7 @@ import {
   type Usage,
 } from '../../../../shared/api/index.js';
 import { anthropicErrorType } from '../../http/error-shapes.js';
-import type { StreamEncoder } from '../../http/sse-output.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import { anthropicStopReason, anthropicUsageOf, type StopReason } from './message-object.js';
 import { carriedDetails, carrierSignature, isAnthropicDetail } from './thinking-blocks.js';
 

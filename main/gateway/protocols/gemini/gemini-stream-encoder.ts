@@ -7,9 +7,9 @@
 // stream is open is Google's error object, which @google/genai raises as an ApiError with its code.
 
 import { ApiError, type ChatCompletionChunk, type ReasoningDetail } from '../../../../shared/api/index.js';
-import { processingComment } from '../../pipeline/stream-relay.js';
+import { processingComment } from '../../http/exchange.js';
 import { errorBody } from '../../http/error-shapes.js';
-import type { StreamEncoder } from '../../http/sse-output.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import {
   attachSignature,
   functionCallPart,

@@ -20,8 +20,8 @@ import type {
   Usage,
   WebSearchCall,
 } from '../../../../shared/api/index.js';
-import { processingComment } from '../../pipeline/stream-relay.js';
-import type { StreamEncoder } from '../../http/sse-output.js';
+import { processingComment } from '../../http/exchange.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import {
   annotationsOf,
   freeformInput,
