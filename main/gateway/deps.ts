@@ -16,8 +16,7 @@ import type {
   Usage,
   UsageRecord,
 } from '../../shared/api/index.js';
-import type { PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
-import type { ProviderRegistry } from '../providers/registry.js';
+import type { PricedCost, PriceTarget, TokenPrices, ProviderRegistry } from '../providers/index.js';
 
 export interface GatewayKeys {
   /**

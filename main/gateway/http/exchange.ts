@@ -28,6 +28,9 @@ export type Outcome<Body = ChatCompletion> =
 /** The keep-alive comment a stream gets while its upstream is silent. */
 export const processingComment = 'SWITCHYARD PROCESSING';
 
+/** That comment as SSE text: the keep-alive of every stream whose protocol has no ping event of its own. */
+export const processingKeepAlive = (): string => `: ${processingComment}\n\n`;
+
 /** Where a generation's chunks go: an SSE response in the gateway, a recorder in tests. */
 export interface StreamOutput {
   /** True once open() was called. */

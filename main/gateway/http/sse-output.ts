@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { ChatCompletionChunk } from '../../../shared/api/index.js';
 import { SseWriter } from './sse-writer.js';
-import { processingComment, type RawStreamOutput, type StreamEncoder, type StreamOutput } from './exchange.js';
+import { processingKeepAlive, type RawStreamOutput, type StreamEncoder, type StreamOutput } from './exchange.js';
 
 /** What every stream of a route needs of the gateway's settings (the pipeline's RequestContext has them). */
 export interface StreamSettings {
@@ -73,7 +73,7 @@ export function chatCompletionsEncoder(): StreamEncoder {
       return sent ? `data: ${json(sent)}\n\n` : '';
     },
     end: () => 'data: [DONE]\n\n',
-    keepAlive: () => `: ${processingComment}\n\n`,
+    keepAlive: processingKeepAlive,
   };
 }
 

@@ -3,8 +3,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ChatCompletionChunk, type ChatRequest, type ProviderInfo } from '../../../shared/api/index.js';
-import type { AdapterCompletion, ProviderAdapter, StreamPart } from '../../providers/adapter.js';
-import { UpstreamError } from '../../providers/index.js';
+import { UpstreamError, type AdapterCompletion, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
 import { CallerGoneError } from '../http/in-flight.js';
 import { testGeneration } from './test-support.js';
 import { processingComment, type StreamOutput } from '../http/exchange.js';

@@ -17,7 +17,7 @@ import type {
   FinishReason,
   Usage,
 } from '../../../shared/api/index.js';
-import type { StreamPart } from '../../providers/adapter.js';
+import type { StreamPart } from '../../providers/index.js';
 
 export interface StreamIdentity {
   id: string;

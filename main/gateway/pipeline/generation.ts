@@ -7,8 +7,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
-import type { UpstreamTarget } from '../../providers/adapter.js';
-import type { ResolvedModel } from '../../providers/registry.js';
+import type { UpstreamTarget, ResolvedModel } from '../../providers/index.js';
 import type { GatewayDeps } from '../deps.js';
 import type { ErrorContext } from '../http/errors.js';
 import { ShuttingDownError } from '../http/in-flight.js';

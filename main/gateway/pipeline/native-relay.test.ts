@@ -2,8 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ChatRequest, type ProviderInfo } from '../../../shared/api/index.js';
-import type { NativeAnswer, NativeCall, ProviderAdapter } from '../../providers/adapter.js';
-import { UpstreamError } from '../../providers/index.js';
+import { UpstreamError, type NativeAnswer, type NativeCall, type ProviderAdapter } from '../../providers/index.js';
 import { testGeneration } from './test-support.js';
 import { CallerGoneError } from '../http/in-flight.js';
 import {

@@ -19,11 +19,10 @@ import {
   type RoutedRequest,
 } from './generation.js';
 import type { StreamContext } from './stream-relay.js';
-import type { Outcome } from '../http/exchange.js';
+import type { Outcome, RawStreamOutput } from '../http/exchange.js';
 import { answerWith, failedBeforeAnswer } from './whole-answer.js';
 import { toApiError } from '../http/errors.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
-import type { RawStreamOutput } from '../http/exchange.js';
 
 /** What the relay learns from reading a native answer or stream along. */
 export interface NativeReading {

@@ -4,11 +4,10 @@
 // rate limits before any upstream call.
 
 import type { ChatRequest } from '../../../shared/api/index.js';
-import type { Caller } from '../http/exchange.js';
+import type { Caller, Outcome } from '../http/exchange.js';
 import type { RequestContext } from './context.js';
 import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
 import { UsageRecorder } from './usage-recorder.js';
-import type { Outcome } from '../http/exchange.js';
 import { failedBeforeAnswer } from './whole-answer.js';
 
 /** `request` with its model names canonical: aliases replaced by the `<provider>/<model>` they stand for. */

@@ -4,13 +4,12 @@
 // failures travel inside the stream as OpenRouter's error chunk, and the status stays 200 (spec 7.3).
 
 import type { ChunkDelta } from '../../../shared/api/index.js';
-import { processingComment, type StreamOutput } from '../http/exchange.js';
+import { processingComment, type StreamOutput, type Outcome } from '../http/exchange.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
 import { toApiError } from '../http/errors.js';
 import { startStream } from './upstream-attempts.js';
 import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
-import type { Outcome } from '../http/exchange.js';
 import { failedBeforeAnswer } from './whole-answer.js';
 
 export interface StreamContext extends GenerationContext {

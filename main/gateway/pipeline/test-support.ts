@@ -3,8 +3,7 @@
 
 import { pino } from 'pino';
 import type { ChatRequest, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
-import type { ProviderAdapter } from '../../providers/adapter.js';
-import type { ResolvedModel } from '../../providers/registry.js';
+import type { ProviderAdapter, ResolvedModel } from '../../providers/index.js';
 import { UsageRecorder } from './usage-recorder.js';
 import type { Generation, GenerationContext } from './generation.js';
 

@@ -1,9 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ProviderInfo } from '../../../shared/api/index.js';
-import type { ProviderAdapter, StreamPart } from '../../providers/adapter.js';
-import type { ResolvedModel } from '../../providers/registry.js';
-import { UpstreamError } from '../../providers/index.js';
+import { UpstreamError, type ProviderAdapter, type StreamPart, type ResolvedModel } from '../../providers/index.js';
 import {
   abortableSleep,
   attemptInOrder,

@@ -6,9 +6,15 @@
 
 import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
-import type { ProviderAdapter, StreamPart, UpstreamTarget } from '../../providers/adapter.js';
-import { splitModelId, type ResolvedModel } from '../../providers/registry.js';
-import { isRetryableStatus, UpstreamError } from '../../providers/index.js';
+import {
+  isRetryableStatus,
+  UpstreamError,
+  type ProviderAdapter,
+  type StreamPart,
+  type UpstreamTarget,
+  splitModelId,
+  type ResolvedModel,
+} from '../../providers/index.js';
 
 export interface RetryOptions {
   /** Extra attempts of one model after its first failed one. Default 2. */

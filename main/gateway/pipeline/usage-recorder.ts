@@ -3,7 +3,7 @@
 
 import type { Logger } from 'pino';
 import type { Usage, UsageRecord } from '../../../shared/api/index.js';
-import type { PricedCost } from '../../providers/pricing/index.js';
+import type { PricedCost } from '../../providers/index.js';
 import type { GatewayUsage } from '../deps.js';
 
 export interface UsageOutcome {

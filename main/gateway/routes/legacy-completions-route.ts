@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/index.js';
 import type { ApiBase } from '../http/api-bases.js';
 import { callerOf } from '../http/caller.js';
+import { processingKeepAlive } from '../http/exchange.js';
 import { sendOutcome } from '../http/reply.js';
 import { rawSseOutput } from '../http/sse-output.js';
 import { parseRequestBody } from '../http/validate-chat-request.js';
@@ -85,7 +86,7 @@ export function registerLegacyCompletionsRoute(server: FastifyInstance, base: Ap
     }
     // As for a chat stream: what the upstream billed is estimated when it did not say, never 0 tokens.
     const estimate = (generated: GeneratedText) => estimateCompletionUsage(completionRequest, generated);
-    const output = rawSseOutput(reply, context, () => '');
+    const output = rawSseOutput(reply, context, processingKeepAlive);
     const outcome = await relayEvents(generation, streamContext, protocol, complete, output, estimate);
     return outcome ? sendOutcome(reply, outcome) : undefined;
   });

@@ -17,7 +17,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type ModelAliasInfo } from '../../../shared/api/index.js';
-import type { ProviderRegistry } from '../../providers/registry.js';
+import type { ProviderRegistry } from '../../providers/index.js';
 import type { ApiBase } from '../http/api-bases.js';
 import { authenticatedKey } from '../http/auth.js';
 import type { GatewayAccounts } from '../deps.js';

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from '../../../../shared/api/index.js';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { anthropicStopReason, anthropicUsageOf, messageIdOf, messageOf, toolInputOf } from './message-object.js';
 

@@ -2,7 +2,7 @@
 // can take, and validation errors that name Anthropic's fields.
 
 import { describe, expect, it } from 'vitest';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { encodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { parseCountTokensRequest, parseMessagesRequest, translateMessagesRequest } from './messages-request.js';
 

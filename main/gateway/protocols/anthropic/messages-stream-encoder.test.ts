@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk, ChunkDelta } from '../../../../shared/api/index.js';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { AnthropicStreamEncoder } from './messages-stream-encoder.js';
 

@@ -5,8 +5,7 @@
 // stream with as Anthropic's error event.
 
 import type { ApiError } from '../../../../shared/api/index.js';
-import { anthropicUsageSchema, type AnthropicUsage } from '../../../providers/anthropic/anthropic-api.js';
-import { convertAnthropicUsage } from '../../../providers/anthropic/convert-anthropic-usage.js';
+import { anthropicUsageSchema, type AnthropicUsage, convertAnthropicUsage } from '../../../providers/index.js';
 import type { NativeProtocol, NativeReading } from '../../pipeline/native-relay.js';
 import { anthropicErrorEvent, anthropicPing } from './messages-stream-encoder.js';
 

@@ -18,7 +18,7 @@ import { ApiError } from '../../../../shared/api/index.js';
 import { apiBases, geminiBases } from '../../http/api-bases.js';
 import { authenticatedKey } from '../../http/auth.js';
 import { callerOf } from '../../http/caller.js';
-import { processingComment } from '../../http/exchange.js';
+import { processingKeepAlive } from '../../http/exchange.js';
 import { sendOutcome } from '../../http/reply.js';
 import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
 import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
@@ -47,7 +47,6 @@ const config = { errorShape: 'gemini' as const };
 export function registerGeminiRoutes(server: FastifyInstance, context: RequestContext): void {
   const { deps } = context;
   const streamContext = streamContextOf(context);
-  const keepAlive = () => `: ${processingComment}\n\n`;
 
   async function generate(
     request: FastifyRequest<PathParams>,
@@ -71,7 +70,7 @@ export function registerGeminiRoutes(server: FastifyInstance, context: RequestCo
       const protocol = geminiNativeProtocol();
       const callFor = geminiNativeCall(method, body);
       if (!stream) return sendOutcome(reply, await answerNativeWhole(generation, streamContext, protocol, callFor));
-      const output = rawSseOutput(reply, context, keepAlive);
+      const output = rawSseOutput(reply, context, processingKeepAlive);
       const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
       return outcome ? sendOutcome(reply, outcome) : undefined;
     }

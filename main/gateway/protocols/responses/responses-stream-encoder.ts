@@ -20,7 +20,7 @@ import type {
   Usage,
   WebSearchCall,
 } from '../../../../shared/api/index.js';
-import { processingComment } from '../../http/exchange.js';
+import { processingKeepAlive } from '../../http/exchange.js';
 import type { StreamEncoder } from '../../http/exchange.js';
 import {
   annotationsOf,
@@ -117,7 +117,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   }
 
   keepAlive(): string {
-    return `: ${processingComment}\n\n`;
+    return processingKeepAlive();
   }
 
   private start(model: string): string {

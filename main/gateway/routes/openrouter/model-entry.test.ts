@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toTokenPrices } from '../../../providers/pricing/index.js';
+import { toTokenPrices } from '../../../providers/index.js';
 import {
   picoToUsdString,
   pricingOf,

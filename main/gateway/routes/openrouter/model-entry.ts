@@ -4,8 +4,7 @@
 // allows null and OpenRouter's own "unknown" value where it does not (decision 012).
 
 import type { ModelInfo, ProviderKind } from '../../../../shared/api/index.js';
-import { translatedParameters } from '../../../providers/parameter-support.js';
-import type { TokenPrices } from '../../../providers/pricing/index.js';
+import { translatedParameters, type TokenPrices } from '../../../providers/index.js';
 
 /** USD per token as decimal strings; `"-1"` (OpenRouter's price of its variable-priced router) when unknown. */
 export interface OpenRouterPricing {
