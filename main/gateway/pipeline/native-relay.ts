@@ -10,9 +10,7 @@
 import { ApiError, type ChatRequest, type ProviderKind, type Usage } from '../../../shared/api/index.js';
 import type { NativeAnswer, NativeCall, UpstreamTarget } from '../../providers/index.js';
 import {
-  abortReason,
   attemptGeneration,
-  shuttingDown,
   type AttemptCall,
   type Generation,
   type GenerationContext,
@@ -20,8 +18,8 @@ import {
 } from './generation.js';
 import type { StreamContext } from './stream-relay.js';
 import type { Outcome, RawStreamOutput } from '../http/exchange.js';
+import { failOpenStream, openWhenSilent, type StreamEnding } from './open-stream.js';
 import { answerWith, failedBeforeAnswer } from './whole-answer.js';
-import { toApiError } from '../http/errors.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
 
 /** What the relay learns from reading a native answer or stream along. */
@@ -158,14 +156,15 @@ export async function relayEvents<Request extends RoutedRequest>(
   estimate: (generated: GeneratedText) => Promise<Usage>,
 ): Promise<Outcome<never> | undefined> {
   const { recorder, signal } = generation;
-  const openEarly =
-    context.keepAliveMs > 0
-      ? setTimeout(() => {
-          if (!signal.aborted && !output.opened) output.open();
-        }, context.keepAliveMs)
-      : undefined;
+  const openEarly = openWhenSilent(signal, context.keepAliveMs, output, () => output.open());
   const reading = newReading();
-  const failed = (error: unknown) => failRelayedStream(generation, context, protocol, output, reading, error, estimate);
+  const ending: StreamEnding = {
+    usage: () => reading.usage,
+    estimate: () => estimate(reading.generated),
+    abandon: () => output.abandon(),
+    fail: (apiError) => output.end(protocol.errorEvent(apiError)),
+  };
+  const failed = (error: unknown) => failOpenStream(generation, context, ending, error);
   let answered;
   try {
     answered = await attemptGeneration(generation, context, call);
@@ -199,29 +198,4 @@ export async function relayEvents<Request extends RoutedRequest>(
     await failed(error);
   }
   return undefined;
-}
-
-async function failRelayedStream<Request extends RoutedRequest>(
-  generation: Generation<Request>,
-  context: GenerationContext,
-  protocol: NativeProtocol,
-  output: RawStreamOutput,
-  reading: NativeReading,
-  error: unknown,
-  estimate: (generated: GeneratedText) => Promise<Usage>,
-): Promise<void> {
-  const { recorder, signal } = generation;
-  const reason = abortReason(signal);
-  if (reason === 'caller-gone') {
-    output.abandon();
-    const reported = reading.usage;
-    const usage = reported ?? (await estimate(reading.generated));
-    recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
-    return;
-  }
-  const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
-  generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
-  recorder.addCost(reading.usage);
-  output.end(protocol.errorEvent(apiError));
-  recorder.record({ status: 200, finishReason: 'error', usage: reading.usage, error: apiError.message });
 }

@@ -1,15 +1,14 @@
 // A generation relayed as a stream of chunks. Until the stream opens, a failure is an ordinary error answer (the
-// returned Outcome); once it is open (the first part arrived, or keepAliveMs passed without one: retries, backoff
-// and a slow first token can keep a caller waiting for minutes, and clients and proxies drop a silent connection),
+// returned Outcome); once it is open (the first part arrived, or keepAliveMs passed without one: open-stream.ts),
 // failures travel inside the stream as OpenRouter's error chunk, and the status stays 200 (spec 7.3).
 
 import type { ChunkDelta } from '../../../shared/api/index.js';
 import { processingComment, type StreamOutput, type Outcome } from '../http/exchange.js';
 import { ChunkAssembler } from './chunk-assembler.js';
 import { estimateUsage, GeneratedText } from './usage-estimate.js';
-import { toApiError } from '../http/errors.js';
 import { startStream } from './upstream-attempts.js';
-import { abortReason, attemptGeneration, shuttingDown, type Generation, type GenerationContext } from './generation.js';
+import { attemptGeneration, type Generation, type GenerationContext } from './generation.js';
+import { failOpenStream, openWhenSilent, type StreamEnding } from './open-stream.js';
 import { failedBeforeAnswer } from './whole-answer.js';
 
 export interface StreamContext extends GenerationContext {
@@ -24,14 +23,10 @@ export async function relayStream(
   output: StreamOutput,
 ): Promise<Outcome | undefined> {
   const { recorder, signal } = generation;
-  const openEarly =
-    context.keepAliveMs > 0
-      ? setTimeout(() => {
-          if (signal.aborted || output.opened) return;
-          output.open();
-          void output.comment(processingComment);
-        }, context.keepAliveMs)
-      : undefined;
+  const openEarly = openWhenSilent(signal, context.keepAliveMs, output, () => {
+    output.open();
+    void output.comment(processingComment);
+  });
   let answered;
   try {
     answered = await attemptGeneration(generation, context, ({ adapter, target }, request, attemptSignal) =>
@@ -92,7 +87,7 @@ function generatedTexts(delta: ChunkDelta, into: GeneratedText): void {
 }
 
 /** A failure once the stream is open: OpenRouter's error chunk and [DONE] (or nothing, caller gone). */
-async function failStream(
+function failStream(
   generation: Generation,
   context: GenerationContext,
   output: StreamOutput,
@@ -100,21 +95,14 @@ async function failStream(
   error: unknown,
   generated = new GeneratedText(),
 ): Promise<void> {
-  const { recorder, signal } = generation;
-  const reason = abortReason(signal);
-  if (reason === 'caller-gone') {
-    output.abandon();
-    // The upstream billed what it generated: without its own count, an estimate is recorded, never 0 tokens.
-    const reported = chunks.usage;
-    const usage = reported ?? (await estimateUsage(generation.request, generated));
-    recorder.record({ status: 200, finishReason: 'cancelled', usage, estimated: reported === null });
-    return;
-  }
-  const apiError = reason === 'shutdown' ? shuttingDown() : toApiError(error, context.errors);
-  generation.logger.warn({ status: apiError.status, err: apiError.message }, 'stream failed mid-way');
-  // The usage the upstream reported before failing (OpenRouter sends it with the error) reaches the caller priced.
-  recorder.addCost(chunks.usage);
-  for (const chunk of chunks.fail(apiError)) await output.data(chunk);
-  output.end();
-  recorder.record({ status: 200, finishReason: 'error', usage: chunks.usage, error: apiError.message });
+  const ending: StreamEnding = {
+    usage: () => chunks.usage,
+    estimate: () => estimateUsage(generation.request, generated),
+    abandon: () => output.abandon(),
+    async fail(apiError) {
+      for (const chunk of chunks.fail(apiError)) await output.data(chunk);
+      output.end();
+    },
+  };
+  return failOpenStream(generation, context, ending, error);
 }
