@@ -62,11 +62,9 @@ export function registerEmbeddingsRoute(server: FastifyInstance, base: ApiBase, 
   server.post(`${base.prefix}/embeddings`, async (request, reply) => {
     const embeddingsRequest = parseRequestBody(embeddingsRequestSchema, request.body, {}, ['model', 'input']);
     const generation = startGeneration(callerOf(request, context.inFlight), embeddingsRequest, context);
-    const refused = await admitGeneration(generation, context);
-    if (refused) return sendOutcome(reply, refused);
-    const outcome = await answerWith(generation, generationContext, embed, (answered) =>
-      embeddingsOf(generation, answered),
-    );
+    const outcome =
+      (await admitGeneration(generation, context)) ??
+      (await answerWith(generation, generationContext, embed, (answered) => embeddingsOf(generation, answered)));
     return sendOutcome(reply, outcome);
   });
 }
