@@ -72,6 +72,65 @@ function mainLayerConfigs() {
   });
 }
 
+// Layers inside main/gateway (docs/decisions/025-the-gateway-house.md): http/ at the bottom (the wire: auth, error
+// shapes, SSE, in-flight, body checks), the transport-free pipeline/ above it, protocols/ and routes/ on top (a
+// route may use a protocol's model list), create-gateway.ts wiring them all; deps.ts, types only, is for every layer.
+// The gateway reaches main/providers only through its index. A rule of its own (typescript-eslint's copy of
+// no-restricted-imports, which also sees type-only imports) so that the main/ layer rule above still applies.
+const gatewayLayers = {
+  http: ['pipeline', 'protocols', 'routes'],
+  pipeline: ['protocols', 'routes'],
+  protocols: ['routes'],
+  routes: [],
+};
+// The files of http/ the pipeline may import: those that name no server (what a caller is, where a stream goes,
+// error wording, the abort of a request in flight).
+const transportFreeHttp = ['exchange', 'errors', 'in-flight'];
+
+function gatewayLayerConfigs() {
+  const providersOnlyByIndex = (depth) => ({
+    regex: `^(\\.\\./){${depth + 1}}providers/(?!index\\.js$)`,
+    message: 'The gateway reaches main/providers only through main/providers/index.ts: export what it needs there.',
+  });
+  const top = [0].map((depth) => ({
+    files: ['main/gateway/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [providersOnlyByIndex(depth)] }] },
+  }));
+  const layered = Object.entries(gatewayLayers).flatMap(([layer, above]) =>
+    [1, 2].map((depth) => {
+      const up = `^(\\.\\./){${depth}}`;
+      const message = `main/gateway/${layer} may not import ${[...above, 'create-gateway.ts', 'index.ts'].join(', ')} (docs/decisions/025-the-gateway-house.md).`;
+      const patterns = [
+        providersOnlyByIndex(depth),
+        { regex: `${up}(create-gateway|index)\\.js$`, message },
+        ...(above.length > 0 ? [{ regex: `${up}(${above.join('|')})(/|$)`, message }] : []),
+      ];
+      const transportFree =
+        layer === 'pipeline'
+          ? [
+              {
+                regex: `${up}http/(?!(${transportFreeHttp.join('|')})\\.js$)`,
+                message: `The pipeline knows no transport: of http/ it may import ${transportFreeHttp.join(', ')} only.`,
+              },
+            ]
+          : [];
+      const paths =
+        layer === 'pipeline'
+          ? ['fastify', 'node:http', 'http'].map((name) => ({ name, message: 'The pipeline knows no transport.' }))
+          : [];
+      return {
+        files: [`main/gateway/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+        // Tests may put layers together (an encoder fed by the chunk assembler).
+        ignores: ['**/*.test.ts'],
+        rules: {
+          '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [...patterns, ...transportFree] }],
+        },
+      };
+    }),
+  );
+  return [...top, ...layered];
+}
+
 /** The import rule of a folder that runs outside node: no electron, no node built-ins, none of the named folders. */
 function runtimeNeutral({ electron, node, folders, folderMessage }) {
   return {
@@ -165,4 +224,6 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // The gateway's own layers (gatewayLayerConfigs above).
+  ...gatewayLayerConfigs(),
 );

@@ -11,7 +11,7 @@ import {
 } from '../bridge/index.js';
 import { defaultPort } from '../common/index.js';
 import { openAIBaseUrlOf } from '../gateway/index.js';
-import { normalizeOrigin, parseOriginList } from '../gateway/security.js';
+import { normalizeOrigin, parseOriginList } from '../gateway/http/security.js';
 import type { CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption } from './shared-options.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';

@@ -8,28 +8,30 @@ import type FastifyFactory from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/api/index.js';
-import { registerAccountRoutes } from './account-routes.js';
-import { apiBases, isApiPath, specBase } from './api-bases.js';
-import { authenticate, sendError } from './auth.js';
-import { registerChatCompletionsRoute } from './chat-completions-route.js';
-import { registerEmbeddingsRoute } from './embeddings-route.js';
-import { registerHealthRoutes } from './health-routes.js';
-import { registerLegacyCompletionsRoute } from './legacy-completions-route.js';
+import { registerAccountRoutes } from './routes/account-routes.js';
+import { apiBases, isApiPath, specBase } from './http/api-bases.js';
+import { authenticate } from './http/auth.js';
+import { sendError } from './http/reply.js';
+import { registerChatCompletionsRoute } from './routes/chat-completions-route.js';
+import { registerEmbeddingsRoute } from './routes/embeddings-route.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerLegacyCompletionsRoute } from './routes/legacy-completions-route.js';
 import type { GatewayDeps } from './deps.js';
-import { toApiError, type ErrorContext } from './errors.js';
-import { InFlightRequests, ShuttingDownError } from './in-flight.js';
-import { registerKeyManagementRoutes } from './key-management-routes.js';
-import { registerKeysRoutes } from './keys-routes.js';
-import { registerMcpRoute } from './mcp-route.js';
-import { registerModelsRoute } from './models-route.js';
-import type { ErrorShape } from './protocols/error-shapes.js';
+import { toApiError, type ErrorContext } from './http/errors.js';
+import { InFlightRequests, ShuttingDownError } from './http/in-flight.js';
+import { registerKeyManagementRoutes } from './routes/key-management-routes.js';
+import { registerKeysRoutes } from './routes/keys-routes.js';
+import { registerMcpRoute } from './routes/mcp-route.js';
+import { registerModelsRoute } from './routes/models-route.js';
+import type { ErrorShape } from './http/error-shapes.js';
 import { registerAnthropicRoutes } from './protocols/anthropic/routes.js';
 import { registerGeminiRoutes } from './protocols/gemini/routes.js';
 import { registerResponsesRoutes } from './protocols/responses/routes.js';
-import { routeAccess, type RouteAccess } from './route-access.js';
-import { RequestGuard, type SecurityOptions } from './security.js';
-import { discardUnreadBody } from './unread-body.js';
-import { retryPolicy, type RetryOptions } from './upstream-attempts.js';
+import { routeAccess, type RouteAccess } from './http/route-access.js';
+import { RequestGuard, type SecurityOptions } from './http/security.js';
+import { discardUnreadBody } from './http/unread-body.js';
+import type { RequestContext } from './pipeline/context.js';
+import { retryPolicy, type RetryOptions } from './pipeline/upstream-attempts.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
 // its export names, and V8 optimises the scanner at that size, which leaves MBs of freed compiler memory resident
@@ -220,7 +222,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   const guard = new RequestGuard(options.security);
   server.addHook('onRequest', guard.onRequest);
   server.addHook('onRequest', async (request, reply) => {
-    inFlight.track(request, reply);
+    inFlight.track(request, reply.raw);
     if (closing) {
       reply.header('connection', 'close');
       throw new ApiError(503, new ShuttingDownError().message);
@@ -252,7 +254,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
   });
 
-  const chatContext = {
+  const chatContext: RequestContext = {
     deps,
     inFlight,
     errors,

@@ -1,6 +1,8 @@
 // What the gateway needs from the rest of the app. The composition root (main/app) wires the real services in;
-// tests may wire small in-memory ones.
+// tests may wire small in-memory ones. Types only, and no import of the gateway's own files: every layer of the
+// gateway (http, pipeline, protocols, routes) may name them.
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type {
   ApiKeyDetails,
@@ -14,9 +16,7 @@ import type {
   Usage,
   UsageRecord,
 } from '../../shared/api/index.js';
-import type { PricedCost, PriceTarget, TokenPrices } from '../providers/pricing/index.js';
-import type { ProviderRegistry } from '../providers/registry.js';
-import type { GatewayMcpHub } from './mcp-route.js';
+import type { PricedCost, PriceTarget, TokenPrices, ProviderRegistry } from '../providers/index.js';
 
 export interface GatewayKeys {
   /**
@@ -64,6 +64,18 @@ export interface GatewayAccounts {
   mcpAccess(keyId: string): string[] | null;
   /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
   generation(id: string, keyId: string): Promise<GenerationInfo | undefined>;
+}
+
+/** What the gateway needs of the hub; main/mcp's McpHttpHub is one. */
+export interface GatewayMcpHub {
+  handle(exchange: {
+    request: IncomingMessage;
+    response: ServerResponse;
+    body: unknown;
+    caller: { keyId: string; keyName: string; access: readonly string[] };
+  }): Promise<void>;
+  /** Ends every session (the gateway is closing): their notification streams would keep it open. */
+  closeSessions(): Promise<void>;
 }
 
 /** What GET /readyz reports (health-routes.ts). */

@@ -4,11 +4,12 @@ export type {
   GatewayDeps,
   GatewayHealth,
   GatewayKeys,
+  GatewayMcpHub,
   GatewayReadiness,
   GatewayUsage,
 } from './deps.js';
-export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './upstream-attempts.js';
-export { routeAccess, type RouteAccess } from './route-access.js';
-export { apiBases, openAIBaseUrlOf, type ApiBase } from './api-bases.js';
-export { mcpPath, type GatewayMcpHub } from './mcp-route.js';
-export { countTokenGroups } from './usage-estimate.js';
+export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './pipeline/upstream-attempts.js';
+export { routeAccess, type RouteAccess } from './http/route-access.js';
+export { apiBases, openAIBaseUrlOf, type ApiBase } from './http/api-bases.js';
+export { mcpPath } from './routes/mcp-route.js';
+export { countTokenGroups } from './pipeline/usage-estimate.js';

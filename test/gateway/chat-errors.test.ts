@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../support/use-harness.js';
-import { callerSecret, rawRequest, startHarness, upstreamSecret } from './harness.js';
+import { callerSecret, rawRequest, sdkError, startHarness, upstreamSecret } from './harness.js';
 
 const harness = useHarness(startHarness);
 
@@ -21,15 +21,6 @@ function chat(body: unknown, headers: Record<string, string> = {}) {
 
 function errorOf(response: { json: () => unknown }) {
   return (response.json() as { error: { code: number; message: string; metadata: Record<string, unknown> } }).error;
-}
-
-async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
 }
 
 /** Streams through the SDK and returns what arrived before the SDK threw. */

@@ -2,6 +2,7 @@
 // SDK. The model name picks what the upstream does (see `gatewayScenarios`).
 
 import OpenAI from 'openai';
+import { expect } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
 import type { ProviderRegistry } from '../../main/providers/index.js';
@@ -19,6 +20,16 @@ export const usage = {
   prompt_tokens_details: { cached_tokens: 4, audio_tokens: 0 },
   completion_tokens_details: { reasoning_tokens: 2, audio_tokens: 0 },
 };
+
+/** The SDK's error for a call that must fail. */
+export async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(OpenAI.APIError);
+  return error as InstanceType<typeof OpenAI.APIError>;
+}
 
 export const weatherCall: ToolCall = { id: 'call_weather1', name: 'get_weather', arguments: '{"city": "Paris"}' };
 export const timeCall: ToolCall = { id: 'call_time2', name: 'get_time', arguments: '{"tz": "Europe/Paris"}' };

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxDiscardedBodyBytes } from '../../main/gateway/unread-body.js';
+import { maxDiscardedBodyBytes } from '../../main/gateway/http/unread-body.js';
 import { geminiModel, startThreeKinds, type ThreeKinds } from '../support/three-kinds.js';
 
 const secret = 'sk-sy-v1-over-limit-caller';
@@ -94,7 +94,7 @@ const interfaceShape = {
   error: { code: 413, message: expect.stringContaining('larger than the limit') as unknown, metadata: {} },
 };
 
-/** Every protocol's route, and the error body its clients expect (protocols/error-shapes.ts). */
+/** Every protocol's route, and the error body its clients expect (http/error-shapes.ts). */
 const routes = [
   { protocol: 'the interface', path: '/api/v1/chat/completions', shape: interfaceShape },
   // /v1's chat completions answer in the interface's envelope, which OpenAI's clients read as theirs.

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayRoute } from '../../main/gateway/index.js';
-import { errorBody } from '../../main/gateway/protocols/error-shapes.js';
+import { errorBody } from '../../main/gateway/http/error-shapes.js';
 import { ApiError, invalidKeyMessage } from '../../shared/api/index.js';
 import { startAccountsHarness, type AccountsHarness } from '../accounts/harness.js';
 import { rawHttp, type RawResponse } from './harness.js';

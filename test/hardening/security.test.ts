@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useHarness } from '../support/use-harness.js';
 import { hashKeySecret, secretMatchesHash } from '../../main/accounts/key-secret.js';
-import { hostnameOf, normalizeOrigin, parseOriginList } from '../../main/gateway/security.js';
+import { hostnameOf, normalizeOrigin, parseOriginList } from '../../main/gateway/http/security.js';
 import {
   callerSecret,
   expectErrorShape,

@@ -9,6 +9,7 @@
 
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { sdkError } from '../gateway/harness.js';
 import { useHarness } from '../support/use-harness.js';
 import { expectedAnswer, type ExpectedAnswer } from './expected-answers.js';
 import { loadCatalogue, type RecordedCase } from './recorded-cases.js';
@@ -71,21 +72,12 @@ function expectUsageRow(received: ReceivedAnswer, expected: ExpectedAnswer): voi
   });
 }
 
-async function thrown(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
-}
-
 async function replay(recorded: RecordedCase): Promise<void> {
   const expected = expectedAnswer(recorded);
   if (expected.error?.status != null) {
     // The upstream refused before answering: the caller gets the status and the upstream's reason.
     const request = recorded.streamed ? streamCase(harness(), recorded) : completeCase(harness(), recorded);
-    const error = await thrown(request);
+    const error = await sdkError(request);
     expect(error.status).toBe(expected.error.status);
     expect(error.message).toContain(expected.error.message);
     const row = harness()

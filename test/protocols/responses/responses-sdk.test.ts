@@ -5,7 +5,7 @@
 
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { callerSecret } from '../../gateway/harness.js';
+import { callerSecret, sdkError } from '../../gateway/harness.js';
 import { answer, fail } from '../../support/fake-openai.js';
 import { useHarness } from '../../support/use-harness.js';
 import { anthropicModel, geminiModel, openaiModel, startResponsesHarness } from './responses-harness.js';
@@ -21,16 +21,6 @@ const weatherTools: OpenAI.Responses.Tool[] = [
   },
   { type: 'function', name: 'get_time', strict: false, parameters: { type: 'object', properties: {} } },
 ];
-
-/** The SDK's error for a call that must fail. */
-async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
-}
 
 /** The input items of a next turn: what was asked, the answer's output, and an output for each function call. */
 function nextTurn(question: string, output: OpenAI.Responses.ResponseOutputItem[]): OpenAI.Responses.ResponseInput {

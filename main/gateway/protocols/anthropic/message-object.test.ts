@@ -2,27 +2,16 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from '../../../../shared/api/index.js';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
 import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
+import { anthropicThinkingDetails, chatCompletion, tokenUsage } from '../test-support.js';
 import { anthropicStopReason, anthropicUsageOf, messageIdOf, messageOf, toolInputOf } from './message-object.js';
 
 function completion(
   message: ChatCompletion['choices'][0]['message'],
   finish: ChatCompletion['choices'][0]['finish_reason'],
 ) {
-  return {
-    id: 'gen-1',
-    object: 'chat.completion',
-    created: 1,
-    model: 'p/m',
-    choices: [{ index: 0, message, finish_reason: finish }],
-    usage: {
-      prompt_tokens: 100,
-      completion_tokens: 20,
-      total_tokens: 120,
-      prompt_tokens_details: { cached_tokens: 60, cache_write_tokens: 10 },
-    },
-  } satisfies ChatCompletion;
+  const usage = tokenUsage(100, 20, { prompt_tokens_details: { cached_tokens: 60, cache_write_tokens: 10 } });
+  return chatCompletion(message, finish, { usage });
 }
 
 describe('messageOf', () => {
@@ -33,10 +22,7 @@ describe('messageOf', () => {
           role: 'assistant',
           content: 'Checking.',
           reasoning: 'Hmm.',
-          reasoning_details: [
-            { type: 'reasoning.text', text: 'Hmm.', signature: 'EqQB', format: anthropicReasoningFormat, index: 0 },
-            { type: 'reasoning.encrypted', data: 'EmwK', format: anthropicReasoningFormat, index: 1 },
-          ],
+          reasoning_details: anthropicThinkingDetails,
           tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
         },
         'tool_calls',

@@ -2,9 +2,9 @@
 // can take, and validation errors that name Anthropic's fields.
 
 import { describe, expect, it } from 'vitest';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
 import { encodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { parseCountTokensRequest, parseMessagesRequest, translateMessagesRequest } from './messages-request.js';
+import { anthropicThinkingDetails } from '../test-support.js';
 
 const translate = (body: Record<string, unknown>) =>
   translateMessagesRequest(parseMessagesRequest({ model: 'p/m', max_tokens: 100, ...body }));
@@ -128,11 +128,7 @@ describe('translateMessagesRequest', () => {
       role: 'assistant',
       content: 'A.',
       reasoning: 'Hmm.From Gemini.',
-      reasoning_details: [
-        { type: 'reasoning.text', text: 'Hmm.', signature: 'EqQB', format: anthropicReasoningFormat, index: 0 },
-        { type: 'reasoning.encrypted', data: 'EmwK', format: anthropicReasoningFormat, index: 1 },
-        ...carried,
-      ],
+      reasoning_details: [...anthropicThinkingDetails, ...carried],
     });
   });
 

@@ -22,7 +22,7 @@ import {
   type ToolCall,
   type ToolChoice,
 } from '../../../../shared/api/index.js';
-import { formatPath, parseRequestBody } from '../../validate-chat-request.js';
+import { formatPath, parseRequestBody } from '../../http/validate-chat-request.js';
 import { detailsOfThinkingBlock } from './thinking-blocks.js';
 
 const imageMediaTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

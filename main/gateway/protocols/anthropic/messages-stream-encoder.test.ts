@@ -2,23 +2,12 @@
 // its signature, tool input as JSON deltas, usage at the end, the error event.
 
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletionChunk, ChunkDelta } from '../../../../shared/api/index.js';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { decodeReasoningDetails } from '../responses/reasoning-carrier.js';
 import { AnthropicStreamEncoder } from './messages-stream-encoder.js';
+import { chatChunk } from '../test-support.js';
 
-function chunk(
-  delta: ChunkDelta,
-  finish: ChatCompletionChunk['choices'][0]['finish_reason'] = null,
-): ChatCompletionChunk {
-  return {
-    id: 'gen-1',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'p/m',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  };
-}
+const chunk = chatChunk;
 
 /** The events of an SSE text as [event name, payload]. */
 function events(text: string): [string, Record<string, unknown>][] {

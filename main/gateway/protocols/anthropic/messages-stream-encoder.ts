@@ -11,8 +11,8 @@ import {
   type ReasoningDetail,
   type Usage,
 } from '../../../../shared/api/index.js';
-import { anthropicErrorType } from '../error-shapes.js';
-import type { StreamEncoder } from '../sse-output.js';
+import { anthropicErrorType } from '../../http/error-shapes.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import { anthropicStopReason, anthropicUsageOf, type StopReason } from './message-object.js';
 import { carriedDetails, carrierSignature, isAnthropicDetail } from './thinking-blocks.js';
 

@@ -1,8 +1,8 @@
 // How the native relay reads Anthropic's own answers along, without a server.
 
 import { describe, expect, it } from 'vitest';
-import type { NativeReading } from '../native-relay.js';
-import { GeneratedText } from '../../usage-estimate.js';
+import type { NativeReading } from '../../pipeline/native-relay.js';
+import { GeneratedText } from '../../pipeline/usage-estimate.js';
 import { anthropicNativeProtocol } from './native-messages.js';
 
 const reading = (): NativeReading => ({ usage: null, finishReason: null, generated: new GeneratedText() });

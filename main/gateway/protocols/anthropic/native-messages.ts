@@ -5,9 +5,8 @@
 // stream with as Anthropic's error event.
 
 import type { ApiError } from '../../../../shared/api/index.js';
-import { anthropicUsageSchema, type AnthropicUsage } from '../../../providers/anthropic/anthropic-api.js';
-import { convertAnthropicUsage } from '../../../providers/anthropic/convert-anthropic-usage.js';
-import type { NativeProtocol, NativeReading } from '../native-relay.js';
+import { anthropicUsageSchema, type AnthropicUsage, convertAnthropicUsage } from '../../../providers/index.js';
+import type { NativeProtocol, NativeReading } from '../../pipeline/native-relay.js';
 import { anthropicErrorEvent, anthropicPing } from './messages-stream-encoder.js';
 
 function record(value: unknown): Record<string, unknown> | null {

@@ -11,17 +11,18 @@
 // anthropic-kind provider, else by the gateway's tokenizer estimate (usage-estimate.ts) of the translated prompt.
 // Only a model the key may use is counted.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
-import { apiBases } from '../../api-bases.js';
-import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
-import type { ChatRouteContext } from '../../chat-completions-route.js';
-import { relayStream } from '../../chat/stream-relay.js';
-import { answerWhole, failedBeforeAnswer, type Outcome } from '../../chat/whole-answer.js';
-import { admitGeneration, startGeneration, withCanonicalModels } from '../../start-generation.js';
-import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
-import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
-import { rawSseOutput, sseOutput } from '../sse-output.js';
+import { apiBases } from '../../http/api-bases.js';
+import { callerOf } from '../../http/caller.js';
+import { sendOutcome } from '../../http/reply.js';
+import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
+import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
+import { answerNativeWhole, relayNativeStream, servedNatively } from '../../pipeline/native-relay.js';
+import { admitGeneration, startGeneration, withCanonicalModels } from '../../pipeline/start-generation.js';
+import { relayStream } from '../../pipeline/stream-relay.js';
+import { estimateUsage, GeneratedText } from '../../pipeline/usage-estimate.js';
+import { answerWhole, failedBeforeAnswer } from '../../pipeline/whole-answer.js';
 import { messageIdOf, messageOf } from './message-object.js';
 import { parseCountTokensRequest, parseMessagesRequest, translateMessagesRequest } from './messages-request.js';
 import { AnthropicStreamEncoder } from './messages-stream-encoder.js';
@@ -40,42 +41,26 @@ function protocolHeaders(request: FastifyRequest): Record<string, string> {
   return headers;
 }
 
-function send<Body>(
-  reply: FastifyReply,
-  outcome: Outcome<Body>,
-  answer: (body: Body) => unknown,
-): FastifyReply | undefined {
-  switch (outcome.kind) {
-    case 'answer':
-      return reply.code(200).send(answer(outcome.body));
-    case 'error':
-      return sendError(reply, outcome.error);
-    case 'caller-gone':
-      reply.hijack(); // nobody to answer
-      return undefined;
-  }
-}
-
 /** The caller's body as it came: what an anthropic-kind upstream gets (the adapter sets the model). */
 function callerBody(request: FastifyRequest): Record<string, unknown> {
   return request.body as Record<string, unknown>;
 }
 
-export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRouteContext): void {
+export function registerAnthropicRoutes(server: FastifyInstance, context: RequestContext): void {
   const { deps } = context;
-  const generationContext = { providers: deps.providers, errors: context.errors, retry: context.retry };
-  const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
+  const streamContext = streamContextOf(context);
   const config = { errorShape: 'anthropic' as const };
 
   for (const base of apiBases) {
     server.post(`${base.prefix}/messages`, { config }, async (request, reply) => {
       const { chatRequest, untranslatable } = translateMessagesRequest(parseMessagesRequest(request.body));
-      const generation = startGeneration(request, chatRequest, context, { appFromUserAgent: true });
+      const caller = callerOf(request, context.inFlight, { appFromUserAgent: true });
+      const generation = startGeneration(caller, chatRequest, context);
       const refused = await admitGeneration(generation, context);
-      if (refused) return send(reply, refused, (body) => body);
+      if (refused) return sendOutcome(reply, refused);
       const stream = generation.request.stream;
 
-      if (await servedNatively(generation, generationContext, 'anthropic')) {
+      if (await servedNatively(generation, streamContext, 'anthropic')) {
         const protocol = anthropicNativeProtocol();
         const callFor = () => ({
           operation: 'messages',
@@ -83,47 +68,43 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: ChatRo
           stream,
           headers: protocolHeaders(request),
         });
-        if (!stream)
-          return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), (body) => body);
+        if (!stream) return sendOutcome(reply, await answerNativeWhole(generation, streamContext, protocol, callFor));
         const output = rawSseOutput(reply, context, protocol.keepAlive);
         const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
-        return outcome ? send(reply, outcome, (body) => body) : undefined;
+        return outcome ? sendOutcome(reply, outcome) : undefined;
       }
 
       if (untranslatable) {
-        return send(
-          reply,
-          failedBeforeAnswer(generation, generationContext, new ApiError(400, `Invalid request: ${untranslatable}.`)),
-          (body) => body,
-        );
+        const invalid = new ApiError(400, `Invalid request: ${untranslatable}.`);
+        return sendOutcome(reply, failedBeforeAnswer(generation, streamContext, invalid));
       }
       const id = messageIdOf(generation.id);
       if (!stream) {
-        return send(reply, await answerWhole(generation, generationContext), (completion) => messageOf(completion, id));
+        return sendOutcome(reply, await answerWhole(generation, streamContext), (completion) =>
+          messageOf(completion, id),
+        );
       }
       const output = sseOutput(reply, context, new AnthropicStreamEncoder(id, generation.request.model));
       const outcome = await relayStream(generation, streamContext, output);
-      return outcome ? send(reply, outcome, (completion) => messageOf(completion, id)) : undefined;
+      return outcome ? sendOutcome(reply, outcome, (completion) => messageOf(completion, id)) : undefined;
     });
 
     server.post(`${base.prefix}/messages/count_tokens`, { config }, async (request) => {
       const { chatRequest } = translateMessagesRequest(parseCountTokensRequest(request.body));
       const { model } = withCanonicalModels(chatRequest, context);
-      const keyId = authenticatedKey(request).id;
-      if (deps.accounts && !deps.accounts.allowsModel(keyId, model)) {
+      const caller = callerOf(request, context.inFlight);
+      if (deps.accounts && !deps.accounts.allowsModel(caller.keyId, model)) {
         throw new ApiError(403, `This API key may not use the model "${model}".`);
       }
       const { adapter, target } = await deps.providers.resolve(model);
       if (adapter.kind === 'anthropic' && adapter.native) {
-        const signal = context.inFlight.controllerOf(request).signal;
         const call = {
           operation: 'count_tokens',
           body: callerBody(request),
           stream: false,
           headers: protocolHeaders(request),
         };
-        const secrets = [presentedSecret(request) ?? ''];
-        const answer = await adapter.native(call, { ...target, callerSecrets: secrets }, signal);
+        const answer = await adapter.native(call, { ...target, callerSecrets: [caller.secret] }, caller.signal);
         if ('whole' in answer) return answer.whole;
         throw new ApiError(502, `Provider "${target.provider.id}" streamed its token count.`);
       }

@@ -1,7 +1,7 @@
 // Thinking blocks ↔ reasoning details, without a server.
 
 import { describe, expect, it } from 'vitest';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { carriedDetails, carrierSignature, detailsOfThinkingBlock, reasoningBlocksOf } from './thinking-blocks.js';
 
 const format = anthropicReasoningFormat;

@@ -6,7 +6,7 @@
 // unchanged, so the upstream gets its signatures unchanged on the next turn.
 
 import type { ReasoningDetail } from '../../../../shared/api/index.js';
-import { anthropicReasoningFormat } from '../../../providers/anthropic/anthropic-api.js';
+import { anthropicReasoningFormat } from '../../../providers/index.js';
 import { decodeReasoningDetails, encodeReasoningDetails } from '../responses/reasoning-carrier.js';
 
 export interface InboundThinkingBlock {

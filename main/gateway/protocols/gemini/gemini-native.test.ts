@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ProviderInfo } from '../../../../shared/api/index.js';
 import { providerFixture } from '../../../../test/support/recording-server.js';
-import type { NativeReading } from '../native-relay.js';
-import { GeneratedText } from '../../usage-estimate.js';
+import type { NativeReading } from '../../pipeline/native-relay.js';
+import { GeneratedText } from '../../pipeline/usage-estimate.js';
 import { geminiNativeCall, geminiNativeProtocol } from './gemini-native.js';
 
 const provider: ProviderInfo = {

@@ -4,11 +4,14 @@
 // text, thoughts and function calls for an estimate when the caller leaves. Events are framed as Google frames
 // them (`data: …` CRLF CRLF).
 
-import type { NativeCall, UpstreamTarget } from '../../../providers/index.js';
-import { convertGeminiUsage } from '../../../providers/google/convert-gemini-usage.js';
-import { geminiResponseSchema } from '../../../providers/google/gemini-api.js';
-import { mapGeminiFinishReason } from '../../../providers/google/map-gemini-finish-reason.js';
-import type { NativeProtocol, NativeReading } from '../native-relay.js';
+import {
+  type NativeCall,
+  type UpstreamTarget,
+  convertGeminiUsage,
+  geminiResponseSchema,
+  mapGeminiFinishReason,
+} from '../../../providers/index.js';
+import type { NativeProtocol, NativeReading } from '../../pipeline/native-relay.js';
 import { geminiErrorEvent, geminiEvent } from './gemini-stream-encoder.js';
 
 /** The Gemini protocol for one request (it remembers whether the answer called a function, for the finish reason). */

@@ -22,8 +22,8 @@ import {
   type ToolCall,
   type ToolChoice,
 } from '../../../../shared/api/index.js';
-import { geminiReasoningFormat } from '../../../providers/google/gemini-api.js';
-import { parseChatRequest, parseRequestBody } from '../../validate-chat-request.js';
+import { geminiReasoningFormat } from '../../../providers/index.js';
+import { parseChatRequest, parseRequestBody } from '../../http/validate-chat-request.js';
 import { decodeThoughtSignature } from './thought-signature.js';
 import { convertFromGeminiSchema } from './convert-from-gemini-schema.js';
 import {

@@ -8,6 +8,7 @@ import {
   geminiFinishReason,
   usageMetadataOf,
 } from './gemini-response.js';
+import { chatCompletion, tokenUsage } from '../test-support.js';
 
 const details = [
   { type: 'reasoning.text', text: 'Think.', signature: 'sig-1', format: 'anthropic-claude-v1', index: 0 },
@@ -17,20 +18,9 @@ function completion(
   message: ChatCompletion['choices'][number]['message'],
   finish: ChatCompletion['choices'][number]['finish_reason'],
 ): ChatCompletion {
-  return {
-    id: 'gen-1',
-    object: 'chat.completion',
-    created: 1,
-    model: 'claude/claude-sonnet-4-5',
-    choices: [{ index: 0, message, finish_reason: finish }],
-    usage: {
-      prompt_tokens: 100,
-      completion_tokens: 40,
-      total_tokens: 140,
-      prompt_tokens_details: { cached_tokens: 20 },
-      completion_tokens_details: { reasoning_tokens: 15 },
-    },
-  };
+  const details = { prompt_tokens_details: { cached_tokens: 20 }, completion_tokens_details: { reasoning_tokens: 15 } };
+  const usage = tokenUsage(100, 40, details);
+  return chatCompletion(message, finish, { model: 'claude/claude-sonnet-4-5', usage });
 }
 
 describe('convertChatCompletion', () => {

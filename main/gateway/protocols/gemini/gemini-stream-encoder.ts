@@ -7,9 +7,9 @@
 // stream is open is Google's error object, which @google/genai raises as an ApiError with its code.
 
 import { ApiError, type ChatCompletionChunk, type ReasoningDetail } from '../../../../shared/api/index.js';
-import { processingComment } from '../../chat/stream-relay.js';
-import { errorBody } from '../error-shapes.js';
-import type { StreamEncoder } from '../sse-output.js';
+import { processingKeepAlive } from '../../http/exchange.js';
+import { errorBody } from '../../http/error-shapes.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import {
   attachSignature,
   functionCallPart,
@@ -97,6 +97,6 @@ export function geminiStreamEncoder(): StreamEncoder {
       return geminiEvent({ ...response, modelVersion: chunk.model, responseId: chunk.id });
     },
     end: () => '',
-    keepAlive: () => `: ${processingComment}\n\n`,
+    keepAlive: processingKeepAlive,
   };
 }

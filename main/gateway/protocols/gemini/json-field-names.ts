@@ -9,7 +9,7 @@
 
 import type { z } from 'zod';
 import { ApiError } from '../../../../shared/api/index.js';
-import { formatPath, maxRequestDepth } from '../../validate-chat-request.js';
+import { formatPath, maxRequestDepth } from '../../http/validate-chat-request.js';
 
 type Schema = z.core.$ZodType;
 /** Where a value is in the body: made as the walk goes down, read only for an error. */

@@ -15,15 +15,18 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
-import { apiBases, geminiBases } from '../../api-bases.js';
-import { authenticatedKey, presentedSecret, sendError } from '../../auth.js';
-import type { ChatRouteContext } from '../../chat-completions-route.js';
-import { processingComment, relayStream } from '../../chat/stream-relay.js';
-import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
-import { admitGeneration, startGeneration } from '../../start-generation.js';
-import { estimateUsage, GeneratedText } from '../../usage-estimate.js';
-import { answerNativeWhole, relayNativeStream, servedNatively } from '../native-relay.js';
-import { rawSseOutput, sseOutput } from '../sse-output.js';
+import { apiBases, geminiBases } from '../../http/api-bases.js';
+import { authenticatedKey } from '../../http/auth.js';
+import { callerOf } from '../../http/caller.js';
+import { processingKeepAlive } from '../../http/exchange.js';
+import { sendOutcome } from '../../http/reply.js';
+import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
+import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
+import { answerNativeWhole, relayNativeStream, servedNatively } from '../../pipeline/native-relay.js';
+import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import { relayStream } from '../../pipeline/stream-relay.js';
+import { estimateUsage, GeneratedText } from '../../pipeline/usage-estimate.js';
+import { answerWhole } from '../../pipeline/whole-answer.js';
 import { geminiNativeCall, geminiNativeProtocol, type GeminiMethod } from './gemini-native.js';
 import {
   chatRequestOf,
@@ -41,25 +44,9 @@ type PathParams = { Params: { '*': string }; Querystring: Record<string, string 
 
 const config = { errorShape: 'gemini' as const };
 
-function send<Body>(reply: FastifyReply, outcome: Outcome<Body>, toBody: (body: Body) => unknown) {
-  switch (outcome.kind) {
-    case 'answer':
-      return reply.code(200).send(toBody(outcome.body));
-    case 'error':
-      return sendError(reply, outcome.error);
-    case 'caller-gone':
-      reply.hijack();
-      return undefined;
-  }
-}
-
-const asIs = <Body>(body: Body) => body;
-
-export function registerGeminiRoutes(server: FastifyInstance, context: ChatRouteContext): void {
+export function registerGeminiRoutes(server: FastifyInstance, context: RequestContext): void {
   const { deps } = context;
-  const generationContext = { providers: deps.providers, errors: context.errors, retry: context.retry };
-  const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
-  const keepAlive = () => `: ${processingComment}\n\n`;
+  const streamContext = streamContextOf(context);
 
   async function generate(
     request: FastifyRequest<PathParams>,
@@ -72,41 +59,39 @@ export function registerGeminiRoutes(server: FastifyInstance, context: ChatRoute
       throw new ApiError(400, 'Invalid request: streamGenerateContent is served as server-sent events; add ?alt=sse.');
     }
     const { parsed, body } = parseGenerateContentRequest(request.body);
-    const options = { appFromUserAgent: true };
-    let generation = startGeneration(request, chatRequestOf(parsed, { model, stream }), context, options);
-    const native = await servedNatively(generation, generationContext, 'google');
-    if (!native)
-      generation = startGeneration(request, translateGeminiRequest(parsed, { model, stream }), context, options);
+    const caller = callerOf(request, context.inFlight, { appFromUserAgent: true });
+    let generation = startGeneration(caller, chatRequestOf(parsed, { model, stream }), context);
+    const native = await servedNatively(generation, streamContext, 'google');
+    if (!native) generation = startGeneration(caller, translateGeminiRequest(parsed, { model, stream }), context);
     const refused = await admitGeneration(generation, context);
-    if (refused) return send(reply, refused, asIs);
+    if (refused) return sendOutcome(reply, refused);
 
     if (native) {
       const protocol = geminiNativeProtocol();
       const callFor = geminiNativeCall(method, body);
-      if (!stream) return send(reply, await answerNativeWhole(generation, generationContext, protocol, callFor), asIs);
-      const output = rawSseOutput(reply, context, keepAlive);
+      if (!stream) return sendOutcome(reply, await answerNativeWhole(generation, streamContext, protocol, callFor));
+      const output = rawSseOutput(reply, context, processingKeepAlive);
       const outcome = await relayNativeStream(generation, streamContext, protocol, callFor, output);
-      return outcome ? send(reply, outcome, asIs) : undefined;
+      return outcome ? sendOutcome(reply, outcome) : undefined;
     }
-    if (!stream) return send(reply, await answerWhole(generation, generationContext), convertChatCompletion);
+    if (!stream) return sendOutcome(reply, await answerWhole(generation, streamContext), convertChatCompletion);
     const output = sseOutput(reply, context, geminiStreamEncoder());
     const outcome = await relayStream(generation, streamContext, output);
-    return outcome ? send(reply, outcome, asIs) : undefined;
+    return outcome ? sendOutcome(reply, outcome) : undefined;
   }
 
   /** The upstream's own count for a google-kind provider; a tokenizer estimate for any other (no usage row). */
   async function countTokens(request: FastifyRequest<PathParams>, model: string) {
     const { parsed, body } = parseCountTokensRequest(request.body);
     const canonical = deps.providers.canonicalModel(model);
-    const keyId = authenticatedKey(request).id;
-    if (deps.accounts && !deps.accounts.allowsModel(keyId, canonical)) {
+    const caller = callerOf(request, context.inFlight);
+    if (deps.accounts && !deps.accounts.allowsModel(caller.keyId, canonical)) {
       throw new ApiError(403, `This API key may not use model "${canonical}".`);
     }
     const { adapter, target } = await deps.providers.resolve(canonical);
     if (adapter.kind === 'google' && adapter.native) {
-      const signal = context.inFlight.controllerOf(request).signal;
       const call = geminiNativeCall('countTokens', body)(target);
-      const answer = await adapter.native(call, { ...target, callerSecrets: [presentedSecret(request) ?? ''] }, signal);
+      const answer = await adapter.native(call, { ...target, callerSecrets: [caller.secret] }, caller.signal);
       if ('whole' in answer) return answer.whole;
       throw new ApiError(502, `Provider "${target.provider.id}" streamed an answer to countTokens.`);
     }

@@ -7,7 +7,7 @@
 // is known only per attempt (a fallback in `models` may be of another kind), so the request is prepared per attempt.
 
 import type { ChatRequest, ProviderInfo } from '../../../../shared/api/index.js';
-import { approximateLocationOf, webSearchKindOf } from '../../../providers/web-search.js';
+import { approximateLocationOf, webSearchKindOf } from '../../../providers/index.js';
 import { isHostedTool } from './responses-tools.js';
 
 /** The types of OpenAI's web search tool, current and dated. */

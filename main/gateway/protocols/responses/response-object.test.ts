@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion } from '../../../../shared/api/index.js';
+import { chatCompletion, tokenUsage } from '../test-support.js';
 import { decodeReasoningDetails } from './reasoning-carrier.js';
 import { ResponseIds, responseOf } from './response-object.js';
 import { translateResponsesRequest } from './responses-request.js';
@@ -16,21 +17,12 @@ const translation = translateResponsesRequest({
 });
 
 function completion(message: ChatCompletion['choices'][number]['message'], finish: 'stop' | 'length' | 'tool_calls') {
-  return {
-    id: 'gen-1',
-    object: 'chat.completion',
-    created: 1,
-    model: 'p/m',
-    choices: [{ index: 0, message, finish_reason: finish }],
-    usage: {
-      prompt_tokens: 10,
-      completion_tokens: 5,
-      total_tokens: 15,
-      prompt_tokens_details: { cached_tokens: 4 },
-      completion_tokens_details: { reasoning_tokens: 2 },
-      cost: 0.01,
-    },
-  } satisfies ChatCompletion;
+  const usage = tokenUsage(10, 5, {
+    prompt_tokens_details: { cached_tokens: 4 },
+    completion_tokens_details: { reasoning_tokens: 2 },
+    cost: 0.01,
+  });
+  return chatCompletion(message, finish, { usage });
 }
 
 describe('a chat completion as a Response', () => {

@@ -16,7 +16,7 @@ import {
   type ReasoningDetail,
   type ToolCall,
 } from '../../../../shared/api/index.js';
-import { parseRequestBody } from '../../validate-chat-request.js';
+import { parseRequestBody } from '../../http/validate-chat-request.js';
 import { hostedToolsOf, type HostedTools } from './hosted-tools.js';
 import { decodeReasoningDetails } from './reasoning-carrier.js';
 import {

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletionChunk, ChunkDelta, FinishReason } from '../../../../shared/api/index.js';
+import type { ChatCompletionChunk } from '../../../../shared/api/index.js';
 import { ResponseIds } from './response-object.js';
 import { translateResponsesRequest } from './responses-request.js';
 import { ResponsesStreamEncoder } from './responses-stream-encoder.js';
+import { chatChunk } from '../test-support.js';
 
-function chunk(delta: ChunkDelta, finish: FinishReason | null = null): ChatCompletionChunk {
-  return {
-    id: 'gen-1',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'p/m',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  };
-}
+const chunk = chatChunk;
 
 /** The events an encoder wrote for `chunks`, parsed, after checking each `event:` line names its data's type. */
 function encode(chunks: ChatCompletionChunk[], request: Record<string, unknown> = {}) {

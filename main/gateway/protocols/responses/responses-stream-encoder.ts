@@ -20,8 +20,8 @@ import type {
   Usage,
   WebSearchCall,
 } from '../../../../shared/api/index.js';
-import { processingComment } from '../../chat/stream-relay.js';
-import type { StreamEncoder } from '../sse-output.js';
+import { processingKeepAlive } from '../../http/exchange.js';
+import type { StreamEncoder } from '../../http/exchange.js';
 import {
   annotationsOf,
   freeformInput,
@@ -117,7 +117,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   }
 
   keepAlive(): string {
-    return `: ${processingComment}\n\n`;
+    return processingKeepAlive();
   }
 
   private start(model: string): string {

@@ -6,34 +6,20 @@
 // the answering provider could not run is named in X-Switchyard-Dropped-Tools and the usage row.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiBases } from '../../api-bases.js';
-import { sendError } from '../../auth.js';
-import type { ChatRouteContext } from '../../chat-completions-route.js';
-import { relayStream } from '../../chat/stream-relay.js';
-import { answerWhole, type Outcome } from '../../chat/whole-answer.js';
-import { admitGeneration, startGeneration } from '../../start-generation.js';
-import type { Generation } from '../../chat/generation.js';
-import { sseOutput } from '../sse-output.js';
+import type { ChatCompletion } from '../../../../shared/api/index.js';
+import { apiBases } from '../../http/api-bases.js';
+import { callerOf } from '../../http/caller.js';
+import { sendOutcome } from '../../http/reply.js';
+import { sseOutput } from '../../http/sse-output.js';
+import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
+import type { Generation } from '../../pipeline/generation.js';
+import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import { relayStream } from '../../pipeline/stream-relay.js';
+import { answerWhole } from '../../pipeline/whole-answer.js';
 import { droppedToolsHeader, hostedToolsFor } from './hosted-tools.js';
 import { ResponseIds, responseOf } from './response-object.js';
 import { translateResponsesRequest, type ResponsesTranslation } from './responses-request.js';
 import { ResponsesStreamEncoder } from './responses-stream-encoder.js';
-
-function send(
-  reply: FastifyReply,
-  outcome: Outcome,
-  answer: (outcome: Extract<Outcome, { kind: 'answer' }>) => unknown,
-): FastifyReply | undefined {
-  switch (outcome.kind) {
-    case 'answer':
-      return reply.code(200).send(answer(outcome));
-    case 'error':
-      return sendError(reply, outcome.error);
-    case 'caller-gone':
-      reply.hijack(); // nobody to answer
-      return undefined;
-  }
-}
 
 /** Each attempt's provider gets the hosted tools it can run; the others are named in the header and the usage row. */
 function prepareHostedTools(generation: Generation, translation: ResponsesTranslation, reply: FastifyReply): void {
@@ -52,25 +38,26 @@ function prepareHostedTools(generation: Generation, translation: ResponsesTransl
   };
 }
 
-export function registerResponsesRoutes(server: FastifyInstance, context: ChatRouteContext): void {
-  const generationContext = { providers: context.deps.providers, errors: context.errors, retry: context.retry };
-  const streamContext = { ...generationContext, keepAliveMs: context.keepAliveMs };
+export function registerResponsesRoutes(server: FastifyInstance, context: RequestContext): void {
+  const streamContext = streamContextOf(context);
 
   for (const base of apiBases) {
     server.post(`${base.prefix}/responses`, { config: { errorShape: 'openai' } }, async (request, reply) => {
       const translation: ResponsesTranslation = translateResponsesRequest(request.body);
-      const generation = startGeneration(request, translation.chatRequest, context, { appFromUserAgent: true });
+      const caller = callerOf(request, context.inFlight, { appFromUserAgent: true });
+      const generation = startGeneration(caller, translation.chatRequest, context);
       prepareHostedTools(generation, translation, reply);
       const ids = new ResponseIds(generation.id);
-      const toResponse = (outcome: Extract<Outcome, { kind: 'answer' }>) =>
-        responseOf(outcome.body, translation, { ids, createdAt: generation.created });
+      const toResponse = (completion: ChatCompletion) =>
+        responseOf(completion, translation, { ids, createdAt: generation.created });
       const refused = await admitGeneration(generation, context);
-      if (refused) return send(reply, refused, toResponse);
-      if (!generation.request.stream) return send(reply, await answerWhole(generation, generationContext), toResponse);
+      if (refused) return sendOutcome(reply, refused, toResponse);
+      if (!generation.request.stream)
+        return sendOutcome(reply, await answerWhole(generation, streamContext), toResponse);
       const encoder = new ResponsesStreamEncoder(translation, ids, generation.created);
       const output = sseOutput(reply, context, encoder);
       const outcome = await relayStream(generation, streamContext, output);
-      return outcome ? send(reply, outcome, toResponse) : undefined;
+      return outcome ? sendOutcome(reply, outcome, toResponse) : undefined;
     });
   }
 }

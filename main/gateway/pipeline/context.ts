@@ -1,0 +1,31 @@
+// What every request the pipeline runs shares of the gateway around it, whatever protocol carried it: the app's
+// services (deps.ts), the requests in flight, how errors are worded, keep-alives, how long a stalled caller is
+// waited for, and the retry policy. Built once by create-gateway.ts.
+
+import type { GatewayDeps } from '../deps.js';
+import type { ErrorContext } from '../http/errors.js';
+import type { InFlightRequests } from '../http/in-flight.js';
+import type { StreamContext } from './stream-relay.js';
+import type { RetryPolicy } from './upstream-attempts.js';
+
+export interface RequestContext {
+  deps: GatewayDeps;
+  inFlight: InFlightRequests;
+  errors: ErrorContext;
+  /** Interval of `: SWITCHYARD PROCESSING` comments while the upstream is silent. */
+  keepAliveMs: number;
+  /** A stream whose caller takes nothing for this long is ended as if the caller had left; 0 = never. */
+  stalledCallerMs: number;
+  /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
+  retry?: RetryPolicy;
+}
+
+/** The part of the context the answers and relays take (so that they are tested without a gateway around them). */
+export function streamContextOf(context: RequestContext): StreamContext {
+  return {
+    providers: context.deps.providers,
+    errors: context.errors,
+    retry: context.retry,
+    keepAliveMs: context.keepAliveMs,
+  };
+}

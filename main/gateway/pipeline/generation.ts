@@ -1,0 +1,123 @@
+// One generation as the gateway runs it, whatever protocol the caller speaks and whatever it asks (a chat answer,
+// embeddings, a legacy completion, a native call): its id, the validated request, the usage row it will write, the
+// caller's abort signal, and the attempts over the candidate models. Nothing here knows Fastify: a route starts a
+// Generation (start-generation.ts) and hands it to an answer (whole-answer.ts) or a relay (stream-relay.ts,
+// native-relay.ts).
+
+import { randomFillSync } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
+import type { UpstreamTarget, ResolvedModel } from '../../providers/index.js';
+import type { GatewayDeps } from '../deps.js';
+import type { ErrorContext } from '../http/errors.js';
+import { ShuttingDownError } from '../http/in-flight.js';
+import {
+  attemptInOrder,
+  candidateModels,
+  defaultRetryPolicy,
+  requestFor,
+  type Answered,
+  type RetryPolicy,
+} from './upstream-attempts.js';
+import type { UsageRecorder } from './usage-recorder.js';
+
+/** What the pipeline routes: a chat request, or any request that names a model the same way. */
+export interface RoutedRequest {
+  /** `<provider>/<model>`. */
+  model: string;
+  /** Fallbacks, in order (OpenRouter's convention). */
+  models?: string[];
+  stream?: boolean;
+}
+
+export interface Generation<Request extends RoutedRequest = ChatRequest> {
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  request: Request;
+  /** The gateway key that asked. */
+  keyId: string;
+  recorder: UsageRecorder;
+  /** Aborts when the caller leaves or the gateway shuts down (in-flight.ts). */
+  signal: AbortSignal;
+  logger: Logger;
+  /** The caller's own gateway key: never echoed back, whatever an upstream quotes of the request. */
+  callerSecrets: readonly string[];
+  /**
+   * The request as one attempt's provider is sent it, when the protocol asks what that provider can do (the
+   * Responses API's hosted tools: a web search kept where the provider runs one). The request as it is otherwise.
+   */
+  prepareAttempt?: (request: Request, target: UpstreamTarget) => Request;
+}
+
+/** What a generation needs from the gateway around it. */
+export interface GenerationContext {
+  providers: Pick<GatewayDeps['providers'], 'resolve'>;
+  errors: ErrorContext;
+  /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
+  retry?: RetryPolicy;
+}
+
+// Random bytes for ids, drawn a few kilobytes at a time: a system call per request showed in profiles. The ids
+// name rows and responses; they are not secrets.
+const idBytes = 12;
+const idPool = Buffer.alloc(idBytes * 512);
+let idPoolOffset = idPool.length;
+
+export function newGenerationId(): string {
+  if (idPoolOffset === idPool.length) {
+    randomFillSync(idPool);
+    idPoolOffset = 0;
+  }
+  const random = idPool.toString('base64url', idPoolOffset, idPoolOffset + idBytes);
+  idPoolOffset += idBytes;
+  return `gen-${Math.floor(Date.now() / 1000)}-${random}`;
+}
+
+export function abortReason(signal: AbortSignal): 'caller-gone' | 'shutdown' | null {
+  if (!signal.aborted) return null;
+  return signal.reason instanceof ShuttingDownError ? 'shutdown' : 'caller-gone';
+}
+
+export function shuttingDown(): ApiError {
+  return new ApiError(503, new ShuttingDownError().message);
+}
+
+/** One attempt: the resolved model (the caller's key kept out of what it echoes) and the request as it gets it. */
+export type AttemptCall<T, Request extends RoutedRequest = ChatRequest> = (
+  resolved: ResolvedModel,
+  request: Request,
+  signal: AbortSignal,
+) => Promise<T>;
+
+/**
+ * `model`, then each of `models`, each retried as the policy allows, until one upstream accepts the request.
+ * Notes in the usage row which provider (and model, when a fallback answered) that was.
+ */
+export async function attemptGeneration<T, Request extends RoutedRequest = ChatRequest>(
+  generation: Generation<Request>,
+  context: GenerationContext,
+  call: AttemptCall<T, Request>,
+): Promise<Answered<T>> {
+  const { request, recorder } = generation;
+  const answered = await attemptInOrder(
+    {
+      models: candidateModels(request),
+      resolve: async (model) => {
+        const resolved = await context.providers.resolve(model);
+        recorder.provider = resolved.target.provider.id;
+        return resolved;
+      },
+      signal: generation.signal,
+      policy: context.retry ?? defaultRetryPolicy,
+      logger: generation.logger,
+    },
+    (model, resolved, signal) => {
+      const target = { ...resolved.target, callerSecrets: generation.callerSecrets };
+      const forModel = requestFor(request, model);
+      return call({ ...resolved, target }, generation.prepareAttempt?.(forModel, target) ?? forModel, signal);
+    },
+  );
+  if (answered.model !== request.model) recorder.model = answered.model;
+  return answered;
+}

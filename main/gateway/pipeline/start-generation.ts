@@ -1,0 +1,70 @@
+// How every generation begins, whatever the route (chat completions and the agent protocols translated to it,
+// embeddings, legacy completions, the native relays): the model names made canonical (aliases), the usage row
+// opened with the calling app, the caller's abort signal and key, then admission by the key's rules, credits and
+// rate limits before any upstream call.
+
+import type { ChatRequest } from '../../../shared/api/index.js';
+import type { Caller, Outcome } from '../http/exchange.js';
+import type { RequestContext } from './context.js';
+import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
+import { UsageRecorder } from './usage-recorder.js';
+import { failedBeforeAnswer } from './whole-answer.js';
+
+/** `request` with its model names canonical: aliases replaced by the `<provider>/<model>` they stand for. */
+export function withCanonicalModels<Request extends RoutedRequest>(
+  chatRequest: Request,
+  context: RequestContext,
+): Request {
+  const { providers } = context.deps;
+  const model = providers.canonicalModel(chatRequest.model);
+  const models = chatRequest.models?.map((name) => providers.canonicalModel(name));
+  if (model === chatRequest.model && models?.every((name, index) => name === chatRequest.models![index]) !== false) {
+    return chatRequest;
+  }
+  return models ? { ...chatRequest, model, models } : { ...chatRequest, model };
+}
+
+export function startGeneration<Request extends RoutedRequest = ChatRequest>(
+  caller: Caller,
+  request: Request,
+  context: RequestContext,
+): Generation<Request> {
+  const canonical = withCanonicalModels(request, context);
+  const createdAt = Date.now();
+  const id = newGenerationId();
+  const recorder = new UsageRecorder(context.deps.usage, context.deps.logger, {
+    id,
+    created_at: createdAt,
+    key_id: caller.keyId,
+    app_title: caller.appTitle,
+    app_referer: caller.appReferer,
+    model: canonical.model,
+    streamed: canonical.stream ?? false,
+  });
+  return {
+    id,
+    created: Math.floor(createdAt / 1000),
+    request: canonical,
+    keyId: caller.keyId,
+    recorder,
+    signal: caller.signal,
+    logger: context.deps.logger,
+    callerSecrets: [caller.secret],
+  };
+}
+
+/** Key rules, credits, rate limits: null when the generation may go ahead, else the outcome to answer with. */
+export function admitGeneration<Request extends RoutedRequest>(
+  generation: Generation<Request>,
+  context: RequestContext,
+): Outcome<never> | null | Promise<Outcome<never> | null> {
+  const refused = (error: unknown) =>
+    failedBeforeAnswer(generation, { providers: context.deps.providers, errors: context.errors }, error);
+  try {
+    // Decided from memory (nothing to wait for) unless a rule needs the database.
+    const admitted = context.deps.accounts?.admit(generation.keyId, generation.request);
+    return admitted ? admitted.then(() => null, refused) : null;
+  } catch (error) {
+    return refused(error);
+  }
+}

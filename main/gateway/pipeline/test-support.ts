@@ -1,0 +1,55 @@
+// For the gateway's unit tests: one generation (a chat request as admitted, its usage recorder writing into `rows`)
+// and the context it runs in, where every `<provider>/<model>` resolves to `adapter` on `provider`, without retries.
+
+import { pino } from 'pino';
+import type { ChatRequest, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { ProviderAdapter, ResolvedModel } from '../../providers/index.js';
+import { UsageRecorder } from './usage-recorder.js';
+import type { Generation, GenerationContext } from './generation.js';
+
+export const testLogger = pino({ level: 'silent' });
+
+export function testGeneration(
+  adapter: ProviderAdapter,
+  provider: ProviderInfo,
+  request: Partial<ChatRequest> = {},
+  callerSecrets: string[] = [],
+) {
+  const rows: UsageRecord[] = [];
+  const controller = new AbortController();
+  const chatRequest: ChatRequest = {
+    model: 'p/m',
+    messages: [{ role: 'user', content: 'hi' }],
+    stream: true,
+    ...request,
+  };
+  const generation: Generation = {
+    id: 'gen-1',
+    created: 1,
+    request: chatRequest,
+    keyId: 'k',
+    recorder: new UsageRecorder({ record: (row) => rows.push(row) }, testLogger, {
+      id: 'gen-1',
+      created_at: 0,
+      key_id: 'k',
+      app_title: null,
+      app_referer: null,
+      model: chatRequest.model,
+      streamed: chatRequest.stream,
+    }),
+    signal: controller.signal,
+    logger: testLogger,
+    callerSecrets,
+  };
+  const context: GenerationContext = {
+    providers: {
+      resolve: async (model: string): Promise<ResolvedModel> => ({
+        adapter,
+        target: { provider, apiKey: null, model: model.split('/')[1]! },
+      }),
+    },
+    errors: { logger: testLogger, bodyLimitBytes: 1024 },
+    retry: { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+  };
+  return { generation, context, rows, controller, chatRequest };
+}
