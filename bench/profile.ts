@@ -1,10 +1,12 @@
 // A CPU profile of `switchyard serve` under load, for finding what to make cheaper:
 //
 //   node --import tsx bench/profile.ts [stream|whole] [connections] [seconds] [latency|throughput] [--no-profile]
+//     [-- <node flags for the gateway>]
 //
 // Compiles nothing: run `npm run build` (or `npm run bench` once) first. Writes a .cpuprofile into
 // bench/results/profiles/ (open it in Chrome DevTools or VS Code) and prints the gateway's CPU time per request.
-// `--no-profile` only measures (the profiler itself costs CPU): a quick before/after of one change.
+// `--no-profile` only measures (the profiler itself costs CPU): a quick before/after of one change. Node flags after
+// `--` go to the gateway (e.g. `-- --trace-gc --trace-gc-verbose`), and what it prints is passed on to stderr.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,10 +15,13 @@ import path from 'node:path';
 import { cpuSeconds, LoadWorker, repoRoot, runSwitchyard, startUpstream } from './processes.js';
 import { switchyardChatJob } from './workloads.js';
 
-const profiling = !process.argv.includes('--no-profile');
-const [mode, connectionsArgument, secondsArgument, modelArgument] = process.argv
-  .slice(2)
-  .filter((argument) => argument !== '--no-profile');
+const flagsAt = process.argv.indexOf('--');
+const gatewayFlags = flagsAt < 0 ? [] : process.argv.slice(flagsAt + 1);
+const ownArguments = flagsAt < 0 ? process.argv.slice(2) : process.argv.slice(2, flagsAt);
+const profiling = !ownArguments.includes('--no-profile');
+const [mode, connectionsArgument, secondsArgument, modelArgument] = ownArguments.filter(
+  (argument) => argument !== '--no-profile',
+);
 const stream = mode !== 'whole';
 const connections = Number(connectionsArgument ?? 200);
 const durationMs = Number(secondsArgument ?? 10) * 1000;
@@ -39,6 +44,7 @@ const gateway = spawn(
   process.execPath,
   [
     ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...gatewayFlags,
     'bin/switchyard.js',
     'serve',
     '--no-ui',
@@ -51,6 +57,7 @@ const gateway = spawn(
 );
 const port = await new Promise<number>((resolve) =>
   gateway.stdout.on('data', (data: Buffer) => {
+    if (gatewayFlags.length > 0) process.stderr.write(data);
     const match = /:(\d+)\/api\/v1/.exec(data.toString());
     if (match) resolve(Number(match[1]));
   }),
