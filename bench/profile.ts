@@ -1,10 +1,13 @@
 // A CPU profile of `switchyard serve` under load, for finding what to make cheaper:
 //
 //   node --import tsx bench/profile.ts [stream|whole] [connections] [seconds] [latency|throughput] [--no-profile]
+//     [--root=<build root>] [-- <node flags for the gateway>]
 //
 // Compiles nothing: run `npm run build` (or `npm run bench` once) first. Writes a .cpuprofile into
 // bench/results/profiles/ (open it in Chrome DevTools or VS Code) and prints the gateway's CPU time per request.
-// `--no-profile` only measures (the profiler itself costs CPU): a quick before/after of one change.
+// `--no-profile` only measures (the profiler itself costs CPU): a quick before/after of one change. Node flags after
+// `--` go to the gateway (e.g. `-- --trace-gc --trace-gc-verbose`), and what it prints is passed on to stderr.
+// `--root` runs another build (a directory with bin/switchyard.js and a compiled dist/, as bench/latency.ts takes).
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,10 +16,15 @@ import path from 'node:path';
 import { cpuSeconds, LoadWorker, repoRoot, runSwitchyard, startUpstream } from './processes.js';
 import { switchyardChatJob } from './workloads.js';
 
-const profiling = !process.argv.includes('--no-profile');
-const [mode, connectionsArgument, secondsArgument, modelArgument] = process.argv
-  .slice(2)
-  .filter((argument) => argument !== '--no-profile');
+const flagsAt = process.argv.indexOf('--');
+const gatewayFlags = flagsAt < 0 ? [] : process.argv.slice(flagsAt + 1);
+const ownArguments = flagsAt < 0 ? process.argv.slice(2) : process.argv.slice(2, flagsAt);
+const profiling = !ownArguments.includes('--no-profile');
+const rootFlag = ownArguments.find((argument) => argument.startsWith('--root='));
+const buildRoot = rootFlag ? path.resolve(rootFlag.slice('--root='.length)) : repoRoot;
+const [mode, connectionsArgument, secondsArgument, modelArgument] = ownArguments.filter(
+  (argument) => !argument.startsWith('--'),
+);
 const stream = mode !== 'whole';
 const connections = Number(connectionsArgument ?? 200);
 const durationMs = Number(secondsArgument ?? 10) * 1000;
@@ -26,7 +34,11 @@ mkdirSync(profileDir, { recursive: true });
 
 const upstream = await startUpstream();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-profile-'));
-const environment = { dataDir, env: { SWITCHYARD_SECRET_STORE: 'file', SWITCHYARD_LOG_LEVEL: 'warn', KEY: 'k' } };
+const environment = {
+  root: buildRoot,
+  dataDir,
+  env: { SWITCHYARD_SECRET_STORE: 'file', SWITCHYARD_LOG_LEVEL: 'warn', KEY: 'k' },
+};
 const baseUrl = `http://127.0.0.1:${upstream.port}/v1`;
 runSwitchyard(
   ['providers', 'add', 'fake', '--kind', 'openai', '--base-url', baseUrl, '--api-key-env', 'KEY'],
@@ -39,6 +51,7 @@ const gateway = spawn(
   process.execPath,
   [
     ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...gatewayFlags,
     'bin/switchyard.js',
     'serve',
     '--no-ui',
@@ -47,10 +60,11 @@ const gateway = spawn(
     '--data-dir',
     dataDir,
   ],
-  { cwd: repoRoot, env: { ...process.env, ...environment.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  { cwd: buildRoot, env: { ...process.env, ...environment.env }, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const port = await new Promise<number>((resolve) =>
   gateway.stdout.on('data', (data: Buffer) => {
+    if (gatewayFlags.length > 0) process.stderr.write(data);
     const match = /:(\d+)\/api\/v1/.exec(data.toString());
     if (match) resolve(Number(match[1]));
   }),

@@ -26,10 +26,8 @@ export interface Figure {
   /** `max`: the figure must be at most `target`; `min`: at least. */
   comparison: Comparison;
   target?: number;
-  /** Shown instead of the plain target (e.g. "≥ 3,000 and ≥ 10× Portkey"). */
+  /** Shown instead of the plain target (e.g. "flat (≤ 10 % of 416 MB)"). */
   targetText?: string;
-  /** Extra condition: at least this multiple of Portkey's figure. */
-  portkeyMultiple?: number;
 }
 
 /** One party of the run, as a row of the side-by-side table. */
@@ -88,13 +86,6 @@ export function judge(figure: Figure): Verdict {
     }
     const bound = `${figure.comparison === 'max' ? '≤' : '≥'} ${format(figure.target, figure.unit)}`;
     outcomes.push(`${over > 0 ? '**miss**' : 'pass'} (${bound})`);
-  }
-  if (figure.portkeyMultiple !== undefined && figure.portkey) {
-    const ratio = value / figure.portkey;
-    if (ratio < figure.portkeyMultiple) {
-      misses.push(`${ratio.toFixed(1)}× Portkey instead of ${figure.portkeyMultiple}×`);
-    }
-    outcomes.push(`${ratio < figure.portkeyMultiple ? '**miss**' : 'pass'} (${figure.portkeyMultiple}× Portkey)`);
   }
   const summary = outcomes.length > 1 ? outcomes.join(', ') : misses.length === 0 ? 'pass' : '**miss**';
   return misses.length === 0 ? { pass: true, summary } : { pass: false, shortfall: misses.join('; '), summary };

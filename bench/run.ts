@@ -18,20 +18,18 @@
 // Results go to bench/results/latest.json and latest.md (latest-postgres.* for `--only postgres`); the markdown
 // table is printed at the end.
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { measureDisconnect, probeUpstream } from './disconnect-probe.js';
-import { summarize, type LoadJob, type LoadResult, type TimingSummary } from './load-generator.js';
+import { benchContenders, benchFigures, type LatencyByMode } from './figures.js';
+import { summarize, type LoadJob } from './load-generator.js';
 import {
-  cpuSeconds,
   CpuMeter,
   LoadWorker,
   pinToCpus,
   portkeyEntry,
-  repoRoot,
   rssMb,
   runSwitchyard,
   startBareProxy,
@@ -40,10 +38,13 @@ import {
   startUpstream,
   type Running,
 } from './processes.js';
-import { judge, renderMarkdown, type BenchResults, type Contender, type Figure } from './report.js';
+import type { BenchResults } from './report.js';
+import { build, machine, writeResults } from './results-file.js';
+import { createRunner, log, sleep, type Measured } from './runner.js';
 import { median, slope } from './stats.js';
-import { startTeamServer } from './team-server.js';
-import { chatBody, latencyStartSpreadMs, profiles, switchyardChatJob } from './workloads.js';
+import { benchTargets, type Target, type TargetName } from './targets.js';
+import { measureTeamServer } from './team-row.js';
+import { latencyStartSpreadMs, profiles } from './workloads.js';
 
 interface Options {
   quick: boolean;
@@ -86,200 +87,9 @@ function parseOptions(argv: string[]): Options {
 
 const options = parseOptions(process.argv.slice(2));
 const seconds = (full: number, quick: number) => (options.quick ? quick : full) * 1000;
-const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 /** How long after start-up the idle RSS is read: after V8's memory reducer has run (see the idle measurement). */
 const idleSettleMs = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Compiles main/ to dist/ as `npm run build` does, so the gateway runs as installed (node, not tsx). */
-function build(): void {
-  log('compiling the gateway (tsc -p tsconfig.build.json)…');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) {
-    if (!existsSync(path.join(repoRoot, 'dist/main/cli/main.js'))) throw new Error(`tsc failed:\n${result.stdout}`);
-    log(`tsc reported errors (the output was still written; the run goes on):\n${result.stdout.slice(0, 2000)}`);
-  }
-}
-
-/** Writes a results file as Prettier would, so that `npm run lint` stays clean after a run. */
-async function writeFormatted(file: string, text: string): Promise<void> {
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(text, { ...config, filepath: file }));
-}
-
-function machine(loadBefore: number): BenchResults['machine'] {
-  return {
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
-    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    loadBefore,
-    loadAfter: os.loadavg()[0]!,
-  };
-}
-
-type TargetName = 'direct' | 'bare' | 'switchyard' | 'workers' | 'portkey';
-
-type Measured = LoadResult & { cpuMsPerRequest?: number };
-
-interface Runner {
-  /**
-   * One measurement. On a machine that others use too, it starts in a quiet moment, and one disturbed by other
-   * processes is taken again (up to `attempts` times); the least disturbed attempt counts. With `cpuOf`, the CPU
-   * that process (and its children) spent per response.
-   */
-  run(name: string, job: LoadJob, attempts?: number, cpuOf?: number): Promise<Measured>;
-  /** Counts these processes as the bench's own from now on (not as other work on the machine). */
-  track(pids: () => number[]): void;
-  /** Cores used by other processes, per measurement: above a small share, the figures are noisy. */
-  foreignLoad: { phase: string; cores: number }[];
-}
-
-function createRunner(
-  worker: LoadWorker,
-  ours: () => number[],
-  notes: string[],
-  onMeasured: (name: string, responses: number) => void = () => undefined,
-): Runner {
-  const sources = [ours];
-  const allOurs = () => sources.flatMap((source) => source());
-  const foreignLoad: Runner['foreignLoad'] = [];
-  const quietCores = 0.15;
-  /** Waits (up to `maxMs`) for half a second in which other processes use less than `quietCores`. */
-  const waitForQuiet = async (maxMs: number) => {
-    const deadline = Date.now() + maxMs;
-    for (;;) {
-      const meter = new CpuMeter(allOurs);
-      await sleep(500);
-      if (meter.read().foreignCores < quietCores || Date.now() > deadline) return;
-    }
-  };
-  const run = async (name: string, job: LoadJob, attempts = 3, cpuOf?: number): Promise<Measured> => {
-    const phase = `${name} ${job.body.includes('"stream":true') ? 'stream' : 'whole'} @${job.connections}`;
-    let best: { result: Measured; cores: number } | null = null;
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      await waitForQuiet(attempts > 1 ? 15_000 : 0);
-      const meter = new CpuMeter(allOurs);
-      const cpuBefore = cpuOf === undefined ? 0 : cpuSeconds(cpuOf);
-      const measured = await worker.run(job);
-      const cores = meter.read().foreignCores;
-      const result =
-        cpuOf === undefined
-          ? measured
-          : {
-              ...measured,
-              cpuMsPerRequest: ((cpuSeconds(cpuOf) - cpuBefore) * 1000) / Math.max(1, measured.responses),
-            };
-      onMeasured(name, result.responses);
-      if (!best || cores < best.cores) best = { result, cores };
-      if (cores <= quietCores) break;
-      log(`${phase}: other processes used ${cores.toFixed(2)} cores meanwhile${attempt < attempts ? '; again' : ''}`);
-    }
-    const { result, cores } = best!;
-    foreignLoad.push({ phase, cores });
-    if (result.errors > 0) {
-      notes.push(`${name}: ${result.errors} failed request(s) in one run; first: ${result.firstError ?? '?'}`);
-    }
-    return result;
-  };
-  return { run, track: (pids) => sources.push(pids), foreignLoad };
-}
-
-interface Row {
-  figures: Figure[];
-  notes: string[];
-  details: unknown;
-}
-
-/**
- * One vs two `switchyard serve --database-url …` instances on a throwaway PostgreSQL: non-streamed throughput at 50
- * connections through one instance, then with the connections alternating between two (as a round-robin load
- * balancer would spread them), and the ratio. Both configurations get every CPU, as `--workers` does.
- */
-async function measureTeamServer(runner: Runner, upstreamUrl: string, providerKey: string): Promise<Row> {
-  log('one vs two instances on PostgreSQL: starting a cluster and two instances…');
-  const team = await startTeamServer(upstreamUrl, providerKey);
-  if (typeof team === 'string') {
-    const note = `One vs two instances on PostgreSQL: skipped. ${team}`;
-    log(note);
-    return { figures: [], notes: [note], details: { skipped: team } };
-  }
-  try {
-    runner.track(team.pids);
-    const notes: string[] = [];
-    const allCpus = `0-${os.availableParallelism() - 1}`;
-    if (options.pin && !team.pids().every((pid) => pinToCpus(pid, allCpus))) {
-      notes.push('Could not pin the PostgreSQL row to every CPU (taskset).');
-    }
-    const [first, second] = team.instances;
-    const job = (ports: number[], durationMs: number): LoadJob => ({
-      ...switchyardChatJob(first.port, team.apiKey, 'throughput', false, 50, durationMs),
-      ports,
-    });
-    const configurations = { 'postgres-one': [first.port], 'postgres-two': [first.port, second.port] };
-    for (const [name, ports] of Object.entries(configurations)) await runner.run(name, job(ports, seconds(2, 1)), 1);
-    log('one vs two instances on PostgreSQL: measuring…');
-    const one = await runner.run('postgres-one', job(configurations['postgres-one'], seconds(8, 2)));
-    const two = await runner.run('postgres-two', job(configurations['postgres-two'], seconds(8, 2)));
-    notes.push(
-      'One vs two instances on PostgreSQL: `switchyard serve --database-url …` instances with separate data dirs on ' +
-        'one throwaway local cluster (fsync off), the zero-latency model, the load generator alternating ' +
-        'connections between the two instances; the instances and PostgreSQL on every CPU. On a machine with few ' +
-        'cores, two instances share them with the database, the load generator and the upstream: the ratio then ' +
-        'shows what a second instance costs more than what it adds.',
-    );
-    return {
-      figures: [
-        {
-          id: 'rps-whole-50-postgres-one',
-          label: 'Non-streamed requests per second (50 conns, one `serve --database-url` instance on PostgreSQL)',
-          unit: 'req/s',
-          switchyard: one.requestsPerSecond,
-          comparison: 'info',
-        },
-        {
-          id: 'rps-whole-50-postgres-two',
-          label: 'Non-streamed requests per second (50 conns, two instances on one PostgreSQL, load spread over both)',
-          unit: 'req/s',
-          switchyard: two.requestsPerSecond,
-          comparison: 'info',
-        },
-        {
-          id: 'postgres-two-over-one',
-          label: 'Two instances on PostgreSQL ÷ one (non-streamed throughput, 50 conns)',
-          unit: '×',
-          switchyard: one.requestsPerSecond > 0 ? two.requestsPerSecond / one.requestsPerSecond : null,
-          comparison: 'info',
-        },
-      ],
-      notes,
-      details: { one, two },
-    };
-  } finally {
-    await team.stop();
-  }
-}
-
-/** Writes the results (bench/results/latest<suffix>.{json,md}) and prints the markdown table. */
-async function writeResults(results: BenchResults, suffix: string): Promise<void> {
-  const markdown = renderMarkdown(results);
-  const resultsDir = path.join(repoRoot, 'bench/results');
-  mkdirSync(resultsDir, { recursive: true });
-  await writeFormatted(path.join(resultsDir, `latest${suffix}.json`), JSON.stringify(results));
-  await writeFormatted(path.join(resultsDir, `latest${suffix}.md`), markdown);
-  process.stdout.write(`\n${markdown}`);
-  const missed = results.figures.filter((figure) => judge(figure).pass === false).length;
-  log(`${missed} target(s) missed; results in bench/results/latest${suffix}.{json,md}`);
-}
+const teamSettings = { pin: options.pin, seconds };
 
 /** `--only postgres`: the fake upstream, the load generator and the PostgreSQL row, nothing else. */
 async function mainPostgresOnly(): Promise<void> {
@@ -296,7 +106,12 @@ async function mainPostgresOnly(): Promise<void> {
     }
     const runner = createRunner(worker, () => [upstream.child.pid!, worker.pid], notes);
     const runMeter = new CpuMeter(() => [upstream.child.pid!, worker.pid]);
-    const row = await measureTeamServer(runner, `http://127.0.0.1:${upstream.port}/v1`, 'sk-bench-provider-key');
+    const row = await measureTeamServer(
+      runner,
+      `http://127.0.0.1:${upstream.port}/v1`,
+      'sk-bench-provider-key',
+      teamSettings,
+    );
     await writeResults(
       {
         date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
@@ -317,11 +132,6 @@ async function mainPostgresOnly(): Promise<void> {
     await worker.close();
     await upstream.stop();
   }
-}
-
-interface Target {
-  name: TargetName;
-  job(model: string, stream: boolean, connections: number, durationMs: number): LoadJob;
 }
 
 async function main(): Promise<void> {
@@ -390,54 +200,13 @@ async function main(): Promise<void> {
       if (!pinned) notes.push('Could not pin processes to CPUs (taskset): all of them shared every core.');
     }
 
-    const switchyardJob =
-      (port: number, key: string): Target['job'] =>
-      (model, stream, connections, durationMs) =>
-        switchyardChatJob(port, key, model, stream, connections, durationMs);
-    const targets: Record<TargetName, Target> = {
-      direct: {
-        name: 'direct',
-        job: (model, stream, connections, durationMs) => ({
-          host: '127.0.0.1',
-          port: upstream.port,
-          path: '/v1/chat/completions',
-          headers: { authorization: `Bearer ${providerKey}` },
-          body: chatBody(model, stream),
-          connections,
-          durationMs,
-        }),
-      },
-      bare: {
-        name: 'bare',
-        job: (model, stream, connections, durationMs) => ({
-          host: '127.0.0.1',
-          port: bare.port,
-          path: '/v1/chat/completions',
-          headers: {},
-          body: chatBody(model, stream),
-          connections,
-          durationMs,
-        }),
-      },
-      switchyard: { name: 'switchyard', job: switchyardJob(gateway.port, apiKey) },
-      workers: { name: 'workers', job: switchyardJob(multi?.port ?? 0, multiApiKey) },
-      portkey: {
-        name: 'portkey',
-        job: (model, stream, connections, durationMs) => ({
-          host: '127.0.0.1',
-          port: portkey?.port ?? 0,
-          path: '/v1/chat/completions',
-          headers: {
-            authorization: `Bearer ${providerKey}`,
-            'x-portkey-provider': 'openai',
-            'x-portkey-custom-host': upstreamUrl,
-          },
-          body: chatBody(model, stream),
-          connections,
-          durationMs,
-        }),
-      },
-    };
+    const targets = benchTargets({
+      upstream: { port: upstream.port, url: upstreamUrl, providerKey },
+      bare: { port: bare.port },
+      switchyard: { port: gateway.port, apiKey },
+      workers: { port: multi?.port ?? 0, apiKey: multiApiKey },
+      portkey: { port: portkey?.port ?? 0 },
+    });
     const ours = () =>
       [upstream, bare, gateway, multi, portkey]
         .flatMap((running) => (running ? [running.child.pid!] : []))
@@ -475,7 +244,7 @@ async function main(): Promise<void> {
     }
 
     // Added latency: the `latency` workload at 50 connections, targets interleaved round by round.
-    const latency: Record<string, Record<string, { total: TimingSummary; firstByte: TimingSummary; rps: number }>> = {};
+    const latency: LatencyByMode = {};
     for (const stream of [false, true]) {
       const mode = stream ? 'stream' : 'whole';
       log(`added latency, ${mode}, 50 connections…`);
@@ -505,7 +274,7 @@ async function main(): Promise<void> {
     details.latency = latency;
 
     // Throughput: the `throughput` workload at 50 and 200 connections.
-    const throughput: Record<string, Record<string, LoadResult & { cpuMsPerRequest?: number }>> = {};
+    const throughput: Record<string, Record<string, Measured>> = {};
     let peakRss = idleRss;
     let portkeyPeakRss = portkeyIdleRss ?? 0;
     for (const stream of [true, false]) {
@@ -589,158 +358,28 @@ async function main(): Promise<void> {
     gatewayRequests.count += multiRequests.count;
     details.usageRows = { rows, requests: gatewayRequests.count };
 
-    const team = await measureTeamServer(runner, upstreamUrl, providerKey);
+    const team = await measureTeamServer(runner, upstreamUrl, providerKey, teamSettings);
     details.postgres = team.details;
 
-    const added = (mode: string, field: 'total' | 'firstByte', quantile: 'p50' | 'p99') => {
-      const through = latency[mode]?.switchyard?.[field][quantile];
-      const direct = latency[mode]?.direct?.[field][quantile];
-      return through === undefined || direct === undefined ? null : through - direct;
+    const measurements = {
+      latency,
+      throughput,
+      contenders: (['direct', 'bare', 'switchyard', 'workers', 'portkey'] as const).filter(available),
+      workers: multi ? options.workers : null,
+      rss: {
+        startup: startupRss,
+        idle: idleRss,
+        idleAfterSeconds: idleSettleMs / 1000,
+        peak: peakRss,
+        portkeyIdle: portkeyIdleRss,
+        portkeyPeak: portkey ? portkeyPeakRss : null,
+      },
+      soak: { seconds: seconds(60, 10) / 1000, floorMb: soakFloor, growthMb: soakGrowth },
+      disconnectsMs: disconnects,
+      usage: { rows, requests: gatewayRequests.count },
     };
-    const addedPortkey = (mode: string, field: 'total' | 'firstByte', quantile: 'p50' | 'p99') => {
-      const through = latency[mode]?.portkey?.[field][quantile];
-      const direct = latency[mode]?.direct?.[field][quantile];
-      return through === undefined || direct === undefined ? undefined : through - direct;
-    };
-    /** Added p50 over the bare proxy's own: what Switchyard's work costs beyond the hop. */
-    const overFloor = (mode: string) => {
-      const through = latency[mode]?.switchyard?.total.p50;
-      const floor = latency[mode]?.bare?.total.p50;
-      return through === undefined || floor === undefined ? null : through - floor;
-    };
-    const rps = (cell: string, name: string) => throughput[cell]?.[name]?.requestsPerSecond ?? null;
-    const portkeyRps = (cell: string) => (portkey ? rps(cell, 'portkey') : undefined);
-    const figures: Figure[] = [
-      ...(['whole', 'stream'] as const).flatMap((mode) =>
-        (mode === 'whole' ? (['total'] as const) : (['firstByte', 'total'] as const)).flatMap((field) =>
-          (['p50', 'p99'] as const).map((quantile): Figure => ({
-            id: `added-${mode}-${field}-${quantile}`,
-            label: `Added latency ${quantile}, ${mode === 'whole' ? 'non-streaming' : field === 'firstByte' ? 'streaming, time to first token' : 'streaming, total'} (50 conns)`,
-            unit: 'ms',
-            switchyard: added(mode, field, quantile),
-            portkey: addedPortkey(mode, field, quantile),
-            comparison: 'max',
-            target: quantile === 'p50' ? 1 : 5,
-          })),
-        ),
-      ),
-      ...(['whole', 'stream'] as const).map((mode): Figure => ({
-        id: `added-over-bare-${mode}-p50`,
-        label: `Added latency p50 beyond the bare Node proxy's, ${mode === 'whole' ? 'non-streaming' : 'streaming, total'} (50 conns)`,
-        unit: 'ms',
-        switchyard: overFloor(mode),
-        comparison: 'max',
-        target: 0.1,
-      })),
-      ...(['stream', 'whole'] as const).flatMap((mode) =>
-        [50, 200].map((connections): Figure => {
-          const floor = rps(`${mode}@${connections}`, 'bare');
-          const ours = rps(`${mode}@${connections}`, 'switchyard');
-          return {
-            id: `rps-over-bare-${mode}-${connections}`,
-            label: `${mode === 'stream' ? 'Streamed' : 'Non-streamed'} throughput as a share of the bare Node proxy's (${connections} conns, one process)`,
-            unit: '×',
-            switchyard: floor && ours !== null ? ours / floor : null,
-            comparison: 'min',
-            target: 0.7,
-          };
-        }),
-      ),
-      ...(['stream', 'whole'] as const).flatMap((mode) =>
-        (multi ? (['switchyard', 'workers'] as const) : (['switchyard'] as const)).flatMap((name) =>
-          [50, 200].map((connections): Figure => ({
-            id: `rps-${mode}-${connections}${name === 'workers' ? '-workers' : ''}`,
-            label:
-              `${mode === 'stream' ? 'Streamed' : 'Non-streamed'} requests per second (${connections} conns` +
-              `${name === 'workers' ? `, --workers ${options.workers}` : ', one process'})`,
-            unit: 'req/s',
-            switchyard: rps(`${mode}@${connections}`, name),
-            portkey: portkeyRps(`${mode}@${connections}`),
-            comparison: 'min',
-            ...(mode === 'stream' ? { target: 3_000 } : {}),
-            targetText: mode === 'stream' ? '≥ 3,000 and ≥ 10× Portkey' : '≥ 10× Portkey',
-            portkeyMultiple: 10,
-          })),
-        ),
-      ),
-      {
-        id: 'rss-startup',
-        label: 'RSS 2 s after start (headless `switchyard serve`)',
-        unit: 'MB',
-        switchyard: startupRss,
-        comparison: 'info',
-      },
-      {
-        id: 'rss-idle',
-        label: `RSS at idle (headless \`switchyard serve\`, idle ${idleSettleMs / 1000} s since its start)`,
-        unit: 'MB',
-        switchyard: idleRss,
-        portkey: portkeyIdleRss ?? undefined,
-        comparison: 'max',
-        target: 80,
-      },
-      {
-        id: 'rss-load',
-        label: 'RSS under load (peak)',
-        unit: 'MB',
-        switchyard: peakRss,
-        portkey: portkey ? portkeyPeakRss : undefined,
-        comparison: 'info',
-      },
-      {
-        id: 'soak-growth',
-        label: `RSS low-water mark, second half of the ${seconds(60, 10) / 1000} s soak minus the first`,
-        unit: 'MB',
-        switchyard: soakGrowth,
-        comparison: 'max',
-        target: Math.round(soakFloor / 10),
-        targetText: `flat (≤ 10 % of ${Math.round(soakFloor)} MB)`,
-      },
-      {
-        id: 'disconnect',
-        label: 'Caller disconnect → upstream request closed (max of trials)',
-        unit: 'ms',
-        switchyard: Math.max(...disconnects),
-        comparison: 'max',
-        target: 100,
-      },
-      {
-        id: 'usage-rows',
-        label: `Usage rows written for ${gatewayRequests.count.toLocaleString('en-US')} gateway requests`,
-        unit: 'rows',
-        switchyard: rows,
-        comparison: 'min',
-        target: gatewayRequests.count,
-        targetText: 'one per request',
-      },
-      ...team.figures,
-    ];
-    // Every contender side by side: throughput, and the CPU its own process spent per request (at 200
-    // connections, where each is saturated), and the latency it adds over calling the upstream directly.
-    const contenderNames: Record<TargetName, string> = {
-      direct: 'Upstream, called directly',
-      bare: 'Bare Node proxy (node:http + undici, bytes piped)',
-      switchyard: 'Switchyard (one process)',
-      workers: `Switchyard (--workers ${options.workers})`,
-      portkey: 'Portkey',
-    };
-    const contenders: Contender[] = (Object.keys(contenderNames) as TargetName[]).filter(available).map((name) => {
-      const cpuUs = (mode: string) => {
-        const ms = throughput[`${mode}@200`]?.[name]?.cpuMsPerRequest;
-        return ms === undefined ? null : ms * 1000;
-      };
-      const addedP50 = (mode: string) => {
-        const through = latency[mode]?.[name]?.total.p50;
-        const direct = latency[mode]?.direct?.total.p50;
-        return name === 'direct' || through === undefined || direct === undefined ? null : through - direct;
-      };
-      return {
-        name: contenderNames[name],
-        rps: Object.fromEntries(Object.keys(throughput).map((cell) => [cell, rps(cell, name)])),
-        cpuUsPerRequest: { whole: cpuUs('whole'), stream: cpuUs('stream') },
-        addedP50Ms: { whole: addedP50('whole'), stream: addedP50('stream') },
-      };
-    });
+    const figures = [...benchFigures(measurements), ...team.figures];
+    const contenders = benchContenders(measurements);
     details.foreignLoad = foreignLoad;
     const noisy = foreignLoad.filter((entry) => entry.cores > 0.2);
     if (noisy.length > 0) {

@@ -15,6 +15,7 @@ import { normalizeOrigin, parseOriginList } from '../gateway/http/security.js';
 import type { CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption, hubWaitOption, parseIntegerOption } from './shared-options.js';
 import { isServeWorker, reportToPrimary, runServePrimary } from './serve-workers.js';
+import { collectStartUpGarbage } from './start-up-memory.js';
 
 const shutdownGraceMs = 10_000;
 
@@ -153,6 +154,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
           process.on('SIGTERM', stop);
           if (worker) process.once('disconnect', () => stop('SIGTERM')); // the primary is gone
         });
+        collectStartUpGarbage();
         const baseUrl = await gateway.listen({ host: options.host, port: options.port }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') throw new Error(`Port ${options.port} is in use: choose another with --port.`);

@@ -16,6 +16,7 @@ import {
 import { OpenAIChunkConverter } from './convert-chunk.js';
 import { convertOpenAIUsage } from './convert-usage.js';
 import { isPlainChunk } from './plain-chunk.js';
+import { textDeltaParts } from './text-delta-event.js';
 import { upstreamChunkSchema, upstreamUsageSchema, type UpstreamChunk } from './upstream-schemas.js';
 
 export interface DecoderContext {
@@ -57,6 +58,11 @@ export class OpenAIStreamDecoder {
     }
     if (event.event !== undefined && event.event !== 'message' && event.event !== 'error') return [];
     if (data === '') return [];
+    const textParts = event.event === 'error' ? null : textDeltaParts(data);
+    if (textParts) {
+      if (textParts.length > 0) this.sawDelta = true;
+      return textParts;
+    }
     const json = parseEventJson(data, this.context.providerId, this.context.secrets);
     if (event.event === 'error' || (json !== null && typeof json === 'object' && 'error' in json && json.error)) {
       const { error, usage } = json as { error?: unknown; usage?: unknown };
