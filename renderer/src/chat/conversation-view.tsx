@@ -37,6 +37,7 @@ import { ModelPicker } from './model-picker.js';
 import type { useConversation } from './use-conversation.js';
 import { useChanged } from '../ui/use-changed.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { IconButton } from '../ui/icon-button.js';
 
 interface ConversationViewProps {
   conversation: ReturnType<typeof useConversation>;
@@ -361,20 +362,18 @@ export function ConversationView(props: ConversationViewProps) {
         </p>
       ) : null}
       <header className="conversation-header">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={props.conversationsShown ? 'Hide conversations' : 'Show conversations'}
+        <IconButton
+          label={props.conversationsShown ? 'Hide conversations' : 'Show conversations'}
           aria-expanded={props.conversationsShown}
           aria-controls={conversationListId}
           onClick={props.onToggleConversations}
         >
           <SidebarIcon />
-        </button>
+        </IconButton>
         {props.conversationsShown ? null : (
-          <button type="button" className="icon-button" aria-label="New chat" title="New chat" onClick={props.onCreate}>
+          <IconButton label="New chat" title="New chat" onClick={props.onCreate}>
             <PlusIcon />
-          </button>
+          </IconButton>
         )}
         <h1>{current?.title ?? 'New chat'}</h1>
         <ModelPicker models={models} value={model} onChange={(next) => void changeModel(next)} />
@@ -387,15 +386,13 @@ export function ConversationView(props: ConversationViewProps) {
         >
           Compare
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Conversation settings"
+        <IconButton
+          label="Conversation settings"
           aria-expanded={showSettings}
           onClick={() => setShowSettings((shown) => !shown)}
         >
           <SlidersIcon />
-        </button>
+        </IconButton>
         <ExportMenu conversationId={current?.id ?? null} onError={(error) => dispatch({ type: 'error', error })} />
       </header>
       {showSettings ? (
