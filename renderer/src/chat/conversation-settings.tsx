@@ -6,21 +6,9 @@
 import { useState } from 'react';
 import { defaultChatSettings } from '../../../shared/bridge/chat-message.js';
 import { maxStopSequenceChars, maxStopSequences } from '../../../shared/bridge/limits.js';
-import type { ChatReasoningEffort, ChatSettings, Conversation } from '../../../shared/bridge/types.js';
+import type { ChatReasoningEffort, ChatSettings } from '../../../shared/bridge/types.js';
 import { Field } from '../ui/parts.js';
 import { useChanged } from '../ui/use-changed.js';
-
-export function settingsOfConversation(conversation: Conversation): ChatSettings {
-  return {
-    systemPrompt: conversation.systemPrompt,
-    temperature: conversation.temperature,
-    maxTokens: conversation.maxTokens ?? null,
-    topP: conversation.topP ?? null,
-    seed: conversation.seed ?? null,
-    stop: conversation.stop ?? [],
-    reasoningEffort: conversation.reasoningEffort ?? null,
-  };
-}
 
 interface ConversationSettingsProps {
   /** Whose settings these are (a conversation's id, or `new`): fields start over when it changes. */

@@ -2,7 +2,7 @@
 // anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
-import { newChatMessage } from '../../../shared/bridge/chat-message.js';
+import { newChatMessage, settingsOf } from '../../../shared/bridge/chat-message.js';
 import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
@@ -28,7 +28,7 @@ import { CompareBar, CompareView } from './compare-view.js';
 import { useCompare } from './use-compare.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationCost } from './conversation-cost.js';
-import { ConversationSettings, settingsOfConversation } from './conversation-settings.js';
+import { ConversationSettings } from './conversation-settings.js';
 import { PresetChips, PresetsDialog, presetSettings, SavePresetDialog } from './presets.js';
 import { ExportMenu } from './export-menu.js';
 import { withText } from './format.js';
@@ -81,7 +81,7 @@ export function ConversationView(props: ConversationViewProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const [presetDialog, setPresetDialog] = useState<'save' | 'manage' | null>(null);
-  const settings = current ? settingsOfConversation(current) : props.draftSettings;
+  const settings = current ? settingsOf(current) : props.draftSettings;
   /** Files are being dragged over the conversation: it says it takes them. */
   const [dropping, setDropping] = useState(false);
   /** The models a message goes to side by side while Compare is on; null while it is off. */
