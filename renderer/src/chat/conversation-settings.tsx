@@ -195,7 +195,7 @@ function StopSequences({ owner, stop, onSave }: { owner: string; stop: string[];
     if (kept.join('\u0000') !== stop.join('\u0000')) onSave(kept);
   };
   return (
-    <fieldset className="stop-sequences">
+    <fieldset className="fieldset stop-sequences">
       <legend>Stop sequences</legend>
       {rows.map((sequence, index) => (
         <div className="stop-sequence" key={index}>
