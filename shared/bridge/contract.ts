@@ -116,6 +116,12 @@ function base64DataUrl(types: readonly string[], maxBytes: number, what: string)
 
 const imageDataUrl = base64DataUrl(acceptedImageTypes, maxImageBytes, 'an image');
 const documentDataUrl = base64DataUrl(acceptedDocumentTypes, maxDocumentBytes, 'a PDF');
+/** One column of a comparison, by its place. */
+const compareColumn = z
+  .number()
+  .int()
+  .min(0)
+  .max(maxComparedModels - 1);
 const attachedFileName = z.string().trim().min(1).max(255);
 
 // Providers: the API key is write-only. It may be sent (add, update) and is never answered: ProviderInfo carries
@@ -565,12 +571,7 @@ export const bridgeContract = {
   'chat:compare-stop': {
     request: z.strictObject({
       compareId: id,
-      column: z
-        .number()
-        .int()
-        .min(0)
-        .max(maxComparedModels - 1)
-        .optional(),
+      column: compareColumn.optional(),
     }),
     response: returns<{ stopped: boolean }>(),
   },
@@ -578,11 +579,7 @@ export const bridgeContract = {
   'chat:compare-pick': {
     request: z.strictObject({
       compareId: id,
-      column: z
-        .number()
-        .int()
-        .min(0)
-        .max(maxComparedModels - 1),
+      column: compareColumn,
     }),
     response: returns<{ conversation: Conversation; messages: ChatMessage[] }>(),
   },
