@@ -21,6 +21,36 @@ interface ConversationSettingsProps {
   onManagePresets(): void;
 }
 
+type NumberSettingName = 'temperature' | 'topP' | 'maxTokens' | 'seed';
+
+/** The settings that are numbers, in the panel's order: the values each takes, and what it does. */
+const numberSettings: { name: NumberSettingName; label: string; rule: NumberRule; hint: string }[] = [
+  {
+    name: 'temperature',
+    label: 'Temperature',
+    rule: { min: 0, max: 2, integer: false, problem: 'Use a number from 0 to 2.' },
+    hint: '0 to 2. Higher: more varied.',
+  },
+  {
+    name: 'topP',
+    label: 'Top P',
+    rule: { min: 0, max: 1, integer: false, problem: 'Use a number from 0 to 1.' },
+    hint: '0 to 1. Lower: only the likeliest words.',
+  },
+  {
+    name: 'maxTokens',
+    label: 'Max tokens',
+    rule: { min: 1, max: 100_000_000, integer: true, problem: 'Use a whole number of 1 or more.' },
+    hint: 'The longest reply, in tokens.',
+  },
+  {
+    name: 'seed',
+    label: 'Seed',
+    rule: { integer: true, problem: 'Use a whole number.' },
+    hint: 'The same seed repeats answers where the model can.',
+  },
+];
+
 export function ConversationSettings({ owner, settings, reasons, onSave, ...actions }: ConversationSettingsProps) {
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
   if (useChanged(owner, settings.systemPrompt)) setSystemPrompt(settings.systemPrompt);
@@ -42,38 +72,18 @@ export function ConversationSettings({ owner, settings, reasons, onSave, ...acti
         )}
       </Field>
       <div className="chat-settings-numbers">
-        <NumberSetting
-          label="Temperature"
-          owner={owner}
-          value={settings.temperature}
-          rule={{ min: 0, max: 2, integer: false, problem: 'Use a number from 0 to 2.' }}
-          hint="0 to 2. Higher: more varied."
-          onSave={(temperature) => onSave({ temperature })}
-        />
-        <NumberSetting
-          label="Top P"
-          owner={owner}
-          value={settings.topP}
-          rule={{ min: 0, max: 1, integer: false, problem: 'Use a number from 0 to 1.' }}
-          hint="0 to 1. Lower: only the likeliest words."
-          onSave={(topP) => onSave({ topP })}
-        />
-        <NumberSetting
-          label="Max tokens"
-          owner={owner}
-          value={settings.maxTokens}
-          rule={{ min: 1, max: 100_000_000, integer: true, problem: 'Use a whole number of 1 or more.' }}
-          hint="The longest reply, in tokens."
-          onSave={(maxTokens) => onSave({ maxTokens })}
-        />
-        <NumberSetting
-          label="Seed"
-          owner={owner}
-          value={settings.seed}
-          rule={{ integer: true, problem: 'Use a whole number.' }}
-          hint="The same seed repeats answers where the model can."
-          onSave={(seed) => onSave({ seed })}
-        />
+        {numberSettings.map(({ name, ...setting }) => (
+          <NumberSetting
+            key={name}
+            {...setting}
+            owner={owner}
+            value={settings[name]}
+            onSave={(value) => {
+              const change: Partial<Record<NumberSettingName, number | null>> = { [name]: value };
+              onSave(change);
+            }}
+          />
+        ))}
         {reasons ? (
           <Field label="Reasoning effort" hint="How long the model thinks before it answers.">
             {(props) => (
