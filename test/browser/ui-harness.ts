@@ -289,3 +289,12 @@ export async function newChat(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
   await expect.poll(async () => /^#\/chat\/./.test(await hash()) && (await hash()) !== before).toBe(true);
 }
+
+/** Opens a conversation by its title in the chat's list, and waits for it to be the one shown. */
+export async function openConversation(page: Page, title: string): Promise<void> {
+  await page
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: title, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
