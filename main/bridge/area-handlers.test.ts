@@ -3,15 +3,14 @@
 // Each test has an app, a data dir and a fake upstream of its own, so none depends on another having run.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
 import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
-import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-openai-upstream.js';
-import { createApp, type App } from '../app/index.js';
-import { createBridgeHandlers, type BridgeHandlers } from './create-bridge-handlers.js';
+import type { FakeUpstream } from '../../test/support/fake-openai-upstream.js';
+import type { App } from '../app/index.js';
+import type { BridgeHandlers } from './create-bridge-handlers.js';
+import { useBridgeApp } from './test-support.js';
 
 const providerSecret = 'sk-upstream-very-secret-1234abcd';
 let dataDir: string;
@@ -35,27 +34,16 @@ async function failure(channel: BridgeChannel, request: unknown): Promise<Bridge
   return result.error;
 }
 
-beforeEach(async () => {
-  answers = [];
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-bridge-'));
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
-  app = createApp({
-    dataDir,
-    secretStoreMode: 'file',
-    localProviders: false,
-    env: {},
-    logger: pino({ level: 'silent' }),
-  });
-  bridge = createBridgeHandlers(app, {
-    appInfo: () => ({ version: '0.0.0', gatewayUrl: 'http://127.0.0.1:7420/api/v1' }),
-  });
+useBridgeApp((started) => ({ dataDir, app, bridge, upstream } = started), {
+  models: ['echo-1', 'echo-2'],
+  gatewayUrl: 'http://127.0.0.1:7420/api/v1',
 });
 
-afterEach(async () => {
-  bridge?.dispose();
-  await app?.close();
-  await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+beforeEach(() => {
+  answers = [];
+});
+
+afterEach(() => {
   // No answer anywhere carried a provider key.
   expect(answers.join('\n')).not.toContain(providerSecret);
   expect(answers.join('\n')).not.toContain('sk-another-key-99zz');

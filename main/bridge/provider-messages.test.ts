@@ -2,18 +2,13 @@
 // and a failed test that names the provider (by the id typed in the form, not a placeholder) and says what to
 // check for that kind of failure.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
-import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-openai-upstream.js';
-import { createApp, type App } from '../app/index.js';
-import { createBridgeHandlers, type BridgeHandlers } from './create-bridge-handlers.js';
+import type { FakeUpstream } from '../../test/support/fake-openai-upstream.js';
+import type { BridgeHandlers } from './create-bridge-handlers.js';
+import { useBridgeApp } from './test-support.js';
 
 let dataDir: string;
-let app: App;
 let bridge: BridgeHandlers;
 let upstream: FakeUpstream;
 
@@ -23,25 +18,7 @@ async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<
   return result.value as BridgeResponse<C>;
 }
 
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-provider-messages-'));
-  upstream = await startFakeUpstream({ models: ['echo-1'] });
-  app = createApp({
-    dataDir,
-    secretStoreMode: 'file',
-    localProviders: false,
-    env: {},
-    logger: pino({ level: 'silent' }),
-  });
-  bridge = createBridgeHandlers(app, { appInfo: () => ({ version: '0.0.0', gatewayUrl: null }) });
-});
-
-afterEach(async () => {
-  bridge?.dispose();
-  await app?.close();
-  await upstream?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useBridgeApp((started) => ({ dataDir, bridge, upstream } = started), { models: ['echo-1'] });
 
 describe('where a provider key is stored', () => {
   it('is the 0600 file, by its path, when there is no keychain', async () => {

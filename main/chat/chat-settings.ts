@@ -3,25 +3,14 @@
 // models that may reason, since a model that does not may refuse the field outright.
 
 import type { ChatRequest } from '../../shared/api/index.js';
-import type { ChatSettings, Conversation, ModelOption } from '../../shared/bridge/types.js';
+import type { GivenChatSettings } from '../../shared/bridge/chat-message.js';
+import type { Conversation, ModelOption } from '../../shared/bridge/types.js';
 
 /** What a new conversation may be given; unset settings are the model's defaults. */
-export type NewConversationFields = { [Setting in keyof ChatSettings]?: ChatSettings[Setting] | null } & {
-  model?: string | null;
-};
+export type NewConversationFields = GivenChatSettings & { model?: string | null };
 
-/** Every setting, with the defaults for those not given. */
-export function settingsOf(fields: { [Setting in keyof ChatSettings]?: ChatSettings[Setting] | null }): ChatSettings {
-  return {
-    systemPrompt: fields.systemPrompt ?? '',
-    temperature: fields.temperature ?? null,
-    maxTokens: fields.maxTokens ?? null,
-    topP: fields.topP ?? null,
-    seed: fields.seed ?? null,
-    stop: fields.stop ?? [],
-    reasoningEffort: fields.reasoningEffort ?? null,
-  };
-}
+/** Every setting, the defaults for those not given (kept with the defaults, for main and the screen alike). */
+export { settingsOf } from '../../shared/bridge/chat-message.js';
 
 export type RequestSettings = Pick<
   ChatRequest,

@@ -14,7 +14,6 @@
 //                                       another claude; TRACE_DIR=… to keep every request)
 
 import os from 'node:os';
-import path from 'node:path';
 import { anthropicKey, FakeAnthropic } from '../../test/support/fake-anthropic.js';
 import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
 import {
@@ -23,17 +22,7 @@ import {
   type RecordingServer,
   type Reply,
 } from '../../test/support/recording-server.js';
-import {
-  agentBin,
-  agentsCache,
-  folder,
-  lastLine,
-  run,
-  startGateway,
-  textOf,
-  toolResultOf,
-  translatedRun,
-} from './harness.js';
+import { findAgent, folder, lastLine, run, startGateway, textOf, toolResultOf, translatedRun } from './harness.js';
 
 const marker = 'switchyard-tool-ok-9d41';
 const command = `echo ${marker}`;
@@ -216,18 +205,14 @@ async function tryOne(claudeBin: string, setup: Setup, version: string): Promise
 }
 
 async function main(): Promise<number> {
-  const claudeBin = agentBin('CLAUDE_BIN', path.join(agentsCache, 'claude-code'), 'claude');
-  if (!claudeBin) {
-    console.error('No claude: run `npm run try-agents claude-code`, or set CLAUDE_BIN.');
-    return 2;
-  }
-  const version = (
-    await run(claudeBin, ['--version'], {
-      env: { PATH: process.env.PATH, HOME: os.tmpdir() },
-      cwd: os.tmpdir(),
-      timeoutMs: 60_000,
-    })
-  ).stdout.trim();
+  const agent = await findAgent({
+    name: 'claude-code',
+    variable: 'CLAUDE_BIN',
+    bin: 'claude',
+    versionEnv: { PATH: process.env.PATH, HOME: os.tmpdir() },
+  });
+  if (!agent) return 2;
+  const { bin: claudeBin, version } = agent;
   console.log(`Claude Code ${version}`);
   console.log(
     'environment: ANTHROPIC_BASE_URL=http://127.0.0.1:<port>  ANTHROPIC_AUTH_TOKEN=<a Switchyard key>  ' +

@@ -8,19 +8,9 @@
 //   npm run try-agents codex          (installs the pinned Codex outside the repo; CODEX_BIN=… to use another)
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
-import {
-  agentBin,
-  agentsCache,
-  chatToolResultCameBack,
-  folder,
-  lastLine,
-  run,
-  startGateway,
-  toolResultOf,
-} from './harness.js';
+import { chatToolResultCameBack, findAgent, folder, lastLine, run, startGateway, toolResultOf } from './harness.js';
 
 const marker = 'switchyard-tool-ok-7f3a';
 const model = 'fake/gpt-test';
@@ -45,13 +35,9 @@ function scriptedTurn(request: RecordedRequest) {
 }
 
 async function main(): Promise<number> {
-  const codexBin = agentBin('CODEX_BIN', path.join(agentsCache, 'codex'), 'codex');
-  if (!codexBin) {
-    console.error('No codex: run `npm run try-agents codex`, or set CODEX_BIN.');
-    return 2;
-  }
-  const version = (await run(codexBin, ['--version'], { env: process.env, cwd: os.tmpdir(), timeoutMs: 30_000 }))
-    .stdout;
+  const agent = await findAgent({ name: 'codex', variable: 'CODEX_BIN', bin: 'codex', versionTimeoutMs: 30_000 });
+  if (!agent) return 2;
+  const { bin: codexBin, version } = agent;
   const upstream = new FakeOpenAI({ fallback: scriptedTurn });
   const gateway = await startGateway({
     tool: 'codex',

@@ -12,12 +12,11 @@
 //                                      another gemini; TRACE_DIR=… to keep every request)
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { FakeGemini, geminiKey } from '../../test/support/fake-gemini.js';
 import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
 import { eventStreamHeaders, type RecordingServer, type Reply } from '../../test/support/recording-server.js';
-import { agentBin, agentsCache, folder, lastLine, run, startGateway, toolResultOf, translatedRun } from './harness.js';
+import { findAgent, folder, lastLine, run, startGateway, toolResultOf, translatedRun } from './harness.js';
 
 const marker = 'switchyard-tool-ok-5c2e';
 const command = `echo ${marker}`;
@@ -141,14 +140,9 @@ async function tryOne(geminiBin: string, setup: Setup, version: string): Promise
 }
 
 async function main(): Promise<number> {
-  const geminiBin = agentBin('GEMINI_CLI_BIN', path.join(agentsCache, 'gemini-cli'), 'gemini');
-  if (!geminiBin) {
-    console.error('No gemini: run `npm run try-agents gemini-cli`, or set GEMINI_CLI_BIN.');
-    return 2;
-  }
-  const version = (
-    await run(geminiBin, ['--version'], { env: process.env, cwd: os.tmpdir(), timeoutMs: 60_000 })
-  ).stdout.trim();
+  const agent = await findAgent({ name: 'gemini-cli', variable: 'GEMINI_CLI_BIN', bin: 'gemini' });
+  if (!agent) return 2;
+  const { bin: geminiBin, version } = agent;
   console.log(`gemini-cli ${version}`);
   console.log('settings.json: {"security": {"auth": {"selectedType": "gemini-api-key"}}}');
   console.log('environment: GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:<port>  GEMINI_API_KEY=<a Switchyard key>');

@@ -41,9 +41,35 @@ export function run(
 }
 
 /** The tool's binary: `variable` if set, else where `npm run try-agents` installs it, else null. */
-export function agentBin(variable: string, installDir: string, bin: string): string | null {
+function agentBin(variable: string, installDir: string, bin: string): string | null {
   const candidate = process.env[variable] ?? path.join(installDir, 'node_modules', '.bin', bin);
   return fs.existsSync(candidate) ? candidate : null;
+}
+
+/** A tool to try, as `npm run try-agents <name>` installs it. */
+export interface AgentTool {
+  name: string;
+  /** The variable that names another binary. */
+  variable: string;
+  bin: string;
+  /** The environment `--version` runs in (default: ours). */
+  versionEnv?: NodeJS.ProcessEnv;
+  versionTimeoutMs?: number;
+}
+
+/** The tool's binary and what its `--version` says; null, after saying how to install it, when it is missing. */
+export async function findAgent(tool: AgentTool): Promise<{ bin: string; version: string } | null> {
+  const bin = agentBin(tool.variable, path.join(agentsCache, tool.name), tool.bin);
+  if (!bin) {
+    console.error(`No ${tool.bin}: run \`npm run try-agents ${tool.name}\`, or set ${tool.variable}.`);
+    return null;
+  }
+  const version = await run(bin, ['--version'], {
+    env: tool.versionEnv ?? process.env,
+    cwd: os.tmpdir(),
+    timeoutMs: tool.versionTimeoutMs ?? 60_000,
+  });
+  return { bin, version: version.stdout.trim() };
 }
 
 /** Where `npm run try-agents` installs the tools (outside the repo: no tool is a dependency of Switchyard). */

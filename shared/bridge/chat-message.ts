@@ -17,6 +17,22 @@ export const defaultChatSettings: ChatSettings = {
   reasoningEffort: null,
 };
 
+/** Settings as a conversation or a request may hold them: any may be missing, or null for the model's default. */
+export type GivenChatSettings = { [Setting in keyof ChatSettings]?: ChatSettings[Setting] | null };
+
+/** Every setting, the default (defaultChatSettings) for those not given: main's and the screen's reading alike. */
+export function settingsOf(fields: GivenChatSettings): ChatSettings {
+  return {
+    systemPrompt: fields.systemPrompt ?? defaultChatSettings.systemPrompt,
+    temperature: fields.temperature ?? defaultChatSettings.temperature,
+    maxTokens: fields.maxTokens ?? defaultChatSettings.maxTokens,
+    topP: fields.topP ?? defaultChatSettings.topP,
+    seed: fields.seed ?? defaultChatSettings.seed,
+    stop: fields.stop ?? defaultChatSettings.stop,
+    reasoningEffort: fields.reasoningEffort ?? defaultChatSettings.reasoningEffort,
+  };
+}
+
 type RequiredFields = 'id' | 'conversationId' | 'role' | 'status' | 'createdAt';
 
 export function newChatMessage(fields: Pick<ChatMessage, RequiredFields> & Partial<ChatMessage>): ChatMessage {

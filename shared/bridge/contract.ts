@@ -103,21 +103,25 @@ const chatSettings = {
   stop: z.array(z.string().min(1).max(maxStopSequenceChars)).max(maxStopSequences).optional(),
   reasoningEffort: z.enum(['low', 'medium', 'high']).nullish(),
 };
-const imageDataUrl = z
-  .string()
-  .max(Math.ceil((maxImageBytes * 4) / 3) + 100, `an image may be at most ${maxImageBytes / 1024 / 1024} MiB`)
-  .refine(
-    (url) => acceptedImageTypes.some((type) => url.startsWith(`data:${type};base64,`)),
-    `must be a base64 data URL of ${acceptedImageTypes.join(', ')}`,
-  );
+/** A base64 data URL of one of `types`, whose decoded bytes are at most `maxBytes` (`what`: the error's noun). */
+function base64DataUrl(types: readonly string[], maxBytes: number, what: string) {
+  return z
+    .string()
+    .max(Math.ceil((maxBytes * 4) / 3) + 100, `${what} may be at most ${maxBytes / 1024 / 1024} MiB`)
+    .refine(
+      (url) => types.some((type) => url.startsWith(`data:${type};base64,`)),
+      `must be a base64 data URL of ${types.join(', ')}`,
+    );
+}
 
-const documentDataUrl = z
-  .string()
-  .max(Math.ceil((maxDocumentBytes * 4) / 3) + 100, `a PDF may be at most ${maxDocumentBytes / 1024 / 1024} MiB`)
-  .refine(
-    (url) => acceptedDocumentTypes.some((type) => url.startsWith(`data:${type};base64,`)),
-    `must be a base64 data URL of ${acceptedDocumentTypes.join(', ')}`,
-  );
+const imageDataUrl = base64DataUrl(acceptedImageTypes, maxImageBytes, 'an image');
+const documentDataUrl = base64DataUrl(acceptedDocumentTypes, maxDocumentBytes, 'a PDF');
+/** One column of a comparison, by its place. */
+const compareColumn = z
+  .number()
+  .int()
+  .min(0)
+  .max(maxComparedModels - 1);
 const attachedFileName = z.string().trim().min(1).max(255);
 
 // Providers: the API key is write-only. It may be sent (add, update) and is never answered: ProviderInfo carries
@@ -567,12 +571,7 @@ export const bridgeContract = {
   'chat:compare-stop': {
     request: z.strictObject({
       compareId: id,
-      column: z
-        .number()
-        .int()
-        .min(0)
-        .max(maxComparedModels - 1)
-        .optional(),
+      column: compareColumn.optional(),
     }),
     response: returns<{ stopped: boolean }>(),
   },
@@ -580,11 +579,7 @@ export const bridgeContract = {
   'chat:compare-pick': {
     request: z.strictObject({
       compareId: id,
-      column: z
-        .number()
-        .int()
-        .min(0)
-        .max(maxComparedModels - 1),
+      column: compareColumn,
     }),
     response: returns<{ conversation: Conversation; messages: ChatMessage[] }>(),
   },

@@ -2,35 +2,23 @@
 // no serious or critical violation anywhere. The screens are read from the navigation, so a new one is audited
 // without touching this file. Each screen's own test audits it too; this one makes sure none is left out.
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
+import { startFakeUpstream } from '../support/fake-openai-upstream.js';
 import { seriousViolations } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { requestThroughGateway, useUpstreamUi, type UiHarness } from './ui-harness.js';
 
-let upstream: FakeUpstream;
 let ui: UiHarness;
 let generationId: string;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
-  ui = await startUi({
-    prepare: (dataDir) =>
-      seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }, [{ model: 'fake/echo-1', input: 1, output: 2 }]),
-  });
-  const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'audited', limit: 5 });
-  const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-title': 'Audit' },
-    body: JSON.stringify({ model: 'fake/echo-1', messages: [{ role: 'user', content: 'hi' }], stream: false }),
-  });
-  generationId = ((await response.json()) as { id: string }).id;
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-2'] }),
+  async (started) => {
+    ui = started.ui;
+    const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'audited', limit: 5 });
+    generationId = await requestThroughGateway(ui, { secret, app: 'Audit' });
+  },
+  { prices: [{ model: 'fake/echo-1', input: 1, output: 2 }] },
 );
 
 /** Waits until nothing on the page is still loading, so that the audit sees the screen as people do. */

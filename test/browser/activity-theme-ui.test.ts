@@ -3,40 +3,26 @@
 // colours drawn, the chart follows a theme chosen in the app, the three breakdowns line their columns up, and a key
 // that spent on an unpriced model says so the same way on Keys and on Activity.
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
+import { startFakeUpstream } from '../support/fake-openai-upstream.js';
 import { expectLooksRight } from './a11y.js';
 import { contrast, sameColour } from './contrast.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { requestThroughGateway, useUpstreamUi, type UiHarness } from './ui-harness.js';
 
-let upstream: FakeUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-unpriced'] });
-  ui = await startUi({
-    prepare: (dataDir) =>
-      seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }, [
-        { model: 'fake/echo-1', input: 1.5, output: 6 },
-      ]),
-  });
-  const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' });
-  // One priced and one unpriced request: the key's spend is "$… + 1 unpriced", wider than the model rows'.
-  for (const model of ['fake/echo-1', 'fake/echo-unpriced']) {
-    const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-title': 'Weekly report' },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: false }),
-    });
-    expect(response.status).toBe(200);
-  }
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-unpriced'] }),
+  async (started) => {
+    ui = started.ui;
+    const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' });
+    // One priced and one unpriced request: the key's spend is "$… + 1 unpriced", wider than the model rows'.
+    for (const model of ['fake/echo-1', 'fake/echo-unpriced']) {
+      await requestThroughGateway(ui, { secret, model, app: 'Weekly report' });
+    }
+  },
+  { prices: [{ model: 'fake/echo-1', input: 1.5, output: 6 }] },
 );
 
 interface CanvasCall {

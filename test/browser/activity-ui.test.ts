@@ -3,48 +3,28 @@
 // and the CSV export downloads a file with a header.
 
 import fs from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeUpstream } from '../support/fake-openai-upstream.js';
+import { expectBothThemesLookRight, requestThroughGateway, useUpstreamUi, type UiHarness } from './ui-harness.js';
 
-let upstream: FakeUpstream;
 let ui: UiHarness;
 let generationId: string;
 let reportsSecret: string;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-unpriced'] });
-  ui = await startUi({
-    prepare: (dataDir) =>
-      seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }, [
-        { model: 'fake/echo-1', input: 1.5, output: 6 },
-      ]),
-  });
-  const { secret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' });
-  reportsSecret = secret;
-  generationId = await requestThroughGateway();
-}, 120_000);
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-unpriced'] }),
+  async (started) => {
+    ui = started.ui;
+    ({ secret: reportsSecret } = await ui.invoke<{ secret: string }>('keys:create', { name: 'reports' }));
+    generationId = await weeklyReport();
+  },
+  { prices: [{ model: 'fake/echo-1', input: 1.5, output: 6 }] },
+);
 
 /** One request through the gateway as the "reports" key and the "Weekly report" app; answers its generation id. */
-async function requestThroughGateway(model = 'fake/echo-1', secret = reportsSecret): Promise<string> {
-  const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${secret}`,
-      'content-type': 'application/json',
-      'x-title': 'Weekly report',
-    },
-    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: false }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }).id;
+function weeklyReport(model = 'fake/echo-1', secret = reportsSecret): Promise<string> {
+  return requestThroughGateway(ui, { secret, model, app: 'Weekly report' });
 }
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
 
 // 11 prompt tokens at $1.5 and 3 completion tokens at $6 per million: $0.0000345, shown with two significant
 // digits as every amount below a cent is.
@@ -134,7 +114,7 @@ describe('the activity screen', () => {
     const chart = (days: string) =>
       page.getByRole('img', { name: new RegExp(`^Cost and requests per day, ${days}: `) });
     await expect.poll(() => chart('30 days').getAttribute('aria-label')).toContain('1 requests');
-    await requestThroughGateway();
+    await weeklyReport();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => chart('30 days').getAttribute('aria-label')).toContain('2 requests');
     await page.getByRole('radio', { name: '7 days' }).check();
@@ -144,7 +124,7 @@ describe('the activity screen', () => {
 
   // After the Refresh test: it adds a request too.
   it('shows a request to a model without a price as unpriced, never as $0', async () => {
-    const unpricedId = await requestThroughGateway('fake/echo-unpriced');
+    const unpricedId = await weeklyReport('fake/echo-unpriced');
     const { page } = await ui.open('Activity');
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Details of ${unpricedId}` }) });
     await expect.poll(() => row.textContent()).toContain('unpriced');
@@ -174,7 +154,7 @@ describe('the activity screen', () => {
     const { key, secret } = await ui.invoke<{ key: { id: string }; secret: string }>('keys:create', {
       name: 'short-lived',
     });
-    await requestThroughGateway('fake/echo-1', secret);
+    await weeklyReport('fake/echo-1', secret);
     // No Refresh: the screen hears of the request and loads again.
     await expect.poll(requests).toBe(before + 1);
     const byKey = page.getByRole('region', { name: 'By key' });

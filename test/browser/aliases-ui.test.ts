@@ -2,23 +2,21 @@
 // listed, looks right (layout and accessibility, the dialog too), and a chat request naming it reaches its model.
 
 import OpenAI from 'openai';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { useUpstreamUi, type UiHarness } from './ui-harness.js';
 
 let upstream: FakeUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
-  ui = await startUi();
-  await ui.invoke('providers:add', { id: 'fake', kind: 'openai', baseUrl: upstream.baseUrl, apiKey: null });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-2'] }),
+  async (started) => {
+    ({ ui, upstream } = started);
+    await ui.invoke('providers:add', { id: 'fake', kind: 'openai', baseUrl: upstream.baseUrl, apiKey: null });
+  },
+  { provider: null },
 );
 
 describe('model aliases on the providers screen', () => {

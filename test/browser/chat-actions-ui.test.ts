@@ -3,25 +3,17 @@
 // of one's own and send it again; delete a reply and a message; Escape stops a reply being written.
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultAnswer, startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { defaultAnswer, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, readClipboard, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { readClipboard, type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream({ slowPieceMs: 80 });
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started), { upstream: { slowPieceMs: 80 } });
 
 async function openChat(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const { page } = await ui.open('Chat', { colorScheme, permissions: ['clipboard-read', 'clipboard-write'] });

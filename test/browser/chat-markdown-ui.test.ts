@@ -2,13 +2,12 @@
 // refuses nothing), prices left as text, code blocks naming their language beside the copy button, quotations that
 // look like quotations and stay readable, and tool cards that show they open. Light and dark.
 
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import { expectLooksRight } from './a11y.js';
 import { textContrast } from './contrast.js';
 import { withSeedApp } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, openConversation, startUi, type UiHarness } from './ui-harness.js';
 
 const title = 'Formulas and quotes';
 const answer = [
@@ -79,14 +78,6 @@ beforeAll(async () => {
 
 closeAfterTests(() => ui);
 
-async function openFormulas(page: Page) {
-  await page
-    .getByRole('complementary', { name: 'Conversations' })
-    .getByRole('button', { name: title, exact: true })
-    .click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-}
-
 describe('answers in markdown', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`typeset math, keep prices, name code languages, quote and fold tool cards, in ${colorScheme}`, async () => {
@@ -96,7 +87,7 @@ describe('answers in markdown', () => {
       page.on('request', (request) => {
         if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
       });
-      await openFormulas(page);
+      await openConversation(page, title);
       const reply = page.getByRole('article', { name: 'Assistant message' }).last();
       await reply.locator('.katex').first().waitFor();
 

@@ -2,13 +2,13 @@
 // goes to the newest message, reading earlier text is never pulled away, "Jump to latest" goes back), and the
 // open conversation kept in the address (other screens and back, a reload, back and forward, an unknown one).
 
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/bridge/types.js';
 import { expectLooksRight } from './a11y.js';
 import { longChatTitle, seedLongConversation } from './long-chat-seed.js';
 import { useChatUi } from './chat-ui-harness.js';
-import { type UiHarness } from './ui-harness.js';
+import { openConversation, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -45,14 +45,6 @@ function scrollOf(log: Locator): Promise<Scroll> {
 async function inView(log: Locator, element: Locator): Promise<boolean> {
   const [outer, inner] = [await log.boundingBox(), await element.boundingBox()];
   return !!outer && !!inner && inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1;
-}
-
-async function openConversation(page: Page, title: string) {
-  await page
-    .getByRole('complementary', { name: 'Conversations' })
-    .getByRole('button', { name: title, exact: true })
-    .click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
 describe('the transcript while a reply streams', () => {

@@ -1,23 +1,16 @@
 // The gateway screen against the real `switchyard serve`: it is listening, at the base URL serve printed, and every
 // snippet calls that URL with the chosen model.
 
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
-import { seedProvider } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeUpstream } from '../support/fake-openai-upstream.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, expectBothThemesLookRight, readClipboard, startUi, type UiHarness } from './ui-harness.js';
+import { expectBothThemesLookRight, readClipboard, useUpstreamUi, type UiHarness } from './ui-harness.js';
 
-let upstream: FakeUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
-  ui = await startUi({ prepare: (dataDir) => seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl }) });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-2'] }),
+  (started) => ({ ui } = started),
 );
 
 describe('the gateway screen', () => {

@@ -4,32 +4,23 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noCreditsError } from '../../shared/bridge/chat-message.js';
-import { startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
+import type { ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { expectLooksRight } from './a11y.js';
-import { seedProvider } from './seed.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { useChatUi } from './chat-ui-harness.js';
+import { confirmIn, type UiHarness } from './ui-harness.js';
 
 let upstream: ScriptedUpstream;
 let ui: UiHarness;
 const settingsFile = () => path.join(ui.dataDir, 'mcp_settings.json');
 
-beforeAll(async () => {
-  upstream = await startScriptedUpstream();
-  ui = await startUi({
-    prepare: async (dataDir) => {
-      await seedProvider(dataDir, { id: 'fake', baseUrl: upstream.baseUrl });
-      const settings = { mcpServers: { notes: { command: 'my-notes-server', disabled: true } } };
-      fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify(settings, null, 2));
-    },
-  });
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
-);
+useChatUi((started) => ({ ui, upstream } = started), {
+  prepare: (dataDir) => {
+    const settings = { mcpServers: { notes: { command: 'my-notes-server', disabled: true } } };
+    fs.writeFileSync(path.join(dataDir, 'mcp_settings.json'), JSON.stringify(settings, null, 2));
+  },
+});
 
 describe('messages that offer the app’s own action', () => {
   it('a reply refused for lack of credits says so and opens the credits', async () => {
@@ -73,10 +64,7 @@ describe('messages that offer the app’s own action', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(config)),
     });
-    await page
-      .getByRole('dialog', { name: 'Import this server from claude_desktop_config.json?' })
-      .getByRole('button', { name: 'Import and start' })
-      .click();
+    await confirmIn(page, 'Import this server from claude_desktop_config.json?', 'Import and start');
     const report = page.getByRole('status').filter({ hasText: 'Imported:' });
     await report.getByText('skipped notes (a different server with this name exists)').waitFor();
     expect(await report.textContent()).not.toContain('--overwrite');

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectLooksRight } from './a11y.js';
 import {
   closeAfterTests,
+  confirmIn,
   expectBothThemesLookRight,
   hasFocus,
   readClipboard,
@@ -67,10 +68,7 @@ describe('the API keys screen', () => {
     expect(await hubStatus(secret)).toBe(403);
 
     await row.getByRole('button', { name: 'Delete hub client' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete key hub client?' })
-      .getByRole('button', { name: 'Delete key' })
-      .click();
+    await confirmIn(page, 'Delete key hub client?', 'Delete key');
     await row.waitFor({ state: 'detached' });
   });
 

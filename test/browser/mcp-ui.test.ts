@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { everythingBin } from '../chat/chat-test-app.js';
-import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, confirmIn, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
@@ -195,10 +195,7 @@ describe('the MCP screen', { timeout: 60_000 }, () => {
     await listed.click();
     const imported = page.getByRole('region', { name: 'Server imported' });
     await imported.getByRole('button', { name: 'Remove' }).click();
-    await page
-      .getByRole('dialog', { name: 'Remove server imported?' })
-      .getByRole('button', { name: 'Remove server' })
-      .click();
+    await confirmIn(page, 'Remove server imported?', 'Remove server');
     await listed.waitFor({ state: 'detached' });
     expect(Object.keys(onDisk().mcpServers)).toEqual(['everything']);
   });

@@ -2,23 +2,19 @@
 // added with a key is listed with the key's last four characters only (the whole key is never on the page nor in
 // any bridge answer), its connection test lists the fake models, and a price set from the model list is used.
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, expectBothThemesLookRight, startUi, type UiHarness } from './ui-harness.js';
+import { confirmIn, expectBothThemesLookRight, useUpstreamUi, type UiHarness } from './ui-harness.js';
 
 const upstreamKey = 'sk-fake-upstream-secret-7788';
 let upstream: FakeUpstream;
 let ui: UiHarness;
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
-  ui = await startUi();
-}, 120_000);
-
-closeAfterTests(
-  () => ui,
-  () => upstream,
+useUpstreamUi(
+  () => startFakeUpstream({ models: ['echo-1', 'echo-2'] }),
+  (started) => ({ ui, upstream } = started),
+  { provider: null },
 );
 
 describe('the providers screen', () => {
@@ -99,10 +95,7 @@ describe('the providers screen', () => {
     await ui.screenshot(page, 'providers-failed-test-light');
 
     await card.getByRole('button', { name: 'Remove' }).click();
-    await page
-      .getByRole('dialog', { name: 'Remove provider down?' })
-      .getByRole('button', { name: 'Remove provider' })
-      .click();
+    await confirmIn(page, 'Remove provider down?', 'Remove provider');
     await card.waitFor({ state: 'detached' });
     const listed = await ui.invoke<{ providers: { id: string }[] }>('providers:list');
     expect(listed.providers.map((provider) => provider.id)).toEqual(['fake']);

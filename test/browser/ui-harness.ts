@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
 import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
+import { seedProvider } from './seed.js';
 
 export const artifacts = path.join(repoRoot, 'test-artifacts/browser');
 const chromiumPath = process.env.SWITCHYARD_CHROMIUM ?? '/usr/bin/chromium';
@@ -164,6 +165,68 @@ export function closeAfterTests(
   });
 }
 
+export interface UpstreamUiOptions {
+  /**
+   * The provider the upstream is seeded as before serve starts, with these prices; null: none (a test adds it).
+   * Default "fake".
+   */
+  provider?: string | null;
+  /** The provider's key, when a test looks for it (to prove it never reaches the page). */
+  apiKey?: string;
+  prices?: { model: string; input: number; output: number }[];
+  /** More of the data folder, before serve starts. */
+  prepare?(dataDir: string): Promise<void> | void;
+}
+
+/**
+ * The set-up of a screen's test file that talks to an upstream: the upstream, then the UI with it as a provider,
+ * started before the tests of the current file or block (`made` is handed both, and may go on before the first
+ * test) and closed after them (closeAfterTests).
+ */
+export function useUpstreamUi<Upstream extends { baseUrl: string; close(): Promise<unknown> }>(
+  startUpstream: () => Promise<Upstream>,
+  made: (started: { ui: UiHarness; upstream: Upstream }) => unknown,
+  { provider = 'fake', apiKey, prices, prepare }: UpstreamUiOptions = {},
+): void {
+  let ui: UiHarness | undefined;
+  let upstream: Upstream | undefined;
+  beforeAll(async () => {
+    const started = await startUpstream();
+    upstream = started;
+    ui = await startUi({
+      prepare: async (dataDir) => {
+        if (provider !== null) {
+          await seedProvider(
+            dataDir,
+            { id: provider, baseUrl: started.baseUrl, ...(apiKey ? { apiKey } : {}) },
+            prices,
+          );
+        }
+        await prepare?.(dataDir);
+      },
+    });
+    await made({ ui, upstream: started });
+  }, 120_000);
+  closeAfterTests(
+    () => ui,
+    () => upstream,
+  );
+}
+
+/** A request through the gateway as an app (`x-title`) makes it with a key's secret; answers its generation id. */
+export async function requestThroughGateway(
+  ui: UiHarness,
+  { secret, model = 'fake/echo-1', app }: { secret: string; model?: string; app: string },
+): Promise<string> {
+  const response = await fetch(`${ui.server.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-title': app },
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: false }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
 /**
  * A screen in light and in dark, as people would see it with either system setting: `ready` waits for its content
  * and names the elements a person needs; each theme must then look right (expectLooksRight: visible, laid out
@@ -184,6 +247,11 @@ export async function expectBothThemesLookRight(
 }
 
 /** What the page's clipboard holds (the context needs clipboard-read). */
+/** Answers the confirmation dialog named `dialog` as a person does: with its button named `button`. */
+export async function confirmIn(page: Page, dialog: string, button: string): Promise<void> {
+  await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: button }).click();
+}
+
 export function readClipboard(page: Page): Promise<string> {
   type WithClipboard = { navigator: { clipboard: { readText(): Promise<string> } } };
   return page.evaluate(() => (globalThis as unknown as WithClipboard).navigator.clipboard.readText());
@@ -220,4 +288,13 @@ export async function newChat(page: Page): Promise<void> {
   const before = await hash();
   await page.getByRole('button', { name: 'New chat', exact: true }).first().click();
   await expect.poll(async () => /^#\/chat\/./.test(await hash()) && (await hash()) !== before).toBe(true);
+}
+
+/** Opens a conversation by its title in the chat's list, and waits for it to be the one shown. */
+export async function openConversation(page: Page, title: string): Promise<void> {
+  await page
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: title, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }

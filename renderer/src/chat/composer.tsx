@@ -6,6 +6,7 @@
 
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { PaperclipIcon, PromptIcon } from '../shell/icons.js';
+import { IconButton } from '../ui/icon-button.js';
 import { AttachmentChips } from './attachment-chips.js';
 import { type Attachment, type AttachmentAbility } from './attachments.js';
 import { useGrowingTextarea } from './use-growing-textarea.js';
@@ -106,24 +107,16 @@ export function Composer(props: ComposerProps) {
           <PaperclipIcon />
           <span className="attach-label">Attach</span>
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Use a prompt"
-          title="Use a prompt of an MCP server"
-          onClick={() => setPicking('prompt')}
-        >
+        <IconButton label="Use a prompt" title="Use a prompt of an MCP server" onClick={() => setPicking('prompt')}>
           <PromptIcon />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Attach a resource"
+        </IconButton>
+        <IconButton
+          label="Attach a resource"
           title="Attach resources of an MCP server"
           onClick={() => setPicking('resource')}
         >
           <PaperclipIcon />
-        </button>
+        </IconButton>
         <input
           ref={fileInput}
           type="file"

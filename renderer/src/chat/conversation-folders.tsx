@@ -7,6 +7,7 @@ import type { ChatFolder } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { PencilIcon, TrashIcon } from '../shell/icons.js';
 import { ConfirmDialog } from '../ui/dialog.js';
+import { IconButton } from '../ui/icon-button.js';
 import { useLoad } from '../ui/use-load.js';
 
 const foldedKey = 'switchyard.chat.folded-folders';
@@ -158,22 +159,12 @@ export function FolderGroup(props: FolderGroupProps) {
           </h2>
         )}
         <div className="conversation-actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Rename folder ${folder.name}`}
-            onClick={() => setEditing(true)}
-          >
+          <IconButton label={`Rename folder ${folder.name}`} onClick={() => setEditing(true)}>
             <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Delete folder ${folder.name}`}
-            onClick={() => setConfirming(true)}
-          >
+          </IconButton>
+          <IconButton label={`Delete folder ${folder.name}`} onClick={() => setConfirming(true)}>
             <TrashIcon />
-          </button>
+          </IconButton>
         </div>
       </div>
       <ul id={listId} hidden={folded}>
@@ -185,10 +176,8 @@ export function FolderGroup(props: FolderGroupProps) {
           title="Delete folder"
           message={`Delete the folder “${folder.name}”? Its conversations stay, out of any folder.`}
           confirmLabel="Delete"
-          onConfirm={() => {
-            setConfirming(false);
-            onDelete();
-          }}
+          closeFirst
+          onConfirm={onDelete}
           onClose={() => setConfirming(false)}
         />
       ) : null}

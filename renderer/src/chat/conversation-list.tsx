@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatFolder, Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
 import { ConfirmDialog } from '../ui/dialog.js';
+import { IconButton } from '../ui/icon-button.js';
 import { useChanged } from '../ui/use-changed.js';
 import {
   conversationDragType,
@@ -222,33 +223,21 @@ function ConversationItem({
           </button>
         )}
         <div className="conversation-actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Rename ${conversation.title}`}
-            onClick={() => setEditing(true)}
-          >
+          <IconButton label={`Rename ${conversation.title}`} onClick={() => setEditing(true)}>
             <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Delete ${conversation.title}`}
-            onClick={() => setConfirming(true)}
-          >
+          </IconButton>
+          <IconButton label={`Delete ${conversation.title}`} onClick={() => setConfirming(true)}>
             <TrashIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
+          </IconButton>
+          <IconButton
             ref={moreButton}
-            aria-label={`More for ${conversation.title}`}
+            label={`More for ${conversation.title}`}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
             <span aria-hidden="true">⋯</span>
-          </button>
+          </IconButton>
         </div>
       </div>
       {menuOpen ? (
@@ -304,10 +293,8 @@ function ConversationItem({
           title="Delete conversation"
           message={`Delete “${conversation.title}”? Its messages are deleted too.`}
           confirmLabel="Delete"
-          onConfirm={() => {
-            setConfirming(false);
-            onDelete();
-          }}
+          closeFirst
+          onConfirm={onDelete}
           onClose={() => setConfirming(false)}
         />
       ) : null}

@@ -6,21 +6,9 @@
 import { useState } from 'react';
 import { defaultChatSettings } from '../../../shared/bridge/chat-message.js';
 import { maxStopSequenceChars, maxStopSequences } from '../../../shared/bridge/limits.js';
-import type { ChatReasoningEffort, ChatSettings, Conversation } from '../../../shared/bridge/types.js';
+import type { ChatReasoningEffort, ChatSettings } from '../../../shared/bridge/types.js';
 import { Field } from '../ui/parts.js';
 import { useChanged } from '../ui/use-changed.js';
-
-export function settingsOfConversation(conversation: Conversation): ChatSettings {
-  return {
-    systemPrompt: conversation.systemPrompt,
-    temperature: conversation.temperature,
-    maxTokens: conversation.maxTokens ?? null,
-    topP: conversation.topP ?? null,
-    seed: conversation.seed ?? null,
-    stop: conversation.stop ?? [],
-    reasoningEffort: conversation.reasoningEffort ?? null,
-  };
-}
 
 interface ConversationSettingsProps {
   /** Whose settings these are (a conversation's id, or `new`): fields start over when it changes. */
@@ -32,6 +20,36 @@ interface ConversationSettingsProps {
   onSaveAsPreset(): void;
   onManagePresets(): void;
 }
+
+type NumberSettingName = 'temperature' | 'topP' | 'maxTokens' | 'seed';
+
+/** The settings that are numbers, in the panel's order: the values each takes, and what it does. */
+const numberSettings: { name: NumberSettingName; label: string; rule: NumberRule; hint: string }[] = [
+  {
+    name: 'temperature',
+    label: 'Temperature',
+    rule: { min: 0, max: 2, integer: false, problem: 'Use a number from 0 to 2.' },
+    hint: '0 to 2. Higher: more varied.',
+  },
+  {
+    name: 'topP',
+    label: 'Top P',
+    rule: { min: 0, max: 1, integer: false, problem: 'Use a number from 0 to 1.' },
+    hint: '0 to 1. Lower: only the likeliest words.',
+  },
+  {
+    name: 'maxTokens',
+    label: 'Max tokens',
+    rule: { min: 1, max: 100_000_000, integer: true, problem: 'Use a whole number of 1 or more.' },
+    hint: 'The longest reply, in tokens.',
+  },
+  {
+    name: 'seed',
+    label: 'Seed',
+    rule: { integer: true, problem: 'Use a whole number.' },
+    hint: 'The same seed repeats answers where the model can.',
+  },
+];
 
 export function ConversationSettings({ owner, settings, reasons, onSave, ...actions }: ConversationSettingsProps) {
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt);
@@ -54,38 +72,18 @@ export function ConversationSettings({ owner, settings, reasons, onSave, ...acti
         )}
       </Field>
       <div className="chat-settings-numbers">
-        <NumberSetting
-          label="Temperature"
-          owner={owner}
-          value={settings.temperature}
-          rule={{ min: 0, max: 2, integer: false, problem: 'Use a number from 0 to 2.' }}
-          hint="0 to 2. Higher: more varied."
-          onSave={(temperature) => onSave({ temperature })}
-        />
-        <NumberSetting
-          label="Top P"
-          owner={owner}
-          value={settings.topP}
-          rule={{ min: 0, max: 1, integer: false, problem: 'Use a number from 0 to 1.' }}
-          hint="0 to 1. Lower: only the likeliest words."
-          onSave={(topP) => onSave({ topP })}
-        />
-        <NumberSetting
-          label="Max tokens"
-          owner={owner}
-          value={settings.maxTokens}
-          rule={{ min: 1, max: 100_000_000, integer: true, problem: 'Use a whole number of 1 or more.' }}
-          hint="The longest reply, in tokens."
-          onSave={(maxTokens) => onSave({ maxTokens })}
-        />
-        <NumberSetting
-          label="Seed"
-          owner={owner}
-          value={settings.seed}
-          rule={{ integer: true, problem: 'Use a whole number.' }}
-          hint="The same seed repeats answers where the model can."
-          onSave={(seed) => onSave({ seed })}
-        />
+        {numberSettings.map(({ name, ...setting }) => (
+          <NumberSetting
+            key={name}
+            {...setting}
+            owner={owner}
+            value={settings[name]}
+            onSave={(value) => {
+              const change: Partial<Record<NumberSettingName, number | null>> = { [name]: value };
+              onSave(change);
+            }}
+          />
+        ))}
         {reasons ? (
           <Field label="Reasoning effort" hint="How long the model thinks before it answers.">
             {(props) => (
@@ -207,7 +205,7 @@ function StopSequences({ owner, stop, onSave }: { owner: string; stop: string[];
     if (kept.join('\u0000') !== stop.join('\u0000')) onSave(kept);
   };
   return (
-    <fieldset className="stop-sequences">
+    <fieldset className="fieldset stop-sequences">
       <legend>Stop sequences</legend>
       {rows.map((sequence, index) => (
         <div className="stop-sequence" key={index}>

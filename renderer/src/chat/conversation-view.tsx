@@ -2,7 +2,7 @@
 // anywhere on it are attached when the model accepts them; Escape stops a reply being written.
 
 import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
-import { newChatMessage } from '../../../shared/bridge/chat-message.js';
+import { newChatMessage, settingsOf } from '../../../shared/bridge/chat-message.js';
 import { maxImagesPerMessage } from '../../../shared/bridge/limits.js';
 import type {
   ApprovalDecision,
@@ -28,7 +28,7 @@ import { CompareBar, CompareView } from './compare-view.js';
 import { useCompare } from './use-compare.js';
 import type { ChosenResource, InsertedPrompt } from './mcp-pickers.js';
 import { ConversationCost } from './conversation-cost.js';
-import { ConversationSettings, settingsOfConversation } from './conversation-settings.js';
+import { ConversationSettings } from './conversation-settings.js';
 import { PresetChips, PresetsDialog, presetSettings, SavePresetDialog } from './presets.js';
 import { ExportMenu } from './export-menu.js';
 import { withText } from './format.js';
@@ -37,6 +37,7 @@ import { ModelPicker } from './model-picker.js';
 import type { useConversation } from './use-conversation.js';
 import { useChanged } from '../ui/use-changed.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { IconButton } from '../ui/icon-button.js';
 
 interface ConversationViewProps {
   conversation: ReturnType<typeof useConversation>;
@@ -80,7 +81,7 @@ export function ConversationView(props: ConversationViewProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   const [presetDialog, setPresetDialog] = useState<'save' | 'manage' | null>(null);
-  const settings = current ? settingsOfConversation(current) : props.draftSettings;
+  const settings = current ? settingsOf(current) : props.draftSettings;
   /** Files are being dragged over the conversation: it says it takes them. */
   const [dropping, setDropping] = useState(false);
   /** The models a message goes to side by side while Compare is on; null while it is off. */
@@ -361,20 +362,18 @@ export function ConversationView(props: ConversationViewProps) {
         </p>
       ) : null}
       <header className="conversation-header">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={props.conversationsShown ? 'Hide conversations' : 'Show conversations'}
+        <IconButton
+          label={props.conversationsShown ? 'Hide conversations' : 'Show conversations'}
           aria-expanded={props.conversationsShown}
           aria-controls={conversationListId}
           onClick={props.onToggleConversations}
         >
           <SidebarIcon />
-        </button>
+        </IconButton>
         {props.conversationsShown ? null : (
-          <button type="button" className="icon-button" aria-label="New chat" title="New chat" onClick={props.onCreate}>
+          <IconButton label="New chat" title="New chat" onClick={props.onCreate}>
             <PlusIcon />
-          </button>
+          </IconButton>
         )}
         <h1>{current?.title ?? 'New chat'}</h1>
         <ModelPicker models={models} value={model} onChange={(next) => void changeModel(next)} />
@@ -387,15 +386,13 @@ export function ConversationView(props: ConversationViewProps) {
         >
           Compare
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Conversation settings"
+        <IconButton
+          label="Conversation settings"
           aria-expanded={showSettings}
           onClick={() => setShowSettings((shown) => !shown)}
         >
           <SlidersIcon />
-        </button>
+        </IconButton>
         <ExportMenu conversationId={current?.id ?? null} onError={(error) => dispatch({ type: 'error', error })} />
       </header>
       {showSettings ? (

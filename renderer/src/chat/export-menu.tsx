@@ -6,6 +6,7 @@ import { useId, useRef, useState, type FocusEvent } from 'react';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { DownloadIcon } from '../shell/icons.js';
 import { downloadFile } from '../ui/download-file.js';
+import { IconButton } from '../ui/icon-button.js';
 
 const formats = [
   { format: 'markdown', label: 'Markdown (.md)' },
@@ -55,11 +56,9 @@ export function ExportMenu({ conversationId, onError }: ExportMenuProps) {
         toggle.current?.focus();
       }}
     >
-      <button
+      <IconButton
         ref={toggle}
-        type="button"
-        className="icon-button"
-        aria-label="Export conversation"
+        label="Export conversation"
         title="Export conversation"
         aria-expanded={open}
         aria-controls={menuId}
@@ -70,7 +69,7 @@ export function ExportMenu({ conversationId, onError }: ExportMenuProps) {
         }}
       >
         <DownloadIcon />
-      </button>
+      </IconButton>
       {open ? (
         <div
           id={menuId}

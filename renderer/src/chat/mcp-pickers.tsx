@@ -2,7 +2,7 @@
 // its messages go into the message box (images as attachments); pick resources and they go with the message (main
 // reads them when it is sent).
 
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { mediaDataUrl } from '../../../shared/bridge/tool-media.js';
 import type { McpPrompt, McpPromptMessages, McpResource, ResourceReference } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
@@ -47,6 +47,41 @@ function useEveryServer<T>(list: (server: string) => Promise<T[]>) {
         errors: answers.flatMap((answer) => (answer.error ? [answer.error] : [])),
       };
     }, [bridge, list]),
+  );
+}
+
+interface ServerGroup<T> {
+  server: string;
+  items: T[];
+}
+
+/**
+ * What every connected server offers, as its picker shows it: the servers that failed, "Loading …", the empty state
+ * when none offers any, or `children` with the servers that do.
+ */
+function EveryServerLoaded<T>({
+  loaded,
+  what,
+  children,
+}: {
+  loaded: { data?: { groups: ServerGroup<T>[]; errors: string[] }; error: string | null };
+  what: 'prompts' | 'resources';
+  children(groups: ServerGroup<T>[]): ReactNode;
+}) {
+  const groups = loaded.data?.groups ?? [];
+  return (
+    <>
+      <ErrorNotice message={loaded.error ?? loaded.data?.errors.join(' ') ?? null} />
+      {loaded.data === undefined ? (
+        <Loading what={what} />
+      ) : groups.length === 0 ? (
+        <EmptyState title={`No ${what}`}>
+          <p>None of your connected MCP servers offers {what}.</p>
+        </EmptyState>
+      ) : (
+        children(groups)
+      )}
+    </>
   );
 }
 
@@ -108,46 +143,41 @@ export function PromptDialog({ onInsert, onClose }: { onInsert(prompt: InsertedP
 
   return (
     <Dialog title="Use a prompt" onClose={onClose} description="Prompts of your connected MCP servers.">
-      <ErrorNotice message={loaded.error ?? loaded.data?.errors.join(' ') ?? null} />
-      {loaded.data === undefined ? (
-        <Loading what="prompts" />
-      ) : groups.length === 0 ? (
-        <EmptyState title="No prompts">
-          <p>None of your connected MCP servers offers prompts.</p>
-        </EmptyState>
-      ) : (
-        <div className="form">
-          <label className="field">
-            <span className="field-label">Prompt</span>
-            <select
-              value={chosen ? JSON.stringify([chosen.server, chosen.prompt.name]) : ''}
-              onChange={(event) => choose(event.target.value)}
-            >
-              <option value="" disabled>
-                Choose a prompt…
-              </option>
-              {groups.map((group) => (
-                <optgroup key={group.server} label={group.server}>
-                  {group.items.map((prompt) => (
-                    <option key={prompt.name} value={JSON.stringify([group.server, prompt.name])}>
-                      {prompt.title ?? prompt.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-          {chosen?.prompt.description ? <p className="muted">{chosen.prompt.description}</p> : null}
-          {chosen && fields.length > 0 ? (
-            <SchemaForm
-              fields={fields}
-              value={args}
-              errors={errors}
-              onChange={(path, next) => setArgs((current) => withValueAt(current, path, next))}
-            />
-          ) : null}
-        </div>
-      )}
+      <EveryServerLoaded loaded={loaded} what="prompts">
+        {(groups) => (
+          <div className="form">
+            <label className="field">
+              <span className="field-label">Prompt</span>
+              <select
+                value={chosen ? JSON.stringify([chosen.server, chosen.prompt.name]) : ''}
+                onChange={(event) => choose(event.target.value)}
+              >
+                <option value="" disabled>
+                  Choose a prompt…
+                </option>
+                {groups.map((group) => (
+                  <optgroup key={group.server} label={group.server}>
+                    {group.items.map((prompt) => (
+                      <option key={prompt.name} value={JSON.stringify([group.server, prompt.name])}>
+                        {prompt.title ?? prompt.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+            {chosen?.prompt.description ? <p className="muted">{chosen.prompt.description}</p> : null}
+            {chosen && fields.length > 0 ? (
+              <SchemaForm
+                fields={fields}
+                value={args}
+                errors={errors}
+                onChange={(path, next) => setArgs((current) => withValueAt(current, path, next))}
+              />
+            ) : null}
+          </div>
+        )}
+      </EveryServerLoaded>
       <ErrorNotice message={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
@@ -204,7 +234,6 @@ export function ResourceDialog({
         ? [...current, { server, uri: resource.uri, name: resource.title ?? resource.name }]
         : current.filter((item) => !(item.server === server && item.uri === resource.uri)),
     );
-  const groups = loaded.data?.groups ?? [];
 
   return (
     <Dialog
@@ -212,33 +241,28 @@ export function ResourceDialog({
       onClose={onClose}
       description="Their text or image goes with your message, read when it is sent."
     >
-      <ErrorNotice message={loaded.error ?? loaded.data?.errors.join(' ') ?? null} />
-      {loaded.data === undefined ? (
-        <Loading what="resources" />
-      ) : groups.length === 0 ? (
-        <EmptyState title="No resources">
-          <p>None of your connected MCP servers offers resources.</p>
-        </EmptyState>
-      ) : (
-        <div className="resource-picker">
-          {groups.map((group) => (
-            <fieldset key={group.server} className="fieldset">
-              <legend>{group.server}</legend>
-              {group.items.map((resource) => (
-                <label key={resource.uri} className="checkbox" title={resource.uri}>
-                  <input
-                    type="checkbox"
-                    checked={isChosen(group.server, resource)}
-                    onChange={(event) => toggle(group.server, resource, event.target.checked)}
-                  />
-                  <span>{resource.title ?? resource.name}</span>
-                  <span className="mono muted resource-uri">{resource.uri}</span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
-        </div>
-      )}
+      <EveryServerLoaded loaded={loaded} what="resources">
+        {(groups) => (
+          <div className="resource-picker">
+            {groups.map((group) => (
+              <fieldset key={group.server} className="fieldset">
+                <legend>{group.server}</legend>
+                {group.items.map((resource) => (
+                  <label key={resource.uri} className="checkbox" title={resource.uri}>
+                    <input
+                      type="checkbox"
+                      checked={isChosen(group.server, resource)}
+                      onChange={(event) => toggle(group.server, resource, event.target.checked)}
+                    />
+                    <span>{resource.title ?? resource.name}</span>
+                    <span className="mono muted resource-uri">{resource.uri}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+          </div>
+        )}
+      </EveryServerLoaded>
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
           Cancel

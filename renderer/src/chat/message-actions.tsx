@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { CopyIcon, PencilIcon, RegenerateIcon, TrashIcon } from '../shell/icons.js';
 import { CopyButton } from '../ui/copy-button.js';
+import { IconButton } from '../ui/icon-button.js';
 import { VersionSwitcher } from './version-switcher.js';
 
 /** The versions of a message, for its switcher. */
@@ -77,16 +78,9 @@ export function ReplyActions(props: ReplyActionsProps) {
       ) : null}
       <div className="message-actions" role="group" aria-label="Reply actions">
         {text !== '' ? <CopyButton text={text} what="reply" icon={<CopyIcon />} /> : null}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Regenerate reply"
-          title="Regenerate"
-          disabled={!branchable}
-          onClick={() => onRegenerate()}
-        >
+        <IconButton label="Regenerate reply" title="Regenerate" disabled={!branchable} onClick={() => onRegenerate()}>
           <RegenerateIcon />
-        </button>
+        </IconButton>
         <select
           className="regenerate-with"
           aria-label="Regenerate with another model"
@@ -142,16 +136,14 @@ function UserActionButtons(props: Omit<UserActionsProps, 'versions'>) {
   return (
     <div className="message-actions" role="group" aria-label="Message actions">
       {text !== '' ? <CopyButton text={text} what="message" icon={<CopyIcon />} /> : null}
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Edit message"
+      <IconButton
+        label="Edit message"
         title="Edit and send again"
         disabled={!(props.branchable ?? !busy)}
         onClick={onEdit}
       >
         <PencilIcon />
-      </button>
+      </IconButton>
       <DeleteMessageButton what="message" followed={followed ?? false} disabled={busy} onDelete={onDelete} />
     </div>
   );

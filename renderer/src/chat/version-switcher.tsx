@@ -6,6 +6,7 @@
 
 import { useEffect, useRef } from 'react';
 import { ChevronBackIcon, ChevronIcon } from '../shell/icons.js';
+import { IconButton } from '../ui/icon-button.js';
 
 /** The switch in progress: which versions, and the arrow to focus on the version shown next. */
 let focusAfterSwitch: { versions: string; direction: 'previous' | 'next' } | null = null;
@@ -48,31 +49,27 @@ export function VersionSwitcher({ what, versions, current, busy, onShow }: Versi
       role="group"
       aria-label={`Version ${at + 1} of ${versions.length} of this ${what}`}
     >
-      <button
+      <IconButton
         ref={previous}
-        type="button"
-        className="icon-button"
-        aria-label="Previous version"
+        label="Previous version"
         title="Previous version"
         disabled={busy || at === 0}
         onClick={() => show('previous')}
       >
         <ChevronBackIcon />
-      </button>
+      </IconButton>
       <span className="version-position">
         {at + 1} / {versions.length}
       </span>
-      <button
+      <IconButton
         ref={next}
-        type="button"
-        className="icon-button"
-        aria-label="Next version"
+        label="Next version"
         title="Next version"
         disabled={busy || at === versions.length - 1}
         onClick={() => show('next')}
       >
         <ChevronIcon />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -149,10 +149,8 @@ export function ConnectPanel({ models }: { models: ModelOption[] }) {
               : 'Its settings files are put back as they were.'
           }
           confirmLabel={tool.keyId ? 'Disconnect and delete the key' : 'Disconnect'}
-          onConfirm={async () => {
-            setConfirmingUndo(false);
-            await undo();
-          }}
+          closeFirst
+          onConfirm={undo}
           onClose={() => setConfirmingUndo(false)}
         />
       ) : null}

@@ -1,8 +1,8 @@
 // Which models a key may use: all, or the ticked ones, patterns and whole providers.
 
 import type { ModelOption } from '../../../shared/bridge/types.js';
-import { Field } from '../ui/parts.js';
-import type { KeyForm, SetKeyField } from './key-form.js';
+import { TextField } from '../ui/parts.js';
+import { textOf, type KeyForm, type SetKeyField } from './key-form.js';
 
 interface AllowedModelsFieldsetProps {
   form: KeyForm;
@@ -46,27 +46,19 @@ export function AllowedModelsFieldset({ form, set, models }: AllowedModelsFields
               ))}
             </div>
           ) : null}
-          <Field label="Other models" hint='Comma-separated "provider/model" or "provider/*".'>
-            {(props) => (
-              <input
-                {...props}
-                spellCheck={false}
-                placeholder="openai/*"
-                value={form.patterns}
-                onChange={(event) => set('patterns', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Providers" hint="Comma-separated provider ids: all their models.">
-            {(props) => (
-              <input
-                {...props}
-                spellCheck={false}
-                value={form.providers}
-                onChange={(event) => set('providers', event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Other models"
+            hint='Comma-separated "provider/model" or "provider/*".'
+            spellCheck={false}
+            placeholder="openai/*"
+            {...textOf(form, set, 'patterns')}
+          />
+          <TextField
+            label="Providers"
+            hint="Comma-separated provider ids: all their models."
+            spellCheck={false}
+            {...textOf(form, set, 'providers')}
+          />
         </div>
       ) : null}
     </fieldset>

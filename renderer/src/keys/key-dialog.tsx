@@ -5,9 +5,9 @@ import type { ApiKeyDetails } from '../../../shared/api/index.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { Field } from '../ui/parts.js';
+import { TextField } from '../ui/parts.js';
 import { AllowedModelsFieldset } from './allowed-models-fieldset.js';
-import { rulesProblem, toKeyForm, toKeyRules, type KeyForm, type SetKeyField } from './key-form.js';
+import { rulesProblem, textOf, toKeyForm, toKeyRules, type KeyForm, type SetKeyField } from './key-form.js';
 import { ExpiryAndRateLimits, SpendLimitFields } from './key-limit-fields.js';
 import { SecretView } from './secret-view.js';
 
@@ -60,17 +60,13 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
   return (
     <Dialog title={editing ? `Edit key ${apiKey.name}` : 'Create an API key'} onClose={onClose} wide>
       <form className="form" onSubmit={(event) => void submit(event)}>
-        <Field label="Name" hint="To recognise the key by: the app or script that will use it.">
-          {(props) => (
-            <input
-              {...props}
-              required
-              maxLength={100}
-              value={form.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          hint="To recognise the key by: the app or script that will use it."
+          required
+          maxLength={100}
+          {...textOf(form, set, 'name')}
+        />
         <SpendLimitFields form={form} set={set} />
         <AllowedModelsFieldset form={form} set={set} models={models} />
 
@@ -85,19 +81,12 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
 
         <ExpiryAndRateLimits form={form} set={set} />
 
-        <Field
+        <TextField
           label="MCP hub"
           hint="The MCP servers this key may use at /mcp: server names or server__tool, comma-separated, * for every enabled server. Empty: no access."
-        >
-          {(props) => (
-            <input
-              {...props}
-              placeholder="no access"
-              value={form.mcp}
-              onChange={(event) => set('mcp', event.target.value)}
-            />
-          )}
-        </Field>
+          placeholder="no access"
+          {...textOf(form, set, 'mcp')}
+        />
 
         {editing ? (
           <label className="checkbox">

@@ -88,3 +88,11 @@ export function rulesProblem(form: KeyForm, rules: Partial<KeyRules>): string | 
 
 /** Changes one field (the dialog's pieces get this rather than a setter per field). */
 export type SetKeyField = <K extends keyof KeyForm>(field: K, value: KeyForm[K]) => void;
+
+/** The fields typed as text. */
+type TextKeyField = 'name' | 'limit' | 'patterns' | 'providers' | 'expires' | 'rpm' | 'tpm' | 'mcp';
+
+/** A text field's value and what changes it, as a TextField takes them. */
+export function textOf(form: KeyForm, set: SetKeyField, field: TextKeyField) {
+  return { value: form[field], onChange: (value: string) => set(field, value) };
+}

@@ -1,8 +1,8 @@
 // A key's spend limit with its reset, and the folded-away expiry and rate limits.
 
 import { limitResets, type LimitReset } from '../../../shared/api/index.js';
-import { ChoiceField, Field, UsdField } from '../ui/parts.js';
-import type { KeyForm, SetKeyField } from './key-form.js';
+import { ChoiceField, TextField, UsdField } from '../ui/parts.js';
+import { textOf, type KeyForm, type SetKeyField } from './key-form.js';
 
 const resetLabels: Record<LimitReset, string> = {
   never: 'Never (a lifetime limit)',
@@ -19,12 +19,7 @@ interface KeyFieldsProps {
 export function SpendLimitFields({ form, set }: KeyFieldsProps) {
   return (
     <div className="form-row">
-      <UsdField
-        label="Spend limit (USD)"
-        hint="Empty: no limit. Reached → 402."
-        value={form.limit}
-        onChange={(value) => set('limit', value)}
-      />
+      <UsdField label="Spend limit (USD)" hint="Empty: no limit. Reached → 402." {...textOf(form, set, 'limit')} />
       <ChoiceField
         label="Limit resets"
         options={limitResets}
@@ -41,18 +36,14 @@ export function ExpiryAndRateLimits({ form, set }: KeyFieldsProps) {
     <details className="disclosure">
       <summary>Expiry and rate limits</summary>
       <div className="form-row">
-        <Field label="Expires" hint="Empty: never. After it: 401.">
-          {(props) => (
-            <input
-              {...props}
-              type="datetime-local"
-              value={form.expires}
-              onChange={(event) => set('expires', event.target.value)}
-            />
-          )}
-        </Field>
-        <PerMinuteLimit label="Requests per minute" value={form.rpm} onChange={(value) => set('rpm', value)} />
-        <PerMinuteLimit label="Tokens per minute" value={form.tpm} onChange={(value) => set('tpm', value)} />
+        <TextField
+          label="Expires"
+          hint="Empty: never. After it: 401."
+          type="datetime-local"
+          {...textOf(form, set, 'expires')}
+        />
+        <PerMinuteLimit label="Requests per minute" {...textOf(form, set, 'rpm')} />
+        <PerMinuteLimit label="Tokens per minute" {...textOf(form, set, 'tpm')} />
       </div>
     </details>
   );
@@ -60,17 +51,14 @@ export function ExpiryAndRateLimits({ form, set }: KeyFieldsProps) {
 
 function PerMinuteLimit({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
   return (
-    <Field label={label} hint="Empty: unlimited.">
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          min={1}
-          step={1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      hint="Empty: unlimited."
+      type="number"
+      min={1}
+      step={1}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

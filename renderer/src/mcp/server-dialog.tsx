@@ -8,7 +8,7 @@ import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
 import { KeyValueEditor } from '../ui/key-value-editor.js';
-import { Field } from '../ui/parts.js';
+import { Field, TextField } from '../ui/parts.js';
 import { ConfirmRunDialog } from './run-review.js';
 import { problemsByField, toEntry, toForm, type FormField, type ServerForm } from './server-form.js';
 
@@ -61,18 +61,16 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
   };
 
   const textField = (field: FormField & keyof ServerForm, label: string, hint?: string, placeholder?: string) => (
-    <Field label={label} error={problems[field]} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={placeholder}
-          value={form[field] as string}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={problems[field]}
+      hint={hint}
+      spellCheck={false}
+      autoComplete="off"
+      placeholder={placeholder}
+      value={form[field] as string}
+      onChange={(value) => set(field, value)}
+    />
   );
 
   return (

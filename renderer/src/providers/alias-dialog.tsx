@@ -5,7 +5,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { aliasNameProblem, type ModelAliasInfo } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { Field } from '../ui/parts.js';
+import { TextField } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 interface AliasDialogProps {
@@ -51,44 +51,32 @@ export function AliasDialog({ alias, onClose, onSaved }: AliasDialogProps) {
     >
       <form className="form" onSubmit={(event) => void submit(event)}>
         {editing ? null : (
-          <Field
+          <TextField
             label="Alias"
             error={nameError}
             hint="The model name your tool sends, e.g. claude-sonnet-4-5 or gpt-5-codex."
-          >
-            {(props) => (
-              <input
-                {...props}
-                required
-                spellCheck={false}
-                autoComplete="off"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-            )}
-          </Field>
+            required
+            spellCheck={false}
+            autoComplete="off"
+            value={name}
+            onChange={setName}
+          />
         )}
-        <Field
+        <TextField
           label="Model"
           hint={
             models.error
               ? `Type it as <provider>/<model>: the model list could not be loaded (${models.error}).`
               : 'Pick one of your providers’ models, or type <provider>/<model>.'
           }
-        >
-          {(props) => (
-            <input
-              {...props}
-              required
-              spellCheck={false}
-              autoComplete="off"
-              list={modelsListId}
-              placeholder="provider/model"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-            />
-          )}
-        </Field>
+          required
+          spellCheck={false}
+          autoComplete="off"
+          list={modelsListId}
+          placeholder="provider/model"
+          value={target}
+          onChange={setTarget}
+        />
         <datalist id={modelsListId}>
           {(models.data ?? []).map((model) => (
             <option key={model.id} value={model.id}>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { ModelPriceInfo } from '../../../shared/api/index.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { Field, UsdField } from '../ui/parts.js';
+import { TextField, UsdField } from '../ui/parts.js';
 
 interface PriceDialogProps {
   /** The model to price (an upstream name such as gpt-4o, or a full id such as fake/echo-1). */
@@ -52,20 +52,14 @@ export function PriceDialog({ model: initialModel, current, onClose, onSaved }: 
     >
       <form className="form" onSubmit={(event) => void submit(event)}>
         {initialModel ? null : (
-          <Field
+          <TextField
             label="Model"
             hint="An upstream name (gpt-4o: every provider) or a full id (myazure/gpt-4o: only that one)."
-          >
-            {(props) => (
-              <input
-                {...props}
-                required
-                spellCheck={false}
-                value={model}
-                onChange={(event) => setModel(event.target.value)}
-              />
-            )}
-          </Field>
+            required
+            spellCheck={false}
+            value={model}
+            onChange={setModel}
+          />
         )}
         <div className="form-row">
           <UsdField label="Input" value={input} onChange={setInput} required />

@@ -1,52 +1,34 @@
 // Your price overrides, and the bundled prices they replace.
 
-import { useState } from 'react';
 import type { ModelPriceInfo } from '../../../shared/api/index.js';
-import { errorMessage, useBridge } from '../bridge/bridge-context.js';
+import { useBridge } from '../bridge/bridge-context.js';
 import { perMillion } from '../ui/format.js';
-import { ErrorNotice } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
+import { ListSection, useRemoval, type ListHandlers, type ListWords } from './list-section.js';
 
-interface PricesSectionProps {
+const words: ListWords = {
+  title: 'Model prices',
+  addLabel: 'Set a price',
+  purpose:
+    'USD per million tokens. Your prices win over the bundled ones; a model with neither is recorded as unpriced.',
+};
+
+interface PricesSectionProps extends ListHandlers<ModelPriceInfo> {
   prices: ModelPriceInfo[] | undefined;
-  error: string | null;
-  onAdd(): void;
-  onEdit(price: ModelPriceInfo): void;
-  onChanged(): void;
 }
 
 export function PricesSection({ prices, error, onAdd, onEdit, onChanged }: PricesSectionProps) {
   const bridge = useBridge();
-  const [unsetError, setUnsetError] = useState<string | null>(null);
+  const removal = useRemoval((model) => bridge.invoke('prices:unset', { model }), onChanged);
   const overrides = prices?.filter((price) => price.source === 'override') ?? [];
   const builtins = prices?.filter((price) => price.source === 'builtin') ?? [];
 
-  const unset = async (model: string) => {
-    try {
-      await bridge.invoke('prices:unset', { model });
-      setUnsetError(null);
-      onChanged();
-    } catch (failure) {
-      setUnsetError(errorMessage(failure));
-    }
-  };
-
   return (
-    <section className="section" aria-labelledby="prices-title">
-      <div className="section-header">
-        <h2 id="prices-title">Model prices</h2>
-        <button type="button" onClick={onAdd}>
-          Set a price
-        </button>
-      </div>
-      <p className="muted">
-        USD per million tokens. Your prices win over the bundled ones; a model with neither is recorded as unpriced.
-      </p>
-      <ErrorNotice message={error ?? unsetError} />
+    <ListSection {...words} onAdd={onAdd} error={error ?? removal.error}>
       {overrides.length === 0 ? (
         <p className="muted">You have not set any prices.</p>
       ) : (
-        <PriceTable label="Your prices" prices={overrides} onEdit={onEdit} onUnset={(model) => void unset(model)} />
+        <PriceTable label="Your prices" prices={overrides} onEdit={onEdit} onUnset={removal.remove} />
       )}
       {builtins.length > 0 ? (
         <details className="disclosure">
@@ -54,7 +36,7 @@ export function PricesSection({ prices, error, onAdd, onEdit, onChanged }: Price
           <PriceTable label="Bundled prices" prices={builtins} onEdit={onEdit} />
         </details>
       ) : null}
-    </section>
+    </ListSection>
   );
 }
 

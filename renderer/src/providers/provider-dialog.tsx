@@ -14,7 +14,7 @@ import type { BridgeResponse } from '../../../shared/bridge/contract.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { useLoad } from '../ui/use-load.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
-import { ChoiceField, Field } from '../ui/parts.js';
+import { ChoiceField, TextField } from '../ui/parts.js';
 import { providerPresets, type ProviderPreset } from './provider-presets.js';
 
 export const kindLabels: Record<ProviderKind, string> = {
@@ -160,19 +160,16 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
               value={presetId}
               onChange={choosePreset}
             />
-            <Field label="Id" hint={'Models are called "<id>/<model>", e.g. openai/gpt-4o-mini.'}>
-              {(props) => (
-                <input
-                  {...props}
-                  required
-                  value={id}
-                  spellCheck={false}
-                  autoComplete="off"
-                  placeholder="openai"
-                  onChange={(event) => setId(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Id"
+              hint={'Models are called "<id>/<model>", e.g. openai/gpt-4o-mini.'}
+              required
+              value={id}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="openai"
+              onChange={setId}
+            />
           </>
         )}
         <ChoiceField
@@ -183,19 +180,15 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
           value={kind}
           onChange={changeKind}
         />
-        <Field label="Base URL">
-          {(props) => (
-            <input
-              {...props}
-              required
-              type="url"
-              value={baseUrl}
-              spellCheck={false}
-              onChange={(event) => changed(setBaseUrl)(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label="Base URL"
+          required
+          type="url"
+          value={baseUrl}
+          spellCheck={false}
+          onChange={changed(setBaseUrl)}
+        />
+        <TextField
           label={editing ? 'New API key' : 'API key'}
           hint={
             editing
@@ -204,18 +197,12 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
                 : 'This provider has no key stored.'
               : newKeyHint(preset, keyStore)
           }
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              disabled={removeKey}
-              onChange={(event) => changed(setApiKey)(event.target.value)}
-            />
-          )}
-        </Field>
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          disabled={removeKey}
+          onChange={changed(setApiKey)}
+        />
         {editing && provider.has_api_key ? (
           <label className="checkbox">
             <input

@@ -10,7 +10,7 @@ import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNo
 import type { BridgeSession } from '../../../shared/bridge/transport.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
-import { Field } from '../ui/parts.js';
+import { TextField } from '../ui/parts.js';
 
 export const newLinkCommand = 'switchyard ui --open';
 
@@ -95,19 +95,16 @@ function TeamSignIn() {
         you sign out or the key is deleted.
       </p>
       <form onSubmit={(event) => void submit(event)}>
-        <Field label="Management key" error={error}>
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              required
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Management key"
+          error={error}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={key}
+          onChange={setKey}
+        />
         <button type="submit" className="primary" disabled={busy || key.trim() === ''}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

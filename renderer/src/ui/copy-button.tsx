@@ -40,7 +40,8 @@ export function CopyButton({ text, what, className, icon }: CopyButtonProps) {
       >
         {icon ?? (state === 'copied' ? 'Copied' : 'Copy')}
       </button>
-      <span className="copy-status" role="status">
+      {/* For screen readers: the button's own text says "Copied". */}
+      <span className="visually-hidden" role="status">
         {state === 'copied'
           ? 'Copied to the clipboard.'
           : state === 'failed'

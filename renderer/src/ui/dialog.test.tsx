@@ -76,3 +76,19 @@ it('shows an error its owner reports', () => {
   );
   expect(screen.getByRole('alert').textContent).toBe('not allowed');
 });
+
+it('closes before it acts when the action shows its outcome elsewhere', () => {
+  const calls: string[] = [];
+  render(
+    <ConfirmDialog
+      title="Delete folder"
+      message="Its conversations stay."
+      confirmLabel="Delete"
+      closeFirst
+      onConfirm={() => void calls.push('confirm')}
+      onClose={() => void calls.push('close')}
+    />,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(calls).toEqual(['close', 'confirm']);
+});

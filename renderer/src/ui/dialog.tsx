@@ -4,6 +4,7 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../bridge/bridge-context.js';
 import { ErrorNotice } from './parts.js';
+import { IconButton } from './icon-button.js';
 
 /** Where focus starts when no element is marked data-autofocus. */
 const firstField =
@@ -52,9 +53,9 @@ export function Dialog({ title, onClose, children, wide, description }: DialogPr
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={() => onClose()}>
+        <IconButton label="Close" onClick={() => onClose()}>
           <span aria-hidden="true">×</span>
-        </button>
+        </IconButton>
       </header>
       {description ? (
         <p id={descriptionId} className="dialog-description">
@@ -80,6 +81,8 @@ interface ConfirmDialogProps {
   children?: ReactNode;
   /** `primary` for a confirmation that adds rather than destroys. Default `danger`. */
   tone?: 'danger' | 'primary';
+  /** The dialog closes as the action starts, for an action that shows its own outcome elsewhere. */
+  closeFirst?: boolean;
 }
 
 /** "Are you sure?": Cancel has the focus, so Enter alone never destroys anything. */
@@ -93,9 +96,11 @@ export function ConfirmDialog({
   busy,
   children,
   tone = 'danger',
+  closeFirst = false,
 }: ConfirmDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = async () => {
+    if (closeFirst) onClose();
     try {
       await onConfirm();
     } catch (caught) {

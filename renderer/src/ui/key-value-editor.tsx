@@ -2,6 +2,7 @@
 // tokens, and screens get shared.
 
 import { useState } from 'react';
+import { IconButton } from './icon-button.js';
 
 export interface Pair {
   /** Stable across edits, for React keys. */
@@ -78,14 +79,12 @@ export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder }: KeyVa
             >
               {shown ? 'Hide' : 'Show'}
             </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={`Remove ${noun.toLowerCase()} ${which}`}
+            <IconButton
+              label={`Remove ${noun.toLowerCase()} ${which}`}
               onClick={() => onChange(pairs.filter((candidate) => candidate.id !== pair.id))}
             >
               <span aria-hidden="true">×</span>
-            </button>
+            </IconButton>
           </div>
         );
       })}

@@ -1,6 +1,6 @@
 // Small pieces every screen uses: the screen frame, notices, empty states, switches and status dots.
 
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { unreachableMessagePrefix } from '../../../shared/bridge/http-transport.js';
 import { useServerConnection } from '../bridge/bridge-context.js';
 
@@ -147,36 +147,39 @@ export function Field({
   );
 }
 
-/** A field for an amount in USD: any number from 0, with decimals (a decimal keypad on touch screens). */
-export function UsdField({
+type InputAttributes = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'>;
+
+/** A labelled input whose value is its text (Field's common case); the rest are the input's own attributes. */
+export function TextField({
   label,
+  error,
   hint,
   value,
   onChange,
-  required,
-}: {
+  ...input
+}: InputAttributes & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(props) => <input {...props} {...input} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}
+
+/** A field for an amount in USD: any number from 0, with decimals (a decimal keypad on touch screens). */
+export function UsdField(props: {
   label: string;
   hint?: ReactNode;
   value: string;
   onChange(value: string): void;
   required?: boolean;
 }) {
-  return (
-    <Field label={label} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          required={required}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
+  return <TextField {...props} type="number" min={0} step="any" inputMode="decimal" />;
 }
 
 /** A field choosing one of a fixed set of options, each shown by its label. */
