@@ -9,8 +9,8 @@ import {
   toPresetColumns,
   type ConversationPlace,
   type PresetColumns,
-} from '../chat-library-table.js';
-import type { ChatLibraryStore } from '../store-interface.js';
+} from '../contract/chat-library.js';
+import type { ChatLibraryStore } from '../contract/store-interface.js';
 
 export const chatLibrarySchema = `
   ALTER TABLE conversations ADD COLUMN max_tokens bigint;

@@ -14,9 +14,9 @@ import {
   type ConversationChanges,
   type MessageChanges,
   type MessageColumns,
-} from '../chat-table.js';
-import { stopText, toConversation, type ConversationColumns } from '../conversation-columns.js';
-import type { ChatStore } from '../store-interface.js';
+} from '../contract/chat.js';
+import { stopText, toConversation, type ConversationColumns } from '../contract/conversation-columns.js';
+import type { ChatStore } from '../contract/store-interface.js';
 
 const conversationColumns =
   'id, title, model, system_prompt AS "systemPrompt", temperature, created_at AS "createdAt", updated_at AS "updatedAt", ' +

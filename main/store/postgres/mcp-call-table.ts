@@ -2,8 +2,8 @@
 // screen (../mcp-call-table.ts). Never the arguments or the result.
 
 import type pg from 'pg';
-import type { McpCallRow } from '../mcp-call-table.js';
-import type { McpCallStore } from '../store-interface.js';
+import type { McpCallRow } from '../contract/mcp-calls.js';
+import type { McpCallStore } from '../contract/store-interface.js';
 
 export class PostgresMcpCallTable implements McpCallStore {
   constructor(private readonly pool: pg.Pool) {}

@@ -9,9 +9,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../../test/support/postgres.js';
-import { StoreVersionError } from '../migrate.js';
-import { migrations } from '../migrations.js';
-import { databaseFileName, openStore } from '../open-store.js';
+import { StoreVersionError } from '../contract/schema-version.js';
+import { migrations } from '../sqlite/migrations.js';
+import { databaseFileName, openStore } from '../index.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { insertOrderColumn, postgresMigrations, teamOnlyTables } from './migrations.js';
 

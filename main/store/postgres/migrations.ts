@@ -8,12 +8,11 @@
 // existed before version 9, so the SQLite migrations' data conversions (from rows of older versions) have no
 // counterpart here.
 
+import type { MigrationStep } from '../contract/schema-version.js';
 import { chatLibrarySchema } from './chat-library-table.js';
 
-export interface PostgresMigration {
-  /** The same as the SQLite migration's. */
-  version: number;
-  name: string;
+/** Its version and name are the same as the SQLite migration's. */
+export interface PostgresMigration extends MigrationStep {
   /** Run in one transaction with the version's record. */
   sql: string;
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { waitFor } from '../../../test/support/wait-for.js';
-import { defaultKeyRules } from '../key-rules-table.js';
+import { defaultKeyRules } from '../contract/keys.js';
 import { leaseMs, type PostgresStore } from './postgres-store.js';
 
 const stores = usePostgresStores();

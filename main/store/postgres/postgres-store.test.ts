@@ -8,8 +8,8 @@ import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
-import { defaultKeyRules, type KeyRulesRow } from '../key-rules-table.js';
-import { StoreVersionError } from '../migrate.js';
+import { defaultKeyRules, type KeyRulesRow } from '../contract/keys.js';
+import { StoreVersionError } from '../contract/schema-version.js';
 import { openPostgresStore } from './postgres-store.js';
 import { isPostgresRowRejection } from './row-rejection.js';
 

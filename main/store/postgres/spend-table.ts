@@ -11,7 +11,7 @@ import {
   type CreditChange,
   type CreditLedgerRow,
   type SpentUsage,
-} from '../spend-table.js';
+} from '../contract/spend.js';
 import type { SpendTotals } from './replica.js';
 
 /**

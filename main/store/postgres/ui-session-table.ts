@@ -3,7 +3,7 @@
 // second at most. Deleting a key deletes its sessions (ON DELETE CASCADE).
 
 import type pg from 'pg';
-import type { UiSessionRow, UiSessionStore } from '../store-interface.js';
+import type { UiSessionRow, UiSessionStore } from '../contract/store-interface.js';
 
 interface SessionColumns {
   id: string;

@@ -4,7 +4,7 @@
 
 import type pg from 'pg';
 import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
-import type { SpentUsage } from '../spend-table.js';
+import type { SpentUsage } from '../contract/spend.js';
 import {
   toUsageBindings,
   toUsageRecord,
@@ -13,7 +13,7 @@ import {
   type UsageQuery,
   type UsageSummaryGroup,
   type UsageSummaryQuery,
-} from '../usage-table.js';
+} from '../contract/usage.js';
 
 // Each column's type here. Flags travel as SQLite's 0 and 1 (the shared bindings and mapper speak them) and are
 // booleans in the table.

@@ -1,7 +1,7 @@
 // A conversation as its row holds it, for both engines: the stop sequences are a JSON list in one text column and
 // `pinned` is SQLite's 0/1 (PostgreSQL's boolean), so a row is turned into a Conversation here, in one place.
 
-import type { ChatReasoningEffort, Conversation } from '../../shared/bridge/types.js';
+import type { ChatReasoningEffort, Conversation } from '../../../shared/bridge/types.js';
 
 /** Read under the Conversation's own field names (the SQL aliases them), before the conversions below. */
 export interface ConversationColumns {
