@@ -3,13 +3,8 @@
 
 import type pg from 'pg';
 import type { ChatFolder, ChatPreset } from '../../../shared/bridge/types.js';
-import {
-  presetFields,
-  toPreset,
-  toPresetColumns,
-  type ConversationPlace,
-  type PresetColumns,
-} from '../contract/chat-library.js';
+import { presetFields, toPreset, toPresetColumns } from '../contract/chat-library.js';
+import type { ConversationPlace, PresetColumns } from '../contract/chat-library.js';
 import type { ChatLibraryStore } from '../contract/store-interface.js';
 
 export const chatLibrarySchema = `

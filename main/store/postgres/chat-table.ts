@@ -6,15 +6,8 @@
 
 import type pg from 'pg';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
-import {
-  definedOnly,
-  escapeLike,
-  toMessage,
-  toMessageColumns,
-  type ConversationChanges,
-  type MessageChanges,
-  type MessageColumns,
-} from '../contract/chat.js';
+import { definedOnly, escapeLike, toMessage, toMessageColumns } from '../contract/chat.js';
+import type { ConversationChanges, MessageChanges, MessageColumns } from '../contract/chat.js';
 import { stopText, toConversation, type ConversationColumns } from '../contract/conversation-columns.js';
 import type { ChatStore } from '../contract/store-interface.js';
 

@@ -4,14 +4,8 @@
 // Σ credit_ledger.amount_nanos, because changeCredits writes both in one transaction.
 
 import type pg from 'pg';
-import {
-  creditsAfter,
-  msPerDay,
-  type CreditAccountRow,
-  type CreditChange,
-  type CreditLedgerRow,
-  type SpentUsage,
-} from '../contract/spend.js';
+import { creditsAfter, msPerDay } from '../contract/spend.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow, SpentUsage } from '../contract/spend.js';
 import type { SpendTotals } from './replica.js';
 
 /**

@@ -5,15 +5,8 @@
 import type pg from 'pg';
 import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
 import type { SpentUsage } from '../contract/spend.js';
-import {
-  toUsageBindings,
-  toUsageRecord,
-  usageFields,
-  type UsageColumns,
-  type UsageQuery,
-  type UsageSummaryGroup,
-  type UsageSummaryQuery,
-} from '../contract/usage.js';
+import { toUsageBindings, toUsageRecord, usageFields } from '../contract/usage.js';
+import type { UsageColumns, UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
 
 // Each column's type here. Flags travel as SQLite's 0 and 1 (the shared bindings and mapper speak them) and are
 // booleans in the table.

@@ -4,13 +4,8 @@
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { ChatFolder, ChatPreset } from '../../../shared/bridge/types.js';
-import {
-  presetFields,
-  toPreset,
-  toPresetColumns,
-  type ConversationPlace,
-  type PresetColumns,
-} from '../contract/chat-library.js';
+import { presetFields, toPreset, toPresetColumns } from '../contract/chat-library.js';
+import type { ConversationPlace, PresetColumns } from '../contract/chat-library.js';
 
 export const chatLibrarySchema = `
   ALTER TABLE conversations ADD COLUMN max_tokens INTEGER;

@@ -4,15 +4,8 @@
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
-import {
-  definedOnly,
-  escapeLike,
-  toMessage,
-  toMessageColumns,
-  type ConversationChanges,
-  type MessageChanges,
-  type MessageColumns,
-} from '../contract/chat.js';
+import { definedOnly, escapeLike, toMessage, toMessageColumns } from '../contract/chat.js';
+import type { ConversationChanges, MessageChanges, MessageColumns } from '../contract/chat.js';
 import { toConversation, toConversationColumns, type ConversationColumns } from '../contract/conversation-columns.js';
 
 // Read under the Conversation's own field names, so that a row is a Conversation as it comes.

@@ -3,13 +3,8 @@
 // money whole nano-dollars.
 
 import type { Database, Statement } from 'better-sqlite3';
-import {
-  defaultKeyRules,
-  toKeyRules,
-  toKeyRulesColumns,
-  type KeyRulesColumns,
-  type KeyRulesRow,
-} from '../contract/keys.js';
+import { defaultKeyRules, toKeyRules, toKeyRulesColumns } from '../contract/keys.js';
+import type { KeyRulesColumns, KeyRulesRow } from '../contract/keys.js';
 
 const columns =
   'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +

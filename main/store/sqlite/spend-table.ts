@@ -7,14 +7,8 @@
 
 import type { Database, Statement } from 'better-sqlite3';
 import type { CreditAction } from '../../../shared/api/index.js';
-import {
-  creditsAfter,
-  msPerDay,
-  type CreditAccountRow,
-  type CreditChange,
-  type CreditLedgerRow,
-  type SpentUsage,
-} from '../contract/spend.js';
+import { creditsAfter, msPerDay } from '../contract/spend.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow, SpentUsage } from '../contract/spend.js';
 
 interface AccountColumns {
   limited: number;

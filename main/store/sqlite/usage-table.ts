@@ -3,15 +3,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
 import type { SpentUsage } from '../contract/spend.js';
-import {
-  toUsageBindings,
-  toUsageRecord,
-  usageFields,
-  type UsageColumns,
-  type UsageQuery,
-  type UsageSummaryGroup,
-  type UsageSummaryQuery,
-} from '../contract/usage.js';
+import { toUsageBindings, toUsageRecord, usageFields } from '../contract/usage.js';
+import type { UsageColumns, UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
 
 /** A summary row as SQL gives it: the group under a name SQL does not reserve. */
 type SummaryColumns = Omit<UsageSummaryGroup, 'group'> & { grp: string };
