@@ -119,25 +119,16 @@ export class PostgresChatTable implements ChatStore {
        WHERE id = $1 RETURNING ${conversationColumns}`,
       [
         id,
-        changes.title !== undefined,
-        changes.title ?? null,
-        changes.model !== undefined,
-        changes.model ?? null,
-        changes.systemPrompt !== undefined,
-        changes.systemPrompt ?? null,
-        changes.temperature !== undefined,
-        changes.temperature ?? null,
+        ...change(changes.title),
+        ...change(changes.model),
+        ...change(changes.systemPrompt),
+        ...change(changes.temperature),
         updatedAt,
-        changes.maxTokens !== undefined,
-        changes.maxTokens ?? null,
-        changes.topP !== undefined,
-        changes.topP ?? null,
-        changes.seed !== undefined,
-        changes.seed ?? null,
-        changes.stop !== undefined,
-        stopText(changes.stop),
-        changes.reasoningEffort !== undefined,
-        changes.reasoningEffort ?? null,
+        ...change(changes.maxTokens),
+        ...change(changes.topP),
+        ...change(changes.seed),
+        ...change(changes.stop, stopText(changes.stop)),
+        ...change(changes.reasoningEffort),
       ],
     );
     return rows[0] && toConversation(rows[0]);
@@ -226,4 +217,9 @@ function sqlLimit(limit: number): number | null {
 
 function foldAsciiText(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/** The two parameters of a `CASE WHEN $changed THEN $value` column: whether the change sets it, and to what. */
+function change(value: unknown, bound: unknown = value ?? null): [boolean, unknown] {
+  return [value !== undefined, bound];
 }
