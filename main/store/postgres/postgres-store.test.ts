@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../../shared/api/index.js';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
+import { withPostgresClient } from '../../../test/support/postgres.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { defaultKeyRules, type KeyRulesRow } from '../contract/keys.js';
@@ -307,9 +308,7 @@ describe('PostgresStore: opening and health', () => {
   it('keeps only the last thousand change numbers, and forgets instances gone for an hour', async () => {
     const url = await stores.database();
     const store = await stores.open(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       await admin.query(
         "INSERT INTO instances (id, applied_seq, lease_until) VALUES ('dead', 0, 0), ('recent', 0, $1)",
         [Date.now() - 60_000],
@@ -321,9 +320,7 @@ describe('PostgresStore: opening and health', () => {
       const instances = await admin.query('SELECT id FROM instances ORDER BY id');
       expect(instances.rows.map((row) => row.id)).not.toContain('dead');
       expect(instances.rows.map((row) => row.id)).toContain('recent');
-    } finally {
-      await admin.end();
-    }
+    });
   });
 
   it('reads bigint as numbers through its own type table, leaving pg’s global one alone', async () => {
@@ -336,13 +333,9 @@ describe('PostgresStore: opening and health', () => {
   it('refuses a database of a newer Switchyard with StoreVersionError, as the SQLite engine does', async () => {
     const url = await stores.database();
     const store = await stores.open(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       await admin.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
-    } finally {
-      await admin.end();
-    }
+    });
     await store.close();
     await expect(openPostgresStore(url)).rejects.toBeInstanceOf(StoreVersionError);
   });
