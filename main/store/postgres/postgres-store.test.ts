@@ -24,17 +24,11 @@ async function freshStore() {
 describe('PostgresStore: keys', () => {
   it('inserts, reads from the snapshot, renames, touches and deletes, keeping deleted names', async () => {
     const store = await freshStore();
-    await store.insertKey({ id: 'b', name: 'second', label: 'sk-…b', secretHash: hash, createdAt: 2000 });
+    const second = { id: 'b', name: 'second', label: 'sk-…b', secretHash: hash, createdAt: 2000 };
+    await store.insertKey(second);
     await store.insertKey({ id: 'a', name: 'first', label: 'sk-…a', secretHash: hash, createdAt: 1000 });
     await store.insertKey({ id: 'c', name: 'third', label: 'sk-…c', secretHash: hash, createdAt: 2000 });
-    expect(store.getKey('b')).toEqual({
-      id: 'b',
-      name: 'second',
-      label: 'sk-…b',
-      secretHash: hash,
-      createdAt: 2000,
-      lastUsedAt: null,
-    });
+    expect(store.getKey('b')).toEqual({ ...second, lastUsedAt: null });
     // Oldest first; a tie of time in the order of insertion, also after a rename reloads the row.
     expect(await store.renameKey('b', 'renamed')).toBe(true);
     expect(store.listKeys().map((key) => [key.id, key.name])).toEqual([
