@@ -1,5 +1,5 @@
 // The chat's presets and folders, and where a conversation is listed, in PostgreSQL's dialect: what the SQLite
-// engine's ChatLibraryTable answers (../chat-library-table.ts), with schema version 12 written for this engine.
+// engine's ChatLibraryTable answers (../sqlite/chat-library-table.ts), with schema version 12 written for this engine.
 
 import type pg from 'pg';
 import type { ChatFolder, ChatPreset } from '../../../shared/bridge/types.js';

@@ -1,8 +1,8 @@
-// SQL for the chat's conversations and messages in PostgreSQL's dialect, answering what the SQLite engine's
-// ChatTable answers (../chat-table.ts). SQLite breaks ties of time by rowid, the order rows were inserted in; here
-// `insert_order` (an identity column only PostgreSQL has) keeps that order. Search is a substring match over titles
-// and messages' search_text that ignores the case of ASCII letters only, as SQLite's LIKE does, whatever the
-// database's locale.
+// SQL for the chat's conversations and messages in PostgreSQL's dialect, answering what the SQLite engine's ChatTable
+// answers (../sqlite/chat-table.ts). SQLite breaks ties of time by rowid, the order rows were inserted in; here
+// `insert_order` (an identity column only PostgreSQL has) keeps that order. Search is a substring match over titles and
+// messages' search_text that ignores the case of ASCII letters only, as SQLite's LIKE does, whatever the database's
+// locale.
 
 import type pg from 'pg';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';

@@ -1,5 +1,5 @@
 // SQL for mcp_hub_calls in PostgreSQL's dialect: the tool calls clients made through the MCP hub, for the Activity
-// screen (../mcp-call-table.ts). Never the arguments or the result.
+// screen (../sqlite/mcp-call-table.ts). Never the arguments or the result.
 
 import type pg from 'pg';
 import type { McpCallRow } from '../contract/mcp-calls.js';

@@ -1,6 +1,6 @@
 // SQL for usage_log in PostgreSQL's dialect, answering exactly what the SQLite engine's UsageTable answers for the
-// same rows (../usage-table.ts): rows bound and read through its mappers, the same orders (text compared byte by
-// byte, as SQLite does, whatever the database's collation), the same summaries.
+// same rows (../sqlite/usage-table.ts): rows bound and read through the contract's mappers, the same orders (text
+// compared byte by byte, as SQLite does, whatever the database's collation), the same summaries.
 
 import type pg from 'pg';
 import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
