@@ -131,6 +131,45 @@ function gatewayLayerConfigs() {
   return [...top, ...layered];
 }
 
+/**
+ * The store's inner layering (docs/decisions/026-store-contract-and-engines.md): the contract is below both engines
+ * and imports neither; SQLite and PostgreSQL do not import each other, except the PostgreSQL snapshot replica
+ * (postgres/replica.ts), which keeps its copy in SQLite's tables (the seam); nothing inside reaches the store's
+ * index, which only the rest of the app enters by. Type imports count too. Tests may run both engines.
+ */
+function storeLayerConfig() {
+  const store = './main/store';
+  const zone = (target, from, message) => ({ target, from, message: `${message} (docs/decisions/026).` });
+  return {
+    files: ['main/store/**/*.ts'],
+    ignores: ['main/store/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    // The TypeScript resolver maps the .js specifiers to the .ts files.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(`${store}/contract`, [`${store}/sqlite`, `${store}/postgres`], 'The store contract imports no engine'),
+            zone(`${store}/sqlite`, `${store}/postgres`, 'The SQLite engine does not import the PostgreSQL one'),
+            zone(
+              `${store}/postgres/!(replica).ts`,
+              `${store}/sqlite`,
+              'The PostgreSQL engine reaches SQLite only through its snapshot replica (postgres/replica.ts)',
+            ),
+            zone(
+              [`${store}/contract`, `${store}/sqlite`, `${store}/postgres`],
+              `${store}/index.ts`,
+              "The store's index is the door of the rest of the app, not of the store's own files",
+            ),
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /** The import rule of a folder that runs outside node: no electron, no node built-ins, none of the named folders. */
 function runtimeNeutral({ electron, node, folders, folderMessage }) {
   return {
@@ -226,4 +265,6 @@ export default tseslint.config(
   },
   // The gateway's own layers (gatewayLayerConfigs above).
   ...gatewayLayerConfigs(),
+  // The store: contract below two engines that meet only at the snapshot replica (storeLayerConfig above).
+  storeLayerConfig(),
 );

@@ -13,7 +13,7 @@ import {
   SecretCipher,
   SecretKeyring,
 } from '../secrets/index.js';
-import { migratePostgres, postgresSchemaVersion } from '../store/postgres/migrate.js';
+import { migratePostgres, postgresSchemaVersion } from '../store/index.js';
 import type { Output } from './output.js';
 import { registerSecretKeyCommands } from './secret-key-commands.js';
 

@@ -53,10 +53,7 @@ export function registerSecretKeyCommands(program: Command, context: CommandCont
       // The keys first: a missing or malformed one is reported without touching the database.
       const keyring = SecretKeyring.fromEnv(process.env);
       // Loaded here: every command, `serve` included, registers this one, and only this one needs the driver.
-      const [{ default: pg }, { migratePostgres }] = await Promise.all([
-        import('pg'),
-        import('../store/postgres/migrate.js'),
-      ]);
+      const [{ default: pg }, { migratePostgres }] = await Promise.all([import('pg'), import('../store/index.js')]);
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs });
       // An idle connection that breaks emits on the pool; the query that needs it reports the failure instead.
       pool.on('error', () => {});

@@ -1,22 +1,35 @@
 // The store: SQLite in the data folder or PostgreSQL (decision 017); the only place in the codebase that writes SQL.
+// The contract (contract/) is what the app asks of either engine; sqlite/ and postgres/ answer it (decision 026).
+// The PostgreSQL engine itself loads from postgres/index.ts, only in a process that uses it.
 
-export { openStore, databaseFileName } from './open-store.js';
-export { SqliteStore } from './store.js';
-export type { ChatStore, McpCallStore, Store, StoreEngine, UiSessionRow, UiSessionStore } from './store-interface.js';
-export { StoreVersionError } from './migrate.js';
-export { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
-export type { KeyRow, NewKeyRow } from './key-table.js';
-export type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage-table.js';
-export { defaultKeyRules, type KeyRulesRow } from './key-rules-table.js';
+export { openStore } from './sqlite/open-store.js';
+export { databaseFileName } from './sqlite/database-file.js';
+export { SqliteStore } from './sqlite/store.js';
+export { checkDatabaseReadiness } from './sqlite/readiness.js';
+export type {
+  ChatLibraryStore,
+  ChatStore,
+  McpCallStore,
+  Store,
+  StoreEngine,
+  UiSessionRow,
+  UiSessionStore,
+} from './contract/store-interface.js';
+export { StoreVersionError } from './contract/schema-version.js';
+export type { DatabaseReadiness } from './contract/readiness.js';
+export { defaultKeyRules, type KeyRow, type KeyRulesRow, type NewKeyRow } from './contract/keys.js';
+export type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './contract/usage.js';
 export {
   msPerDay,
   type CreditAccountRow,
   type CreditChange,
   type CreditLedgerRow,
   type SpentUsage,
-} from './spend-table.js';
-export type { PriceRow } from './price-table.js';
-export type { ChatTable, ConversationChanges, MessageChanges } from './chat-table.js';
-export type { ChatLibraryStore } from './store-interface.js';
-export type { ConversationPlace } from './chat-library-table.js';
-export type { McpCallRow, McpCallTable } from './mcp-call-table.js';
+} from './contract/spend.js';
+export type { PriceRow } from './contract/prices.js';
+export type { ConversationChanges, MessageChanges } from './contract/chat.js';
+export type { ConversationPlace } from './contract/chat-library.js';
+export type { McpCallRow } from './contract/mcp-calls.js';
+// Migrating a PostgreSQL database without opening a store (`switchyard secret-key rotate`). Only the migrations'
+// SQL loads with these: the driver is the caller's.
+export { migratePostgres, postgresSchemaVersion } from './postgres/migrate.js';

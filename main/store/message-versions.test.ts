@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newChatMessage } from '../../shared/bridge/chat-message.js';
 import { usePostgresStores } from '../../test/support/postgres-store.js';
 import { databaseFileName, openStore, type Store } from './index.js';
-import { migrate } from './migrate.js';
-import { migrations } from './migrations.js';
+import { migrate } from './sqlite/migrate.js';
+import { migrations } from './sqlite/migrations.js';
 import { migratePostgres } from './postgres/index.js';
 import { postgresMigrations } from './postgres/migrations.js';
 

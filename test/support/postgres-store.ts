@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from '../../main/store/postgres/index.js';
 import { openStore, type Store } from '../../main/store/index.js';
-import { startPostgres, type TestPostgres } from './postgres.js';
+import { startPostgres, withPostgresClient, type TestPostgres } from './postgres.js';
+import { useHarness } from './use-harness.js';
 
 export interface PostgresStores {
   /** The file's cluster (started before its first test). */
@@ -22,38 +22,33 @@ export interface PostgresStores {
   open(url: string, options?: PostgresStoreOptions): Promise<PostgresStore>;
 }
 
+/** One cluster for the current file or block: started before its first test, stopped after its last. */
+export function useTestPostgres(): () => TestPostgres {
+  const started = useHarness(async () => {
+    const cluster = await startPostgres();
+    return { cluster, close: () => cluster.stop() };
+  });
+  return () => started().cluster;
+}
+
 /** Registers the hooks in the current file or block. */
 export function usePostgresStores(): PostgresStores {
-  let postgres: TestPostgres | undefined;
+  const cluster = useTestPostgres();
   const opened: PostgresStore[] = [];
   let linguistic = 0;
-  beforeAll(async () => {
-    postgres = await startPostgres();
-  });
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
   });
-  afterAll(async () => {
-    await postgres?.stop();
-  });
-  const cluster = () => {
-    if (!postgres) throw new Error('the PostgreSQL cluster is used before it has started');
-    return postgres;
-  };
   return {
     cluster,
     async database(options) {
       if (!options?.linguistic) return cluster().createDatabase();
       const name = `linguistic_${process.pid}_${++linguistic}`;
-      const admin = new pg.Client({ connectionString: cluster().url });
-      await admin.connect();
-      try {
+      await withPostgresClient(cluster().url, async (admin) => {
         await admin.query(
           `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`,
         );
-      } finally {
-        await admin.end();
-      }
+      });
       const url = new URL(cluster().url);
       url.pathname = `/${name}`;
       return url.toString();

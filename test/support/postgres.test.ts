@@ -3,21 +3,15 @@
 
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from './postgres.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPostgres } from './postgres-store.js';
+import { startPostgres, withPostgresClient } from './postgres.js';
 
 describe('the throwaway PostgreSQL for tests', () => {
-  let postgres: TestPostgres;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-  });
-  afterAll(async () => {
-    await postgres?.stop();
-  });
+  const cluster = useTestPostgres();
 
   it('answers a query through a pool', async () => {
-    const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    const pool = new pg.Pool({ connectionString: cluster().url, max: 2 });
     try {
       const { rows } = await pool.query<{ answer: number; version: string }>(
         'SELECT $1::int + 1 AS answer, version() AS version',
@@ -31,28 +25,20 @@ describe('the throwaway PostgreSQL for tests', () => {
   });
 
   it('creates a separate empty database per call', async () => {
-    const first = await postgres.createDatabase();
-    const second = await postgres.createDatabase();
+    const first = await cluster().createDatabase();
+    const second = await cluster().createDatabase();
     expect(first).not.toBe(second);
-    const client = new pg.Client({ connectionString: first });
-    await client.connect();
-    try {
+    await withPostgresClient(first, async (client) => {
       await client.query('CREATE TABLE only_here (id int)');
-    } finally {
-      await client.end();
-    }
-    const other = new pg.Client({ connectionString: second });
-    await other.connect();
-    try {
+    });
+    await withPostgresClient(second, async (other) => {
       const { rows } = await other.query("SELECT to_regclass('only_here') AS found");
       expect(rows[0]?.found).toBeNull();
-    } finally {
-      await other.end();
-    }
+    });
   });
 
   it('refuses a wrong password', async () => {
-    const url = new URL(postgres.url);
+    const url = new URL(cluster().url);
     url.password = 'not-the-password';
     const client = new pg.Client({ connectionString: url.toString() });
     await expect(client.connect()).rejects.toThrow(/password authentication failed/);

@@ -123,6 +123,17 @@ async function acceptsConnections(url: string): Promise<boolean> {
   }
 }
 
+/** Runs `work` on a connection of its own to `url`, ended afterwards whatever happens. */
+export async function withPostgresClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startPostgres(): Promise<TestPostgres> {
   const binDir = serverBinDir();
   const user = serverUser();
@@ -175,13 +186,9 @@ export async function startPostgres(): Promise<TestPostgres> {
       folder,
       async createDatabase() {
         const name = `test_${process.pid}_${++databases}`;
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
+        await withPostgresClient(url, async (client) => {
           await client.query(`CREATE DATABASE ${name}`);
-        } finally {
-          await client.end();
-        }
+        });
         const databaseUrl = new URL(url);
         databaseUrl.pathname = `/${name}`;
         return databaseUrl.toString();

@@ -1,16 +1,11 @@
 // The chat's presets and folders, and where a conversation is listed, in PostgreSQL's dialect: what the SQLite
-// engine's ChatLibraryTable answers (../chat-library-table.ts), with schema version 12 written for this engine.
+// engine's ChatLibraryTable answers (../sqlite/chat-library-table.ts), with schema version 12 written for this engine.
 
 import type pg from 'pg';
 import type { ChatFolder, ChatPreset } from '../../../shared/bridge/types.js';
-import {
-  presetFields,
-  toPreset,
-  toPresetColumns,
-  type ConversationPlace,
-  type PresetColumns,
-} from '../chat-library-table.js';
-import type { ChatLibraryStore } from '../store-interface.js';
+import { presetFields, toPreset, toPresetColumns } from '../contract/chat-library.js';
+import type { ConversationPlace, PresetColumns } from '../contract/chat-library.js';
+import type { ChatLibraryStore } from '../contract/store-interface.js';
 
 export const chatLibrarySchema = `
   ALTER TABLE conversations ADD COLUMN max_tokens bigint;

@@ -1,22 +1,15 @@
-// SQL for the chat's conversations and messages in PostgreSQL's dialect, answering what the SQLite engine's
-// ChatTable answers (../chat-table.ts). SQLite breaks ties of time by rowid, the order rows were inserted in; here
-// `insert_order` (an identity column only PostgreSQL has) keeps that order. Search is a substring match over titles
-// and messages' search_text that ignores the case of ASCII letters only, as SQLite's LIKE does, whatever the
-// database's locale.
+// SQL for the chat's conversations and messages in PostgreSQL's dialect, answering what the SQLite engine's ChatTable
+// answers (../sqlite/chat-table.ts). SQLite breaks ties of time by rowid, the order rows were inserted in; here
+// `insert_order` (an identity column only PostgreSQL has) keeps that order. Search is a substring match over titles and
+// messages' search_text that ignores the case of ASCII letters only, as SQLite's LIKE does, whatever the database's
+// locale.
 
 import type pg from 'pg';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
-import {
-  definedOnly,
-  escapeLike,
-  toMessage,
-  toMessageColumns,
-  type ConversationChanges,
-  type MessageChanges,
-  type MessageColumns,
-} from '../chat-table.js';
-import { stopText, toConversation, type ConversationColumns } from '../conversation-columns.js';
-import type { ChatStore } from '../store-interface.js';
+import { definedOnly, escapeLike, toMessage, toMessageColumns } from '../contract/chat.js';
+import type { ConversationChanges, MessageChanges, MessageColumns } from '../contract/chat.js';
+import { stopText, toConversation, type ConversationColumns } from '../contract/conversation-columns.js';
+import type { ChatStore } from '../contract/store-interface.js';
 
 const conversationColumns =
   'id, title, model, system_prompt AS "systemPrompt", temperature, created_at AS "createdAt", updated_at AS "updatedAt", ' +
@@ -126,25 +119,16 @@ export class PostgresChatTable implements ChatStore {
        WHERE id = $1 RETURNING ${conversationColumns}`,
       [
         id,
-        changes.title !== undefined,
-        changes.title ?? null,
-        changes.model !== undefined,
-        changes.model ?? null,
-        changes.systemPrompt !== undefined,
-        changes.systemPrompt ?? null,
-        changes.temperature !== undefined,
-        changes.temperature ?? null,
+        ...change(changes.title),
+        ...change(changes.model),
+        ...change(changes.systemPrompt),
+        ...change(changes.temperature),
         updatedAt,
-        changes.maxTokens !== undefined,
-        changes.maxTokens ?? null,
-        changes.topP !== undefined,
-        changes.topP ?? null,
-        changes.seed !== undefined,
-        changes.seed ?? null,
-        changes.stop !== undefined,
-        stopText(changes.stop),
-        changes.reasoningEffort !== undefined,
-        changes.reasoningEffort ?? null,
+        ...change(changes.maxTokens),
+        ...change(changes.topP),
+        ...change(changes.seed),
+        ...change(changes.stop, stopText(changes.stop)),
+        ...change(changes.reasoningEffort),
       ],
     );
     return rows[0] && toConversation(rows[0]);
@@ -233,4 +217,9 @@ function sqlLimit(limit: number): number | null {
 
 function foldAsciiText(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/** The two parameters of a `CASE WHEN $changed THEN $value` column: whether the change sets it, and to what. */
+function change(value: unknown, bound: unknown = value ?? null): [boolean, unknown] {
+  return [value !== undefined, bound];
 }

@@ -2,8 +2,7 @@
 // Reads come from the snapshot (replica.ts), through the SQLite engine's own KeyTable and KeyRulesTable.
 
 import type pg from 'pg';
-import { toKeyRulesColumns, type KeyRulesRow } from '../key-rules-table.js';
-import type { NewKeyRow } from '../key-table.js';
+import { toKeyRulesColumns, type KeyRulesRow, type NewKeyRow } from '../contract/keys.js';
 
 const ruleColumns =
   'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +

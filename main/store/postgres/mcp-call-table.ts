@@ -1,9 +1,9 @@
 // SQL for mcp_hub_calls in PostgreSQL's dialect: the tool calls clients made through the MCP hub, for the Activity
-// screen (../mcp-call-table.ts). Never the arguments or the result.
+// screen (../sqlite/mcp-call-table.ts). Never the arguments or the result.
 
 import type pg from 'pg';
-import type { McpCallRow } from '../mcp-call-table.js';
-import type { McpCallStore } from '../store-interface.js';
+import type { McpCallRow } from '../contract/mcp-calls.js';
+import type { McpCallStore } from '../contract/store-interface.js';
 
 export class PostgresMcpCallTable implements McpCallStore {
   constructor(private readonly pool: pg.Pool) {}

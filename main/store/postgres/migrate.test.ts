@@ -7,19 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../../../test/support/postgres.js';
-import { StoreVersionError } from '../migrate.js';
-import { migrations } from '../migrations.js';
-import { databaseFileName, openStore } from '../open-store.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestPostgres } from '../../../test/support/postgres-store.js';
+import { StoreVersionError } from '../contract/schema-version.js';
+import { migrations } from '../sqlite/migrations.js';
+import { databaseFileName, openStore } from '../index.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { insertOrderColumn, postgresMigrations, teamOnlyTables } from './migrations.js';
 
-let postgres: TestPostgres;
+const cluster = useTestPostgres();
 const pools: pg.Pool[] = [];
 
 async function freshPool(): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: await postgres.createDatabase(), max: 3 });
+  const pool = new pg.Pool({ connectionString: await cluster().createDatabase(), max: 3 });
   pools.push(pool);
   return pool;
 }
@@ -30,12 +30,9 @@ function samePool(pool: pg.Pool): pg.Pool {
   return another;
 }
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
+// Registered after the cluster's hooks, so it runs before its stop (after-hooks run in reverse order).
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
-  await postgres?.stop();
 });
 
 describe('migratePostgres', () => {

@@ -4,7 +4,7 @@
 // then find nothing left to do. The lock goes with the session, so an instance that dies holding it frees it.
 
 import type pg from 'pg';
-import { checkNotNewer, checkOrder } from '../migrate.js';
+import { checkNotNewer, checkOrder } from '../contract/schema-version.js';
 import { postgresMigrations, type PostgresMigration } from './migrations.js';
 
 /** The advisory lock's key: any fixed number that nothing else on the database uses for a lock. */

@@ -1,5 +1,5 @@
 // The schema history in PostgreSQL's dialect, version for version and name for name the same as SQLite's
-// (../migrations.ts), so that one version number means one schema on both engines (decision 017). Never edit a
+// (../sqlite/migrations.ts), so that one version number means one schema on both engines (decision 017). Never edit a
 // migration that has shipped: add a new one, to both lists. The parity test (migrate.test.ts) migrates both
 // engines and compares their tables, columns, keys and indexes.
 //
@@ -8,12 +8,11 @@
 // existed before version 9, so the SQLite migrations' data conversions (from rows of older versions) have no
 // counterpart here.
 
+import type { MigrationStep } from '../contract/schema-version.js';
 import { chatLibrarySchema } from './chat-library-table.js';
 
-export interface PostgresMigration {
-  /** The same as the SQLite migration's. */
-  version: number;
-  name: string;
+/** Its version and name are the same as the SQLite migration's. */
+export interface PostgresMigration extends MigrationStep {
   /** Run in one transaction with the version's record. */
   sql: string;
 }
@@ -255,7 +254,8 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   {
     version: 13,
     name: 'message versions',
-    // As ../migrations.ts's version 13: a stored conversation becomes one line of its messages, in written order.
+    // As ../sqlite/migrations.ts's version 13: a stored conversation becomes one line of its messages, in written
+    // order.
     sql: `
       ALTER TABLE messages ADD COLUMN parent_id text;
       ALTER TABLE messages ADD COLUMN chosen_order bigint NOT NULL DEFAULT 0;

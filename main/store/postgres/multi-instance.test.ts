@@ -2,13 +2,13 @@
 // reach every instance, revocations wait until every instance applied them, a lost listener fails closed until
 // resynced, and rate windows, usage and credits are counted once for all.
 
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/index.js';
+import { withPostgresClient } from '../../../test/support/postgres.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
 import { waitFor } from '../../../test/support/wait-for.js';
-import { defaultKeyRules } from '../key-rules-table.js';
+import { defaultKeyRules } from '../contract/keys.js';
 import { leaseMs, type PostgresStore } from './postgres-store.js';
 
 const stores = usePostgresStores();
@@ -86,9 +86,7 @@ describe('two instances on one database', () => {
     // Slow to reconnect, so that the time without a listener can be looked at.
     const b = await stores.open(url, { instance: true, reconnectDelayMs: 1_000 });
     await a.insertKey(newKey('gone'));
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       await admin.query('SELECT pg_terminate_backend($1)', [b.listenerBackendPid()]);
       const refusal = await waitFor(
         () => {
@@ -124,9 +122,7 @@ describe('two instances on one database', () => {
       expect(await b.readiness()).toMatchObject({ ready: true, checks: { listener: 'listening' } });
       await a.insertKey(newKey('after'));
       expect(authenticate(b, 'after')?.id).toBe('after');
-    } finally {
-      await admin.end();
-    }
+    });
   });
 
   it('admit exactly the limit from 8 callers racing on two instances', async () => {
@@ -214,17 +210,13 @@ describe('two instances on one database', () => {
 
   it('deregister on close, so writers stop waiting for them', async () => {
     const [a, b, url] = await twoInstances();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       const count = async () => (await admin.query('SELECT count(*)::int AS n FROM instances')).rows[0].n as number;
       expect(await count()).toBe(2);
       await b.close();
       expect(await count()).toBe(1);
       await a.close();
       expect(await count()).toBe(0);
-    } finally {
-      await admin.end();
-    }
+    });
   });
 });

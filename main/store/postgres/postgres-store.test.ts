@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../../shared/api/index.js';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
+import { withPostgresClient } from '../../../test/support/postgres.js';
 import { usePostgresStores } from '../../../test/support/postgres-store.js';
 import { usageRecord } from '../../../test/support/usage-record.js';
-import { defaultKeyRules, type KeyRulesRow } from '../key-rules-table.js';
-import { StoreVersionError } from '../migrate.js';
+import { defaultKeyRules, type KeyRulesRow } from '../contract/keys.js';
+import { StoreVersionError } from '../contract/schema-version.js';
 import { openPostgresStore } from './postgres-store.js';
 import { isPostgresRowRejection } from './row-rejection.js';
 
@@ -23,17 +24,11 @@ async function freshStore() {
 describe('PostgresStore: keys', () => {
   it('inserts, reads from the snapshot, renames, touches and deletes, keeping deleted names', async () => {
     const store = await freshStore();
-    await store.insertKey({ id: 'b', name: 'second', label: 'sk-…b', secretHash: hash, createdAt: 2000 });
+    const second = { id: 'b', name: 'second', label: 'sk-…b', secretHash: hash, createdAt: 2000 };
+    await store.insertKey(second);
     await store.insertKey({ id: 'a', name: 'first', label: 'sk-…a', secretHash: hash, createdAt: 1000 });
     await store.insertKey({ id: 'c', name: 'third', label: 'sk-…c', secretHash: hash, createdAt: 2000 });
-    expect(store.getKey('b')).toEqual({
-      id: 'b',
-      name: 'second',
-      label: 'sk-…b',
-      secretHash: hash,
-      createdAt: 2000,
-      lastUsedAt: null,
-    });
+    expect(store.getKey('b')).toEqual({ ...second, lastUsedAt: null });
     // Oldest first; a tie of time in the order of insertion, also after a rename reloads the row.
     expect(await store.renameKey('b', 'renamed')).toBe(true);
     expect(store.listKeys().map((key) => [key.id, key.name])).toEqual([
@@ -307,9 +302,7 @@ describe('PostgresStore: opening and health', () => {
   it('keeps only the last thousand change numbers, and forgets instances gone for an hour', async () => {
     const url = await stores.database();
     const store = await stores.open(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       await admin.query(
         "INSERT INTO instances (id, applied_seq, lease_until) VALUES ('dead', 0, 0), ('recent', 0, $1)",
         [Date.now() - 60_000],
@@ -321,9 +314,7 @@ describe('PostgresStore: opening and health', () => {
       const instances = await admin.query('SELECT id FROM instances ORDER BY id');
       expect(instances.rows.map((row) => row.id)).not.toContain('dead');
       expect(instances.rows.map((row) => row.id)).toContain('recent');
-    } finally {
-      await admin.end();
-    }
+    });
   });
 
   it('reads bigint as numbers through its own type table, leaving pg’s global one alone', async () => {
@@ -336,13 +327,9 @@ describe('PostgresStore: opening and health', () => {
   it('refuses a database of a newer Switchyard with StoreVersionError, as the SQLite engine does', async () => {
     const url = await stores.database();
     const store = await stores.open(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await withPostgresClient(url, async (admin) => {
       await admin.query("INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')");
-    } finally {
-      await admin.end();
-    }
+    });
     await store.close();
     await expect(openPostgresStore(url)).rejects.toBeInstanceOf(StoreVersionError);
   });

@@ -2,7 +2,7 @@
 // (replica.ts), through the SQLite engine's PriceTable.
 
 import type pg from 'pg';
-import type { PriceRow } from '../price-table.js';
+import type { PriceRow } from '../contract/prices.js';
 
 export async function setPrice(client: pg.ClientBase, price: PriceRow): Promise<void> {
   await client.query(

@@ -3,7 +3,7 @@
 
 import type pg from 'pg';
 import type { ProviderInfo } from '../../../shared/api/index.js';
-import { toProviderColumns } from '../provider-table.js';
+import { toProviderColumns } from '../contract/providers.js';
 
 /** Adds the provider or updates it; an update keeps the original created_at. */
 export async function upsertProvider(client: pg.ClientBase, provider: ProviderInfo): Promise<void> {

@@ -8,13 +8,13 @@
 
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { AliasTable } from '../alias-table.js';
-import { KeyRulesTable } from '../key-rules-table.js';
-import { KeyTable } from '../key-table.js';
-import { migrate } from '../migrate.js';
-import { PriceTable } from '../price-table.js';
-import { ProviderTable } from '../provider-table.js';
-import { SpendTable } from '../spend-table.js';
+import { AliasTable } from '../sqlite/alias-table.js';
+import { KeyRulesTable } from '../sqlite/key-rules-table.js';
+import { KeyTable } from '../sqlite/key-table.js';
+import { migrate } from '../sqlite/migrate.js';
+import { PriceTable } from '../sqlite/price-table.js';
+import { ProviderTable } from '../sqlite/provider-table.js';
+import { SpendTable } from '../sqlite/spend-table.js';
 import { insertOrderColumn, insertOrderTables } from './migrations.js';
 
 /** The tables of the snapshot, and the column that names a row of each for a reload of one key's rows. */

@@ -1,17 +1,11 @@
 // SQL for credit_account, credit_ledger and key_spend_daily in PostgreSQL's dialect, keeping the same invariants as
-// the SQLite engine's SpendTable (../spend-table.ts): used_nanos = Σ usage_log.cost_nanos and each key's daily
+// the SQLite engine's SpendTable (../sqlite/spend-table.ts): used_nanos = Σ usage_log.cost_nanos and each key's daily
 // totals sum to its rows' costs, because addUsage runs in the transaction that inserted the rows; granted_nanos =
 // Σ credit_ledger.amount_nanos, because changeCredits writes both in one transaction.
 
 import type pg from 'pg';
-import {
-  creditsAfter,
-  msPerDay,
-  type CreditAccountRow,
-  type CreditChange,
-  type CreditLedgerRow,
-  type SpentUsage,
-} from '../spend-table.js';
+import { creditsAfter, msPerDay } from '../contract/spend.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow, SpentUsage } from '../contract/spend.js';
 import type { SpendTotals } from './replica.js';
 
 /**

@@ -3,27 +3,11 @@
 // second at most. Deleting a key deletes its sessions (ON DELETE CASCADE).
 
 import type pg from 'pg';
-import type { UiSessionRow, UiSessionStore } from '../store-interface.js';
+import type { UiSessionRow, UiSessionStore } from '../contract/store-interface.js';
 
-interface SessionColumns {
-  id: string;
-  key_id: string;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-}
-
-const columns = 'id, key_id, created_at, expires_at, revoked_at';
-
-function toRow(row: SessionColumns): UiSessionRow {
-  return {
-    id: row.id,
-    keyId: row.key_id,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
-}
+// Read under UiSessionRow's field names, so that a row is a UiSessionRow as it comes.
+const columns =
+  'id, key_id AS "keyId", created_at AS "createdAt", expires_at AS "expiresAt", revoked_at AS "revokedAt"';
 
 export class PostgresUiSessionTable implements UiSessionStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -37,10 +21,10 @@ export class PostgresUiSessionTable implements UiSessionStore {
   }
 
   async findByTokenHash(tokenHash: Buffer): Promise<UiSessionRow | undefined> {
-    const { rows } = await this.pool.query<SessionColumns>(`SELECT ${columns} FROM ui_sessions WHERE token_hash = $1`, [
+    const { rows } = await this.pool.query<UiSessionRow>(`SELECT ${columns} FROM ui_sessions WHERE token_hash = $1`, [
       tokenHash,
     ]);
-    return rows[0] && toRow(rows[0]);
+    return rows[0];
   }
 
   async revoke(id: string, at: number): Promise<boolean> {
@@ -52,9 +36,9 @@ export class PostgresUiSessionTable implements UiSessionStore {
   }
 
   async list(): Promise<UiSessionRow[]> {
-    const { rows } = await this.pool.query<SessionColumns>(
+    const { rows } = await this.pool.query<UiSessionRow>(
       `SELECT ${columns} FROM ui_sessions ORDER BY created_at DESC, id`,
     );
-    return rows.map(toRow);
+    return rows;
   }
 }

@@ -1,19 +1,12 @@
 // SQL for usage_log in PostgreSQL's dialect, answering exactly what the SQLite engine's UsageTable answers for the
-// same rows (../usage-table.ts): rows bound and read through its mappers, the same orders (text compared byte by
-// byte, as SQLite does, whatever the database's collation), the same summaries.
+// same rows (../sqlite/usage-table.ts): rows bound and read through the contract's mappers, the same orders (text
+// compared byte by byte, as SQLite does, whatever the database's collation), the same summaries.
 
 import type pg from 'pg';
 import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
-import type { SpentUsage } from '../spend-table.js';
-import {
-  toUsageBindings,
-  toUsageRecord,
-  usageFields,
-  type UsageColumns,
-  type UsageQuery,
-  type UsageSummaryGroup,
-  type UsageSummaryQuery,
-} from '../usage-table.js';
+import type { SpentUsage } from '../contract/spend.js';
+import { toUsageBindings, toUsageRecord, usageFields } from '../contract/usage.js';
+import type { UsageColumns, UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
 
 // Each column's type here. Flags travel as SQLite's 0 and 1 (the shared bindings and mapper speak them) and are
 // booleans in the table.

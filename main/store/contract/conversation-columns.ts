@@ -1,26 +1,18 @@
 // A conversation as its row holds it, for both engines: the stop sequences are a JSON list in one text column and
 // `pinned` is SQLite's 0/1 (PostgreSQL's boolean), so a row is turned into a Conversation here, in one place.
 
-import type { ChatReasoningEffort, Conversation } from '../../shared/bridge/types.js';
+import type { ChatReasoningEffort, Conversation } from '../../../shared/bridge/types.js';
 
-/** Read under the Conversation's own field names (the SQL aliases them), before the conversions below. */
-export interface ConversationColumns {
-  id: string;
-  title: string;
-  model: string | null;
-  systemPrompt: string;
-  temperature: number | null;
-  createdAt: number;
-  updatedAt: number;
-  maxTokens: number | null;
-  topP: number | null;
-  seed: number | null;
+/**
+ * Read under the Conversation's own field names (the SQL aliases them), every setting present (null when unset),
+ * before the conversions below.
+ */
+export type ConversationColumns = Required<Omit<Conversation, 'stop' | 'reasoningEffort' | 'pinned'>> & {
   /** A JSON list of strings; null: none. */
   stop: string | null;
   reasoningEffort: string | null;
   pinned: number | boolean;
-  folderId: string | null;
-}
+};
 
 const reasoningEfforts: readonly string[] = ['low', 'medium', 'high'] satisfies ChatReasoningEffort[];
 

@@ -1,35 +1,10 @@
 // SQL for the usage_log table: one column per field of UsageRecord, under the same name.
 
 import type { Database, Statement } from 'better-sqlite3';
-import { usdToNanos, type UsageGrouping, type UsageRecord } from '../../shared/api/index.js';
-import type { SpentUsage } from './spend-table.js';
-
-export interface UsageQuery {
-  /** Only rows whose created_at is at or after this (Unix milliseconds). */
-  sinceMs?: number;
-  /** At most this many rows; all of them when omitted. */
-  limit?: number;
-}
-
-export interface UsageSummaryQuery {
-  by: UsageGrouping;
-  sinceMs?: number;
-  untilMs?: number;
-}
-
-/** One group of a summary; costs in whole nano-dollars. */
-export interface UsageSummaryGroup {
-  group: string;
-  requests: number;
-  errors: number;
-  cancelled: number;
-  promptTokens: number;
-  completionTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  costNanos: number;
-  unpricedRequests: number;
-}
+import type { UsageGrouping, UsageRecord } from '../../../shared/api/index.js';
+import type { SpentUsage } from '../contract/spend.js';
+import { toUsageBindings, toUsageRecord, usageFields } from '../contract/usage.js';
+import type { UsageColumns, UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
 
 /** A summary row as SQL gives it: the group under a name SQL does not reserve. */
 type SummaryColumns = Omit<UsageSummaryGroup, 'group'> & { grp: string };
@@ -42,23 +17,6 @@ const groupExpressions: Record<UsageGrouping, { expression: string; order: strin
   key: { expression: 'key_id', order: 'costNanos DESC, requests DESC, grp' },
 };
 
-export type UsageColumns = {
-  [Field in keyof UsageRecord]-?: NonNullable<UsageRecord[Field]> extends boolean
-    ? number
-    : NonNullable<UsageRecord[Field]> extends string[]
-      ? string | null
-      : UsageRecord[Field];
-};
-/** What gets bound on insert: any value may be null, and NOT NULL columns reject the row then. */
-export type UsageBindings = { [Field in keyof UsageColumns]: UsageColumns[Field] | null } & {
-  /** The exact cost, derived from `cost` at this boundary (see shared/api/money.ts). */
-  cost_nanos: number;
-};
-
-/** The columns of a UsageRecord in the table's order, as toUsageBindings writes them (postgres/usage-table.ts too). */
-export const usageFields = Object.keys(toUsageBindings({} as UsageRecord)).filter(
-  (field) => field !== 'cost_nanos',
-) as (keyof UsageColumns)[];
 const fields = usageFields;
 const columns = fields.join(', ');
 
@@ -131,68 +89,4 @@ export class UsageTable {
     const limit = query.limit === undefined ? -1 : Math.max(0, Math.floor(query.limit));
     return this.listStatement.all({ sinceMs, limit }).map(toUsageRecord);
   }
-}
-
-// Lenient in: rows come from request handlers, so coerce what can be coerced (a fractional latency, an
-// undefined optional field) and leave only truly bad rows (a missing id or model) for SQLite to reject.
-// One field per column, in the table's order, written out: this runs for every request, and building the row from a
-// table of coercions (Object.fromEntries, then a spread) cost over 20 times as much.
-export function toUsageBindings(record: UsageRecord): UsageBindings {
-  return {
-    id: text(record.id),
-    created_at: integer(record.created_at),
-    key_id: text(record.key_id),
-    app_title: text(record.app_title),
-    app_referer: text(record.app_referer),
-    model: text(record.model),
-    provider: text(record.provider),
-    streamed: flag(record.streamed),
-    status: integer(record.status),
-    finish_reason: text(record.finish_reason),
-    prompt_tokens: integer(record.prompt_tokens),
-    completion_tokens: integer(record.completion_tokens),
-    cached_tokens: integer(record.cached_tokens),
-    reasoning_tokens: integer(record.reasoning_tokens),
-    cost: real(record.cost),
-    latency_ms: integer(record.latency_ms),
-    ttft_ms: integer(record.ttft_ms),
-    error: text(record.error),
-    unpriced: flag(record.unpriced),
-    estimated: flag(record.estimated),
-    dropped_tools: list(record.dropped_tools),
-    cost_nanos: usdToNanos(real(record.cost)),
-  };
-}
-
-export function toUsageRecord({ estimated, dropped_tools, ...columns }: UsageColumns): UsageRecord {
-  return {
-    ...columns,
-    streamed: columns.streamed !== 0,
-    unpriced: columns.unpriced !== 0,
-    ...(estimated !== 0 ? { estimated: true } : {}),
-    ...(dropped_tools ? { dropped_tools: dropped_tools.split(',') } : {}),
-  };
-}
-
-function flag(value: unknown): number {
-  return value ? 1 : 0;
-}
-
-/** A list of names (no commas in them) as one column; null when empty. */
-function list(value: unknown): string | null {
-  if (!Array.isArray(value)) return null;
-  const names = value.filter((name): name is string => typeof name === 'string' && name !== '');
-  return names.length > 0 ? names.join(',') : null;
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function integer(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
-}
-
-function real(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

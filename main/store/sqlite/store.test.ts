@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { openStore, type Store } from './index.js';
+import type { ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import { openStore, type Store } from '../index.js';
 
 let dataDir: string;
 let store: Store;

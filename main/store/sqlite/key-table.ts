@@ -1,19 +1,7 @@
 // SQL for the api_keys table. Times are Unix milliseconds.
 
 import type { Database, Statement } from 'better-sqlite3';
-
-export interface KeyRow {
-  id: string;
-  name: string;
-  /** The masked secret shown in lists. */
-  label: string;
-  /** sha256 of the secret; the secret itself is never stored. */
-  secretHash: Buffer;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-
-export type NewKeyRow = Omit<KeyRow, 'lastUsedAt'>;
+import type { KeyRow, NewKeyRow } from '../contract/keys.js';
 
 interface KeyColumns {
   id: string;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
-import { databaseFileName, openStore } from './open-store.js';
+import { databaseFileName } from './database-file.js';
+import { openStore } from './open-store.js';
 import { checkDatabaseReadiness } from './readiness.js';
 import type { SqliteStore as Store } from './store.js';
 

@@ -2,7 +2,7 @@
 // stands for. The database keeps Unix milliseconds; ModelAliasInfo speaks ISO 8601.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ModelAliasInfo } from '../../shared/api/index.js';
+import type { ModelAliasInfo } from '../../../shared/api/index.js';
 
 interface AliasColumns {
   name: string;

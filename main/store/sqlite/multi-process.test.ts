@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UsageRecord } from '../../shared/api/index.js';
-import { databaseFileName, openStore } from './index.js';
+import type { UsageRecord } from '../../../shared/api/index.js';
+import { databaseFileName, openStore } from '../index.js';
 import { migrations } from './migrations.js';
 
 const rowsPerWriter = 1500;
@@ -111,7 +111,7 @@ afterEach(() => {
 describe('several processes on one database file', () => {
   it('create, migrate and write it concurrently without errors or lost rows', async () => {
     const script = path.join(dataDir, 'writer.ts');
-    fs.writeFileSync(script, childSource(new URL('./index.ts', import.meta.url).href));
+    fs.writeFileSync(script, childSource(new URL('../index.ts', import.meta.url).href));
     const goFile = path.join(dataDir, 'go');
     const writers = ['child-a', 'child-b', 'child-c'];
     const children = writers.map((writer) => startChild(script, [dataDir, writer, goFile]));

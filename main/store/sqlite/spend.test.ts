@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UsageRecord } from '../../shared/api/index.js';
-import { usageRecord } from '../../test/support/usage-record.js';
+import type { UsageRecord } from '../../../shared/api/index.js';
+import { usageRecord } from '../../../test/support/usage-record.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations.js';
-import { databaseFileName, defaultKeyRules, openStore, type Store } from './index.js';
+import { databaseFileName, defaultKeyRules, openStore, type Store } from '../index.js';
 
 let dataDir: string;
 let store: Store;

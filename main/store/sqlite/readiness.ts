@@ -6,20 +6,10 @@
 
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
+import { databaseFileName } from './database-file.js';
 import { schemaVersion } from './migrate.js';
 import { migrations } from './migrations.js';
-import { databaseFileName } from './open-store.js';
-
-export interface DatabaseReadiness {
-  ready: boolean;
-  checks: {
-    database: 'reachable' | 'unreachable';
-    /** `pending`: older than this build (a migration has not run); `newer`: written by a newer Switchyard. */
-    migrations: 'current' | 'pending' | 'newer' | 'unknown';
-    /** PostgreSQL only: `resyncing` while an instance reloads its snapshot after losing its notifications. */
-    listener?: 'listening' | 'resyncing';
-  };
-}
 
 /** How long a probe waits for a lock before calling the database unreachable. */
 const probeBusyTimeoutMs = 1_000;
@@ -41,6 +31,6 @@ export function checkDatabaseReadiness(dataDir: string): DatabaseReadiness {
     db?.close();
   }
   const latest = migrations.length;
-  const state = version === latest ? 'current' : version < latest ? 'pending' : 'newer';
+  const state = migrationState(version, latest);
   return { ready: state === 'current', checks: { database: 'reachable', migrations: state } };
 }

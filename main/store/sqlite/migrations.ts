@@ -1,14 +1,13 @@
 // The schema history, oldest first. Never edit a migration that has shipped: add a new one.
 
 import type { Database } from 'better-sqlite3';
+import type { MigrationStep } from '../contract/schema-version.js';
 import { chatLibrarySchema } from './chat-library-table.js';
 import { chatSchema } from './chat-table.js';
 import { mcpCallsSchema } from './mcp-call-table.js';
 
-export interface Migration {
-  /** 1, 2, 3…: stored in `PRAGMA user_version` once applied. */
-  version: number;
-  name: string;
+/** Its version is stored in `PRAGMA user_version` once applied. */
+export interface Migration extends MigrationStep {
   up(db: Database): void;
 }
 

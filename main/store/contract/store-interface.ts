@@ -9,17 +9,16 @@
 // - Everything else is asynchronous: every write, usage rows and their listings, the ledger, conversations and
 //   MCP hub calls. SQLite does the work at once and resolves; PostgreSQL does it on the server.
 
-import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import type { ChatFolder, ChatMessage, ChatPreset, Conversation } from '../../shared/bridge/types.js';
-import type { ConversationPlace } from './chat-library-table.js';
-import type { ConversationChanges, MessageChanges } from './chat-table.js';
-import type { KeyRulesRow } from './key-rules-table.js';
-import type { KeyRow, NewKeyRow } from './key-table.js';
-import type { McpCallRow } from './mcp-call-table.js';
-import type { PriceRow } from './price-table.js';
+import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { ChatFolder, ChatMessage, ChatPreset, Conversation } from '../../../shared/bridge/types.js';
+import type { ConversationPlace } from './chat-library.js';
+import type { ConversationChanges, MessageChanges } from './chat.js';
+import type { KeyRow, KeyRulesRow, NewKeyRow } from './keys.js';
+import type { McpCallRow } from './mcp-calls.js';
+import type { PriceRow } from './prices.js';
 import type { DatabaseReadiness } from './readiness.js';
-import type { CreditAccountRow, CreditChange, CreditLedgerRow } from './spend-table.js';
-import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage-table.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow } from './spend.js';
+import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage.js';
 
 /** Conversations and messages of the app's chat (main/chat). */
 export interface ChatStore {

@@ -3,8 +3,9 @@
 // from. A folder's deletion leaves its conversations where they were, out of any folder (ON DELETE SET NULL).
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ChatFolder, ChatPreset, ChatReasoningEffort } from '../../shared/bridge/types.js';
-import { stopList, stopText } from './conversation-columns.js';
+import type { ChatFolder, ChatPreset } from '../../../shared/bridge/types.js';
+import { presetFields, toPreset, toPresetColumns } from '../contract/chat-library.js';
+import type { ConversationPlace, PresetColumns } from '../contract/chat-library.js';
 
 export const chatLibrarySchema = `
   ALTER TABLE conversations ADD COLUMN max_tokens INTEGER;
@@ -37,44 +38,6 @@ export const chatLibrarySchema = `
     updated_at INTEGER NOT NULL
   ) STRICT;
 `;
-
-/** A preset as its row holds it (shared with postgres/chat-library-table.ts). */
-export interface PresetColumns {
-  id: string;
-  name: string;
-  model: string | null;
-  system_prompt: string;
-  temperature: number | null;
-  max_tokens: number | null;
-  top_p: number | null;
-  seed: number | null;
-  stop: string | null;
-  reasoning_effort: string | null;
-  is_default: number | boolean;
-  created_at: number;
-  updated_at: number;
-}
-
-export const presetFields: (keyof PresetColumns)[] = [
-  'id',
-  'name',
-  'model',
-  'system_prompt',
-  'temperature',
-  'max_tokens',
-  'top_p',
-  'seed',
-  'stop',
-  'reasoning_effort',
-  'is_default',
-  'created_at',
-  'updated_at',
-];
-
-export interface ConversationPlace {
-  pinned?: boolean;
-  folderId?: string | null;
-}
 
 export class ChatLibraryTable {
   private readonly listPresetsStatement: Statement<[], PresetColumns>;
@@ -170,42 +133,4 @@ export class ChatLibraryTable {
       }).changes > 0
     );
   }
-}
-
-export function toPresetColumns(preset: ChatPreset): PresetColumns {
-  return {
-    id: preset.id,
-    name: preset.name,
-    model: preset.model,
-    system_prompt: preset.systemPrompt,
-    temperature: preset.temperature,
-    max_tokens: preset.maxTokens,
-    top_p: preset.topP,
-    seed: preset.seed,
-    stop: stopText(preset.stop),
-    reasoning_effort: preset.reasoningEffort,
-    is_default: preset.isDefault,
-    created_at: preset.createdAt,
-    updated_at: preset.updatedAt,
-  };
-}
-
-export function toPreset(columns: PresetColumns): ChatPreset {
-  const effort = columns.reasoning_effort;
-  return {
-    id: columns.id,
-    name: columns.name,
-    model: columns.model,
-    systemPrompt: columns.system_prompt,
-    temperature: columns.temperature,
-    maxTokens: columns.max_tokens,
-    topP: columns.top_p,
-    seed: columns.seed,
-    stop: stopList(columns.stop),
-    reasoningEffort:
-      effort === 'low' || effort === 'medium' || effort === 'high' ? (effort as ChatReasoningEffort) : null,
-    isDefault: Boolean(columns.is_default),
-    createdAt: columns.created_at,
-    updatedAt: columns.updated_at,
-  };
 }

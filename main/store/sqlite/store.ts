@@ -4,21 +4,26 @@
 // at once and resolve (an error becomes the promise's rejection).
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../shared/api/index.js';
+import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
 import { promised } from './promised.js';
-import { checkDatabaseReadiness, type DatabaseReadiness } from './readiness.js';
+import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
+import type { PriceRow } from '../contract/prices.js';
+import type { DatabaseReadiness } from '../contract/readiness.js';
+import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
+import type { ChatLibraryStore, ChatStore, McpCallStore, Store } from '../contract/store-interface.js';
+import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
+import { checkDatabaseReadiness } from './readiness.js';
 import { isSqliteRowRejection } from './row-rejection.js';
-import type { ChatLibraryStore, ChatStore, McpCallStore, Store } from './store-interface.js';
 import { AliasTable } from './alias-table.js';
-import { KeyRulesTable, type KeyRulesRow } from './key-rules-table.js';
+import { KeyRulesTable } from './key-rules-table.js';
 import { ChatLibraryTable } from './chat-library-table.js';
 import { ChatTable } from './chat-table.js';
-import { KeyTable, type KeyRow, type NewKeyRow } from './key-table.js';
+import { KeyTable } from './key-table.js';
 import { McpCallTable } from './mcp-call-table.js';
-import { PriceTable, type PriceRow } from './price-table.js';
+import { PriceTable } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
-import { SpendTable, type CreditAccountRow, type CreditChange, type CreditLedgerRow } from './spend-table.js';
-import { UsageTable, type UsageQuery, type UsageSummaryGroup, type UsageSummaryQuery } from './usage-table.js';
+import { SpendTable } from './spend-table.js';
+import { UsageTable } from './usage-table.js';
 
 export interface StoreOptions {
   /**

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderInfo, UsageRecord } from '../../shared/api/index.js';
-import { usageRecord } from '../../test/support/usage-record.js';
-import { openStore, type NewKeyRow, type Store } from './index.js';
+import type { ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import { usageRecord } from '../../../test/support/usage-record.js';
+import { openStore, type NewKeyRow, type Store } from '../index.js';
 
 let dataDir: string;
 let first: Store;

@@ -1,9 +1,20 @@
-// SQL for the key_rules table: one optional row per API key. A key without a row has the defaults (everything
-// allowed, management on), which is what keys created before rules existed get. Times are Unix milliseconds,
-// money whole nano-dollars.
+// API keys and their rules as both engines hold them: the rows the app reads, the rules' defaults, and the
+// key_rules columns each engine writes. Times are Unix milliseconds, money whole nano-dollars.
 
-import type { Database, Statement } from 'better-sqlite3';
-import type { LimitReset } from '../../shared/api/index.js';
+import type { LimitReset } from '../../../shared/api/index.js';
+
+export interface KeyRow {
+  id: string;
+  name: string;
+  /** The masked secret shown in lists. */
+  label: string;
+  /** sha256 of the secret; the secret itself is never stored. */
+  secretHash: Buffer;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export type NewKeyRow = Omit<KeyRow, 'lastUsedAt'>;
 
 export interface KeyRulesRow {
   limitNanos: number | null;
@@ -46,46 +57,7 @@ export interface KeyRulesColumns {
   allowed_mcp: string | null;
 }
 
-const columns =
-  'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +
-  'allowed_mcp';
-
-export class KeyRulesTable {
-  private readonly getStatement: Statement<[string], KeyRulesColumns>;
-  private readonly listStatement: Statement<[], KeyRulesColumns>;
-  private readonly upsertStatement: Statement<[KeyRulesColumns]>;
-
-  constructor(db: Database) {
-    this.getStatement = db.prepare(`SELECT ${columns} FROM key_rules WHERE key_id = ?`);
-    this.listStatement = db.prepare(`SELECT ${columns} FROM key_rules`);
-    this.upsertStatement = db.prepare(
-      `INSERT INTO key_rules (${columns}) VALUES (@key_id, @limit_nanos, @limit_reset, @allowed_models,
-         @allowed_providers, @management, @expires_at, @disabled, @rpm, @tpm, @allowed_mcp)
-       ON CONFLICT (key_id) DO UPDATE SET limit_nanos = excluded.limit_nanos, limit_reset = excluded.limit_reset,
-         allowed_models = excluded.allowed_models, allowed_providers = excluded.allowed_providers,
-         management = excluded.management, expires_at = excluded.expires_at, disabled = excluded.disabled,
-         rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp`,
-    );
-  }
-
-  /** The key's rules; the defaults when it has no row. */
-  get(keyId: string): KeyRulesRow {
-    const row = this.getStatement.get(keyId);
-    return row ? toKeyRules(row) : { ...defaultKeyRules };
-  }
-
-  /** The rules of every key that has a row. */
-  list(): Map<string, KeyRulesRow> {
-    return new Map(this.listStatement.all().map((row) => [row.key_id, toKeyRules(row)]));
-  }
-
-  /** Fails (foreign key) when no key has this id. */
-  set(keyId: string, rules: KeyRulesRow): void {
-    this.upsertStatement.run(toKeyRulesColumns(keyId, rules));
-  }
-}
-
-/** The row's columns (shared with postgres/key-table.ts). */
+/** The row's columns (both engines write them). */
 export function toKeyRulesColumns(keyId: string, rules: KeyRulesRow): KeyRulesColumns {
   return {
     key_id: keyId,
@@ -102,7 +74,7 @@ export function toKeyRulesColumns(keyId: string, rules: KeyRulesRow): KeyRulesCo
   };
 }
 
-function toKeyRules(row: KeyRulesColumns): KeyRulesRow {
+export function toKeyRules(row: KeyRulesColumns): KeyRulesRow {
   return {
     limitNanos: row.limit_nanos,
     limitReset: row.limit_reset as LimitReset,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseFileName, openStore, StoreVersionError, type Store } from './index.js';
+import { databaseFileName, openStore, StoreVersionError, type Store } from '../index.js';
 import { migrate, schemaVersion } from './migrate.js';
 import { migrations, type Migration } from './migrations.js';
 

@@ -3,11 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createPrivateFileSync, privateDirMode, restrictFileModeSync } from '../files/index.js';
+import { createPrivateFileSync, privateDirMode, restrictFileModeSync } from '../../files/index.js';
+import { databaseFileName } from './database-file.js';
 import { migrate } from './migrate.js';
 import { SqliteStore, type StoreOptions } from './store.js';
-
-export const databaseFileName = 'switchyard.db';
 
 const busyTimeoutMs = 5000;
 

@@ -2,10 +2,7 @@
 // serve`), for the Activity screen. Never the arguments or the result: they may hold anything the tool reads.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { McpHubCall } from '../../shared/bridge/types.js';
-
-/** A row as the hub records it and Activity lists it. */
-export type McpCallRow = McpHubCall;
+import type { McpCallRow } from '../contract/mcp-calls.js';
 
 interface McpCallColumns {
   created_at: number;

@@ -2,18 +2,7 @@
 // number as micro-dollars per million tokens), so that costs are integer arithmetic.
 
 import type { Database, Statement } from 'better-sqlite3';
-
-export interface PriceRow {
-  /** As the user typed it: an upstream model name (`gpt-4o`) or a full id (`myazure/gpt-4o`). */
-  model: string;
-  inputPico: number;
-  outputPico: number;
-  /** Null: cached input tokens cost the input price. */
-  cacheReadPico: number | null;
-  /** Null: tokens written to the cache cost the input price. */
-  cacheWritePico: number | null;
-  updatedAt: number;
-}
+import type { PriceRow } from '../contract/prices.js';
 
 // Read and bound under PriceRow's field names, so that a row is a PriceRow as it comes.
 const columns =
