@@ -3,7 +3,7 @@
 // secrets are in that database too, sealed with SWITCHYARD_SECRET_KEY, which is checked before anything starts.
 
 import { openDatabaseSecrets } from '../secrets/index.js';
-import { databaseUrlFrom } from '../store/database-url.js';
+import { databaseUrlFrom, openPostgresStore } from '../store/index.js';
 import { createApp, type App, type AppOptions } from './create-app.js';
 
 export interface OpenAppOptions extends Omit<AppOptions, 'store' | 'providerSecrets'> {
@@ -18,8 +18,6 @@ export async function openApp(options: OpenAppOptions): Promise<App> {
   const env = options.env ?? process.env;
   const url = databaseUrlFrom(databaseUrl, env);
   if (url === undefined) return createApp(appOptions);
-  // Loaded only here: a process on SQLite has no use for the PostgreSQL store and its driver (about 1 MB of heap).
-  const { openPostgresStore } = await import('../store/postgres/index.js');
   const store = await openPostgresStore(url, { instance: instance ?? false });
   try {
     const providerSecrets = await openDatabaseSecrets(store.sqlClient(), env);

@@ -12,7 +12,7 @@ import {
   SecretKeyring,
   secretKeyVariable,
 } from '../secrets/index.js';
-import { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from '../store/database-url.js';
+import { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from '../store/index.js';
 import type { CommandContext } from './command-context.js';
 import { databaseUrlOption } from './shared-options.js';
 

@@ -1,6 +1,6 @@
 // The store: SQLite in the data folder or PostgreSQL (decision 017); the only place in the codebase that writes SQL.
 // The contract (contract/) is what the app asks of either engine; sqlite/ and postgres/ answer it (decision 026).
-// The PostgreSQL engine itself loads from postgres/index.ts, only in a process that uses it.
+// The PostgreSQL engine itself loads on first use (openPostgresStore below), only in a process that uses it.
 
 export { openStore } from './sqlite/open-store.js';
 export { databaseFileName } from './sqlite/database-file.js';
@@ -33,3 +33,15 @@ export type { McpCallRow } from './contract/mcp-calls.js';
 // Migrating a PostgreSQL database without opening a store (`switchyard secret-key rotate`). Only the migrations'
 // SQL loads with these: the driver is the caller's.
 export { migratePostgres, postgresSchemaVersion } from './postgres/migrate.js';
+export { databaseUrlFrom, databaseUrlVariable, redactDatabaseUrl } from './database-url.js';
+import type { PostgresStore, PostgresStoreOptions } from './postgres/index.js';
+export type { PostgresStore, PostgresStoreOptions };
+
+/**
+ * The PostgreSQL store of a team server, its module and driver loaded only here: a process on SQLite has no use for
+ * them (about 1 MB of heap).
+ */
+export async function openPostgresStore(url: string, options?: PostgresStoreOptions): Promise<PostgresStore> {
+  const postgres = await import('./postgres/index.js');
+  return postgres.openPostgresStore(url, options);
+}
