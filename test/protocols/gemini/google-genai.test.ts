@@ -9,20 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { answer as anthropicAnswer } from '../../support/fake-anthropic.js';
 import { answer as geminiAnswer, geminiFixture } from '../../support/fake-gemini.js';
 import { answer as openaiAnswer } from '../../support/fake-openai.js';
+import { rejectionOf } from '../../support/rejection.js';
 import { useHarness } from '../../support/use-harness.js';
 import { anthropicModel, callerSecret, nativeModel, openAIModel, startGeminiHarness } from './harness.js';
 
 const harness = useHarness(startGeminiHarness);
 
-async function failureOf(call: () => Promise<unknown>): Promise<ApiError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+const failureOf = (call: () => Promise<unknown>) => rejectionOf(ApiError, call);
 
 async function collect(stream: AsyncGenerator<GenerateContentResponse>): Promise<GenerateContentResponse[]> {
   const responses: GenerateContentResponse[] = [];
