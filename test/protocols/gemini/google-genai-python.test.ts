@@ -31,6 +31,19 @@ async function python(script: string): Promise<unknown> {
   return JSON.parse(result.stdout) as unknown;
 }
 
+/** A whole text message as the anthropic-kind upstream answers one. */
+function anthropicText(id: string, text: string, usage: { input_tokens: number; output_tokens: number }) {
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    usage,
+  };
+}
+
 const pngBase64 = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
 const readFileSchema = { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] };
 
@@ -70,16 +83,9 @@ print(json.dumps(response.text))
   it('honours ThinkingConfig: thinking_level as the effort, thinking_budget as the budget', async () => {
     const { openai, anthropic } = harness();
     openai.script(openaiAnswer('Low effort.'));
-    const message = {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'Thought it over.' }],
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 5 },
-    };
-    anthropic.script(anthropicAnswer({ whole: message }));
+    anthropic.script(
+      anthropicAnswer({ whole: anthropicText('msg_1', 'Thought it over.', { input_tokens: 10, output_tokens: 5 }) }),
+    );
     await python(`
 client.models.generate_content(model='${openAIModel}', contents='Think a little',
     config=types.GenerateContentConfig(thinking_config=types.ThinkingConfig(thinking_level='LOW')))
@@ -141,15 +147,7 @@ print(json.dumps({'text': response.text, 'asked': asked}))
     const recorded = JSON.parse(anthropicFixture('anthropic-message.json')) as {
       content: { type: string; signature?: string; data?: string }[];
     };
-    const followUp = {
-      id: 'msg_2',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'Sunny, and it is noon.' }],
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 500, output_tokens: 8 },
-    };
+    const followUp = anthropicText('msg_2', 'Sunny, and it is noon.', { input_tokens: 500, output_tokens: 8 });
     anthropic.script(anthropicAnswer({ whole: recorded }), anthropicAnswer({ whole: followUp }));
     const result = await python(`
 tools = [types.Tool(function_declarations=[types.FunctionDeclaration(name='get_weather'),
