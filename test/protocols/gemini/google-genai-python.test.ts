@@ -9,6 +9,7 @@ import { answer as geminiAnswer } from '../../support/fake-gemini.js';
 import { answer as openaiAnswer } from '../../support/fake-openai.js';
 import { runPython, type PythonResult } from '../../support/python.js';
 import { useHarness } from '../../support/use-harness.js';
+import { parisWeatherTurns } from './expected-turns.js';
 import { anthropicModel, callerSecret, nativeModel, openAIModel, startGeminiHarness } from './harness.js';
 
 const harness = useHarness(startGeminiHarness);
@@ -129,17 +130,7 @@ print(json.dumps({'text': response.text, 'asked': asked}))
         },
       ],
     });
-    expect(second!.body!.messages).toEqual([
-      { role: 'user', content: 'Weather in Paris?' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_weather', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_weather', content: '{"result":"rain in Paris"}' },
-    ]);
+    expect(second!.body!.messages).toEqual(parisWeatherTurns('call_weather', '{"result":"rain in Paris"}'));
   });
 
   it('reads a translated answer’s thought signature as bytes; the next turn gives Anthropic its own back', async () => {
