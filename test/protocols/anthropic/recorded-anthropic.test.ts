@@ -14,10 +14,11 @@ import type { RecordedCase } from '../../recordings/recorded-cases.js';
 import { anthropicKey } from '../../support/fake-anthropic.js';
 import { byId, expectRecordedError, useRecordedGateway } from '../recorded-native.js';
 
-const { callerSecret, cases, harness } = useRecordedGateway(
+const { callerSecret, cases, harness, modelOf, replay } = useRecordedGateway(
   'anthropic',
   { id: 'claude', kind: 'anthropic', apiKey: anthropicKey },
   createAnthropicAdapter(),
+  ask,
 );
 
 /** The recorded stream as Anthropic frames it (`event:` then `data:`), message_start naming `model`. */
@@ -37,12 +38,12 @@ async function expectedStream(recorded: RecordedCase, model: string): Promise<st
   return text;
 }
 
-function ask(root: string, recorded: RecordedCase): Promise<Response> {
+function ask(root: string, model: string, recorded: RecordedCase): Promise<Response> {
   return fetch(`${root}/v1/messages`, {
     method: 'POST',
     headers: { 'x-api-key': callerSecret, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
     body: JSON.stringify({
-      model: `claude/${recorded.id}`,
+      model,
       max_tokens: 1024,
       messages: [{ role: 'user', content: 'Replay the recording.' }],
       stream: recorded.streamed,
@@ -57,22 +58,18 @@ describe('recorded Anthropic traffic through the native path', () => {
     expect(cases.length).toBeGreaterThan(20);
   });
 
-  it.each(byId(succeeded))(
-    '%s reaches the caller as recorded',
-    async (_id, recorded) => {
-      const { root, usage } = harness();
-      const model = `claude/${recorded.id}`;
-      const response = await ask(root, recorded);
-      expect(response.status).toBe(200);
-      if (recorded.streamed) {
-        expect(await response.text()).toBe(await expectedStream(recorded, model));
-      } else {
-        expect(await response.json()).toEqual({ ...(JSON.parse(recorded.body) as object), model });
-      }
-      expect(usage.at(-1)).toMatchObject({ model, provider: 'claude', status: 200, streamed: recorded.streamed });
-      expect(usage.at(-1)!.prompt_tokens).toBeGreaterThan(0);
-    },
-  );
+  it.each(byId(succeeded))('%s reaches the caller as recorded', async (_id, recorded) => {
+    const response = await replay(recorded);
+    const model = modelOf(recorded);
+    if (recorded.streamed) {
+      expect(await response.text()).toBe(await expectedStream(recorded, model));
+    } else {
+      expect(await response.json()).toEqual({ ...(JSON.parse(recorded.body) as object), model });
+    }
+    const { usage } = harness();
+    expect(usage.at(-1)).toMatchObject({ model, provider: 'claude', status: 200, streamed: recorded.streamed });
+    expect(usage.at(-1)!.prompt_tokens).toBeGreaterThan(0);
+  });
 
   it.each(byId(succeeded.filter((recorded) => recorded.streamed)))(
     '%s streams through @anthropic-ai/sdk',
@@ -80,9 +77,9 @@ describe('recorded Anthropic traffic through the native path', () => {
       const { root } = harness();
       const client = new Anthropic({ baseURL: root, apiKey: callerSecret, maxRetries: 0 });
       const message = await client.messages
-        .stream({ model: `claude/${recorded.id}`, max_tokens: 1024, messages: [{ role: 'user', content: 'Replay.' }] })
+        .stream({ model: modelOf(recorded), max_tokens: 1024, messages: [{ role: 'user', content: 'Replay.' }] })
         .finalMessage();
-      expect(message.model).toBe(`claude/${recorded.id}`);
+      expect(message.model).toBe(modelOf(recorded));
       expect(message.content.length).toBeGreaterThan(0);
     },
   );
@@ -90,14 +87,14 @@ describe('recorded Anthropic traffic through the native path', () => {
   it('ends a stream the upstream broke with Anthropic’s error event, which the SDK raises', async () => {
     const { root, usage } = harness();
     const recorded = cases.find((candidate) => candidate.id === 'anth-midstream-overloaded')!;
-    const text = await (await ask(root, recorded)).text();
+    const text = await (await ask(root, modelOf(recorded), recorded)).text();
     expect(text).toMatch(
       /event: error\ndata: \{"type":"error","error":\{"type":"overloaded_error","message":".*Overloaded"\}\}\n\n$/,
     );
     expect(usage.at(-1)).toMatchObject({ status: 200, finish_reason: 'error' });
     const client = new Anthropic({ baseURL: root, apiKey: callerSecret, maxRetries: 0 });
     const stream = client.messages.stream({
-      model: `claude/${recorded.id}`,
+      model: modelOf(recorded),
       max_tokens: 10,
       messages: [{ role: 'user', content: 'x' }],
     });
@@ -107,8 +104,7 @@ describe('recorded Anthropic traffic through the native path', () => {
   it.each(byId(cases.filter((recorded) => recorded.status !== 200)))(
     '%s reaches the caller as Anthropic’s error with the recorded status',
     async (_id, recorded) => {
-      const { root } = harness();
-      const answer = await expectRecordedError(await ask(root, recorded), recorded);
+      const answer = await expectRecordedError(await replay(recorded), recorded);
       expect(answer).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
     },
   );

@@ -11,10 +11,11 @@ import type { RecordedCase } from '../../recordings/recorded-cases.js';
 import { geminiKey } from '../../support/fake-gemini.js';
 import { byId, expectRecordedError, useRecordedGateway } from '../recorded-native.js';
 
-const { callerSecret, cases, harness } = useRecordedGateway(
+const { callerSecret, cases, harness, modelOf, replay } = useRecordedGateway(
   'gemini',
   { id: 'gemini', kind: 'google', apiKey: geminiKey },
   createGoogleAdapter(),
+  ask,
 );
 
 /** The recording's payloads: each `data:` event of a stream, or the one JSON body. */
@@ -34,9 +35,9 @@ function relabelled(payload: Record<string, unknown>, model: string): Record<str
 /** A request body the recorded upstream takes (it answers whatever was asked, as it was recorded). */
 const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Replay the recording.' }] }] });
 
-async function ask(root: string, recorded: RecordedCase): Promise<Response> {
+async function ask(root: string, model: string, recorded: RecordedCase): Promise<Response> {
   const method = recorded.streamed ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return fetch(`${root}/v1beta/models/gemini/${recorded.id}:${method}`, {
+  return fetch(`${root}/v1beta/models/${model}:${method}`, {
     method: 'POST',
     headers: { 'x-goog-api-key': callerSecret, 'content-type': 'application/json' },
     body,
@@ -51,11 +52,8 @@ describe('recorded Gemini traffic through the native path', () => {
   it.each(byId(cases.filter((recorded) => recorded.status === 200)))(
     '%s reaches the caller as recorded',
     async (_id, recorded) => {
-      const { root, usage } = harness();
-      const model = `gemini/${recorded.id}`;
-      const response = await ask(root, recorded);
-      expect(response.status).toBe(200);
-      const text = await response.text();
+      const text = await (await replay(recorded)).text();
+      const model = modelOf(recorded);
       const received = recorded.streamed
         ? text
             .split('\r\n\r\n')
@@ -63,7 +61,7 @@ describe('recorded Gemini traffic through the native path', () => {
             .map((event) => JSON.parse(event.slice('data:'.length)) as unknown)
         : [JSON.parse(text) as unknown];
       expect(received).toEqual(recordedPayloads(recorded).map((payload) => relabelled(payload, model)));
-      const row = usage.at(-1)!;
+      const row = harness().usage.at(-1)!;
       expect(row).toMatchObject({ model, status: 200, streamed: recorded.streamed });
       const last = recordedPayloads(recorded).findLast((payload) => payload.usageMetadata) as
         { usageMetadata: { promptTokenCount?: number } } | undefined;
@@ -76,10 +74,10 @@ describe('recorded Gemini traffic through the native path', () => {
     async (_id, recorded) => {
       const { root } = harness();
       const ai = new GoogleGenAI({ apiKey: callerSecret, httpOptions: { baseUrl: root } });
-      const stream = await ai.models.generateContentStream({ model: `gemini/${recorded.id}`, contents: 'Replay.' });
+      const stream = await ai.models.generateContentStream({ model: modelOf(recorded), contents: 'Replay.' });
       let responses = 0;
       for await (const response of stream) {
-        expect(response.modelVersion ?? `gemini/${recorded.id}`).toBe(`gemini/${recorded.id}`);
+        expect(response.modelVersion ?? modelOf(recorded)).toBe(modelOf(recorded));
         responses += 1;
       }
       expect(responses).toBe(recordedPayloads(recorded).length);
@@ -89,8 +87,7 @@ describe('recorded Gemini traffic through the native path', () => {
   it.each(byId(cases.filter((recorded) => recorded.status !== 200)))(
     '%s reaches the caller as Google’s error with the recorded status',
     async (_id, recorded) => {
-      const { root } = harness();
-      const answer = await expectRecordedError<{ error: object }>(await ask(root, recorded), recorded);
+      const answer = await expectRecordedError<{ error: object }>(await replay(recorded), recorded);
       expect(answer.error).toMatchObject({ code: recorded.status, status: 'RESOURCE_EXHAUSTED' });
     },
   );
