@@ -13,6 +13,7 @@ import {
   SecretKeyring,
 } from '../../main/secrets/index.js';
 import { migratePostgres } from '../../main/store/postgres/migrate.js';
+import { expectServedFromMemoryUntilInvalidated } from '../../main/secrets/test-support.js';
 import { usePostgresStores } from '../support/postgres-store.js';
 
 const openaiSecret = 'sk-proj-OPENAI-very-secret-1';
@@ -95,20 +96,8 @@ describe('DatabaseSecretStore', () => {
   it('serves values from memory until invalidated, so another instance’s change shows after invalidate()', async () => {
     const pool = await migratedPool();
     const key = generateSecretKey();
-    const first = new DatabaseSecretStore(pool, keyring(key));
-    const second = new DatabaseSecretStore(pool, keyring(key));
-    await first.set('provider:openai', openaiSecret);
-    expect(await second.get('provider:openai')).toBe(openaiSecret);
-
-    await first.set('provider:openai', 'sk-after-change');
-    expect(await second.get('provider:openai')).toBe(openaiSecret);
-    second.invalidate('provider:openai');
-    expect(await second.get('provider:openai')).toBe('sk-after-change');
-
-    await first.delete('provider:openai');
-    expect(await second.get('provider:openai')).toBe('sk-after-change');
-    second.invalidate();
-    expect(await second.get('provider:openai')).toBeNull();
+    const [reader, writer] = [new DatabaseSecretStore(pool, keyring(key)), new DatabaseSecretStore(pool, keyring(key))];
+    await expectServedFromMemoryUntilInvalidated(reader, writer);
   });
 
   it('refuses a value copied onto another row: the name is sealed with it', async () => {
