@@ -1,43 +1,35 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type KeyRules } from '../../shared/api/index.js';
 import { databaseFileName, openStore, type Store } from '../store/index.js';
 import { ApiKeys, type KeyStore } from './index.js';
+import { useStoreEachTest } from './test-support.js';
 
 const secretFormat = /^sk-sy-v1-([0-9a-f]{16})-([A-Za-z0-9_-]{43})$/;
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let keys: ApiKeys;
 const closers: (() => void)[] = [];
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-  store = openStore(dataDir);
+  store = temp.store;
   keys = new ApiKeys(store);
-  closers.push(
-    () => keys.close(),
-    () => store.close(),
-  );
+  closers.push(() => keys.close());
 });
 
 afterEach(() => {
   vi.useRealTimers();
   for (const close of closers.splice(0)) close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function openSecond(): { store: Store; keys: ApiKeys } {
-  const secondStore = openStore(dataDir);
+  const secondStore = temp.openAnother();
   const secondKeys = new ApiKeys(secondStore);
-  closers.unshift(
-    () => secondKeys.close(),
-    () => secondStore.close(),
-  );
+  closers.unshift(() => secondKeys.close());
   return { store: secondStore, keys: secondKeys };
 }
 
@@ -145,7 +137,7 @@ describe('storage', () => {
     const randomPart = randomPartOf(created.key);
     const needles = [created.key, randomPart].map((needle) => Buffer.from(needle));
 
-    const db = new Database(path.join(dataDir, databaseFileName), { readonly: true });
+    const db = new Database(path.join(temp.dataDir, databaseFileName), { readonly: true });
     closers.push(() => db.close());
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     expect(tables).toEqual(expect.arrayContaining(['api_keys', 'providers', 'usage_log']));
@@ -161,8 +153,8 @@ describe('storage', () => {
     }
     expect(valuesScanned).toBeGreaterThanOrEqual(6);
     // The WAL and the main file too: a secret written and then overwritten could survive in old pages.
-    for (const file of fs.readdirSync(dataDir)) {
-      const bytes = fs.readFileSync(path.join(dataDir, file));
+    for (const file of fs.readdirSync(temp.dataDir)) {
+      const bytes = fs.readFileSync(path.join(temp.dataDir, file));
       for (const needle of needles) expect(bytes.includes(needle), file).toBe(false);
     }
     const storedHash = db.prepare('SELECT secret_hash FROM api_keys WHERE id = ?').pluck().get(created.id);
@@ -235,7 +227,7 @@ describe('authenticate', () => {
   });
 
   it('rejects at the very next call a key deleted by another process, also when the Store reads data_version once per turn', async () => {
-    const gatewayStore = openStore(dataDir, { dataVersionReads: 'once-per-turn' });
+    const gatewayStore = openStore(temp.dataDir, { dataVersionReads: 'once-per-turn' });
     const gatewayKeys = new ApiKeys(gatewayStore);
     closers.unshift(
       () => gatewayKeys.close(),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.js';
+import { rejectionOf } from '../../test/support/rejection.js';
 import { defaultKeyRules, openStore, type Store } from '../store/index.js';
 import { ApiKeys, applyRulesChange, modelAllowed } from './index.js';
 import { useStoreEachTest } from './test-support.js';
@@ -18,15 +19,7 @@ afterEach(async () => {
   await keys.close();
 });
 
-async function thrown(action: () => unknown): Promise<ApiError> {
-  try {
-    await action();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
+const thrown = (action: () => unknown) => rejectionOf(ApiError, action);
 
 describe('applyRulesChange', () => {
   it('takes MCP hub access as servers, server__tool names or *, and null to take it away', async () => {

@@ -1,24 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { UsageLog, UsageRowRejectedError, type UsageStore } from './index.js';
+import { useStoreEachTest } from './test-support.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 const closers: (() => void)[] = [];
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-  store = openStore(dataDir);
+  store = temp.store;
 });
 
-afterEach(async () => {
+afterEach(() => {
   for (const close of closers.splice(0)) close();
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function usageRow(id: string, createdAt = Date.now()): UsageRecord {
@@ -139,7 +134,7 @@ describe('UsageLog batching', () => {
     for (const row of rows) log.record(row);
     await log.close();
     await store.close();
-    store = openStore(dataDir);
+    store = temp.openAnother();
     expect(await new UsageLog(store).list()).toEqual([rows[1], rows[0]]);
   });
 });

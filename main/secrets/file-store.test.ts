@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { inspect, promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileSecretStore, tightenSecretsFileMode } from './file-store.js';
+import { expectServedFromMemoryUntilInvalidated } from './test-support.js';
 
 let root: string;
 let dataDir: string;
@@ -112,21 +113,7 @@ await Promise.all(Array.from({ length: 20 }, (_, index) => store.set(\`\${prefix
   });
 
   it('serves reads from memory until invalidated', async () => {
-    const server = new FileSecretStore(filePath);
-    const cli = new FileSecretStore(filePath);
-    await server.set('provider:openai', 'sk-old');
-    await cli.set('provider:openai', 'sk-new');
-
-    expect(await server.get('provider:openai')).toBe('sk-old');
-    server.invalidate('provider:other');
-    expect(await server.get('provider:openai')).toBe('sk-old');
-    server.invalidate('provider:openai');
-    expect(await server.get('provider:openai')).toBe('sk-new');
-
-    await cli.delete('provider:openai');
-    expect(await server.get('provider:openai')).toBe('sk-new');
-    server.invalidate();
-    expect(await server.get('provider:openai')).toBeNull();
+    await expectServedFromMemoryUntilInvalidated(new FileSecretStore(filePath), new FileSecretStore(filePath));
   });
 
   it('treats an account named __proto__ like any other', async () => {

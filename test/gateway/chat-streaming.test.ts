@@ -19,7 +19,17 @@ const tools: OpenAI.ChatCompletionTool[] = [
   },
 ];
 
-async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<OpenAI.ChatCompletionChunk[]> {
+/** The chunks of `model`'s streamed answer to the question. */
+async function streamed(
+  model: string,
+  options: Partial<OpenAI.ChatCompletionCreateParamsStreaming> = {},
+): Promise<OpenAI.ChatCompletionChunk[]> {
+  const stream = await harness().client.chat.completions.create({
+    model,
+    messages: question,
+    stream: true,
+    ...options,
+  });
   const chunks: OpenAI.ChatCompletionChunk[] = [];
   for await (const chunk of stream) chunks.push(chunk);
   return chunks;
@@ -27,9 +37,7 @@ async function collect(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promi
 
 describe('streaming', () => {
   it('streams text: one id, role first, usage in the final chunk with finish_reason', async () => {
-    const chunks = await collect(
-      await harness().client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
-    );
+    const chunks = await streamed('fake/gpt-test');
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, world!');
     const ids = new Set(chunks.map((chunk) => chunk.id));
     expect(ids.size).toBe(1);
@@ -55,23 +63,14 @@ describe('streaming', () => {
   });
 
   it('asks the upstream for usage and sends it the upstream model name and key', async () => {
-    await collect(
-      await harness().client.chat.completions.create({ model: 'fake/gpt-test', messages: question, stream: true }),
-    );
+    await streamed('fake/gpt-test');
     const sent = harness().upstream.chatRequests().at(-1)!;
     expect(sent.body).toMatchObject({ model: 'gpt-test', stream: true, stream_options: { include_usage: true } });
     expect(sent.headers.authorization).toBe(`Bearer ${upstreamSecret}`);
   });
 
   it('keeps usage in the final chunk, never a choices: [] chunk, when the caller asked include_usage', async () => {
-    const chunks = await collect(
-      await harness().client.chat.completions.create({
-        model: 'fake/gpt-test',
-        messages: question,
-        stream: true,
-        stream_options: { include_usage: true },
-      }),
-    );
+    const chunks = await streamed('fake/gpt-test', { stream_options: { include_usage: true } });
     expect(chunks.every((chunk) => chunk.choices.length === 1)).toBe(true);
     expect(chunks.at(-1)!.usage?.total_tokens).toBe(upstreamUsage.total_tokens);
   });
@@ -108,22 +107,14 @@ describe('streaming', () => {
   });
 
   it('streams reasoning_content from upstream as delta.reasoning', async () => {
-    const chunks = await collect(
-      await harness().client.chat.completions.create({
-        model: 'fake/reasoning-model',
-        messages: question,
-        stream: true,
-      }),
-    );
+    const chunks = await streamed('fake/reasoning-model');
     const deltas = chunks.map((chunk) => chunk.choices[0]!.delta as { reasoning?: string; content?: string });
     expect(deltas.map((delta) => delta.reasoning ?? '').join('')).toBe('Thinking hard.');
     expect(deltas.map((delta) => delta.content ?? '').join('')).toBe('42');
   });
 
   it('turns an upstream that answers a stream request with JSON into a proper stream', async () => {
-    const chunks = await collect(
-      await harness().client.chat.completions.create({ model: 'fake/json-answer', messages: question, stream: true }),
-    );
+    const chunks = await streamed('fake/json-answer');
     expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('plain JSON');
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');

@@ -2,11 +2,11 @@
 // SDK. The model name picks what the upstream does (see `gatewayScenarios`).
 
 import OpenAI from 'openai';
-import { expect } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import type { Gateway, GatewayOptions } from '../../main/gateway/index.js';
 import type { ProviderRegistry } from '../../main/providers/index.js';
 import { answer, fail, FakeOpenAI, rejectKey, type Step, type ToolCall } from '../support/fake-openai.js';
+import { rejectionOf } from '../support/rejection.js';
 import { MemoryKeys, refusingProvider, startTestGateway } from '../support/test-gateway.js';
 
 export const callerSecret = 'sk-sy-v1-caller-secret';
@@ -22,13 +22,8 @@ export const usage = {
 };
 
 /** The SDK's error for a call that must fail. */
-export async function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OpenAI.APIError);
-  return error as InstanceType<typeof OpenAI.APIError>;
+export function sdkError(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  return rejectionOf(OpenAI.APIError, () => promise);
 }
 
 export const weatherCall: ToolCall = { id: 'call_weather1', name: 'get_weather', arguments: '{"city": "Paris"}' };

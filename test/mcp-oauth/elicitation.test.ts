@@ -121,33 +121,32 @@ describe('elicitation through the hub', { timeout: 30_000 }, () => {
     return { client, close: () => Promise.all([client.close(), session.server.close()]).then(session.dispose) };
   }
 
+  /**
+   * The question tool's result (as JSON text) called by `hub`'s client, which is then closed; checks that
+   * Switchyard's UI, listening all along (and accepting an empty form if asked), was never asked.
+   */
+  async function triggeredThroughHub(hub: Awaited<ReturnType<typeof hubClient>>): Promise<string> {
+    const ui = answering((prompt) => manager.elicitations.answer(prompt.id, { action: 'accept', content: {} }));
+    try {
+      const result = await hub.client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} });
+      expect(ui.asked).toEqual([]);
+      return JSON.stringify(result.content);
+    } finally {
+      ui.dispose();
+      await hub.close();
+    }
+  }
+
   it("asks the hub's client when it declared elicitation, never Switchyard's UI", async () => {
-    const ui = answering((prompt) => manager.elicitations.answer(prompt.id, { action: 'cancel' }));
     const hub = await hubClient({ capabilities: { elicitation: { form: {} } } });
     hub.client.setRequestHandler(ElicitRequestSchema, (request) => {
       expect(request.params.message).toBe('Please provide inputs for the following fields:');
       return { action: 'accept', content: { name: 'Grace Hopper' } };
     });
-    try {
-      const result = await hub.client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} });
-      expect(JSON.stringify(result.content)).toContain('- Name: Grace Hopper');
-      expect(ui.asked).toEqual([]);
-    } finally {
-      ui.dispose();
-      await hub.close();
-    }
+    expect(await triggeredThroughHub(hub)).toContain('- Name: Grace Hopper');
   });
 
   it('declines for a hub client without the capability', async () => {
-    const ui = answering((prompt) => manager.elicitations.answer(prompt.id, { action: 'accept', content: {} }));
-    const hub = await hubClient({ capabilities: {} });
-    try {
-      const result = await hub.client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} });
-      expect(JSON.stringify(result.content)).toContain('User declined');
-      expect(ui.asked).toEqual([]);
-    } finally {
-      ui.dispose();
-      await hub.close();
-    }
+    expect(await triggeredThroughHub(await hubClient({ capabilities: {} }))).toContain('User declined');
   });
 });

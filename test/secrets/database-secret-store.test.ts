@@ -2,7 +2,7 @@
 // the table holds, what each instance caches, and what starting with a missing, malformed or wrong key says.
 
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DatabaseSecretStore,
   generateSecretKey,
@@ -13,16 +13,17 @@ import {
   SecretKeyring,
 } from '../../main/secrets/index.js';
 import { migratePostgres } from '../../main/store/postgres/migrate.js';
-import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { expectServedFromMemoryUntilInvalidated } from '../../main/secrets/test-support.js';
+import { usePostgresStores } from '../support/postgres-store.js';
 
 const openaiSecret = 'sk-proj-OPENAI-very-secret-1';
 const anthropicSecret = 'sk-ant-ANTHROPIC-very-secret-2';
 
-let postgres: TestPostgres;
+const postgres = usePostgresStores();
 const pools: pg.Pool[] = [];
 
 async function migratedPool(): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: await postgres.createDatabase(), max: 3 });
+  const pool = new pg.Pool({ connectionString: await postgres.database(), max: 3 });
   pools.push(pool);
   await migratePostgres(pool);
   return pool;
@@ -45,12 +46,9 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
   return error as Error;
 }
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-});
+// Registered after the cluster's own hooks, so the pools end before it stops.
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
-  await postgres?.stop();
 });
 
 describe('DatabaseSecretStore', () => {
@@ -98,20 +96,8 @@ describe('DatabaseSecretStore', () => {
   it('serves values from memory until invalidated, so another instance’s change shows after invalidate()', async () => {
     const pool = await migratedPool();
     const key = generateSecretKey();
-    const first = new DatabaseSecretStore(pool, keyring(key));
-    const second = new DatabaseSecretStore(pool, keyring(key));
-    await first.set('provider:openai', openaiSecret);
-    expect(await second.get('provider:openai')).toBe(openaiSecret);
-
-    await first.set('provider:openai', 'sk-after-change');
-    expect(await second.get('provider:openai')).toBe(openaiSecret);
-    second.invalidate('provider:openai');
-    expect(await second.get('provider:openai')).toBe('sk-after-change');
-
-    await first.delete('provider:openai');
-    expect(await second.get('provider:openai')).toBe('sk-after-change');
-    second.invalidate();
-    expect(await second.get('provider:openai')).toBeNull();
+    const [reader, writer] = [new DatabaseSecretStore(pool, keyring(key)), new DatabaseSecretStore(pool, keyring(key))];
+    await expectServedFromMemoryUntilInvalidated(reader, writer);
   });
 
   it('refuses a value copied onto another row: the name is sealed with it', async () => {

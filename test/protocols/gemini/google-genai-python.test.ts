@@ -9,6 +9,7 @@ import { answer as geminiAnswer } from '../../support/fake-gemini.js';
 import { answer as openaiAnswer } from '../../support/fake-openai.js';
 import { runPython, type PythonResult } from '../../support/python.js';
 import { useHarness } from '../../support/use-harness.js';
+import { parisWeatherTurns } from './expected-turns.js';
 import { anthropicModel, callerSecret, nativeModel, openAIModel, startGeminiHarness } from './harness.js';
 
 const harness = useHarness(startGeminiHarness);
@@ -29,6 +30,19 @@ async function python(script: string): Promise<unknown> {
   });
   if (result.code !== 0) throw new Error(`the script exited with ${result.code}:\n${result.stderr}`);
   return JSON.parse(result.stdout) as unknown;
+}
+
+/** A whole text message as the anthropic-kind upstream answers one. */
+function anthropicText(id: string, text: string, usage: { input_tokens: number; output_tokens: number }) {
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    usage,
+  };
 }
 
 const pngBase64 = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
@@ -70,16 +84,9 @@ print(json.dumps(response.text))
   it('honours ThinkingConfig: thinking_level as the effort, thinking_budget as the budget', async () => {
     const { openai, anthropic } = harness();
     openai.script(openaiAnswer('Low effort.'));
-    const message = {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'Thought it over.' }],
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 5 },
-    };
-    anthropic.script(anthropicAnswer({ whole: message }));
+    anthropic.script(
+      anthropicAnswer({ whole: anthropicText('msg_1', 'Thought it over.', { input_tokens: 10, output_tokens: 5 }) }),
+    );
     await python(`
 client.models.generate_content(model='${openAIModel}', contents='Think a little',
     config=types.GenerateContentConfig(thinking_config=types.ThinkingConfig(thinking_level='LOW')))
@@ -123,17 +130,7 @@ print(json.dumps({'text': response.text, 'asked': asked}))
         },
       ],
     });
-    expect(second!.body!.messages).toEqual([
-      { role: 'user', content: 'Weather in Paris?' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_weather', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_weather', content: '{"result":"rain in Paris"}' },
-    ]);
+    expect(second!.body!.messages).toEqual(parisWeatherTurns('call_weather', '{"result":"rain in Paris"}'));
   });
 
   it('reads a translated answer’s thought signature as bytes; the next turn gives Anthropic its own back', async () => {
@@ -141,15 +138,7 @@ print(json.dumps({'text': response.text, 'asked': asked}))
     const recorded = JSON.parse(anthropicFixture('anthropic-message.json')) as {
       content: { type: string; signature?: string; data?: string }[];
     };
-    const followUp = {
-      id: 'msg_2',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'Sunny, and it is noon.' }],
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 500, output_tokens: 8 },
-    };
+    const followUp = anthropicText('msg_2', 'Sunny, and it is noon.', { input_tokens: 500, output_tokens: 8 });
     anthropic.script(anthropicAnswer({ whole: recorded }), anthropicAnswer({ whole: followUp }));
     const result = await python(`
 tools = [types.Tool(function_declarations=[types.FunctionDeclaration(name='get_weather'),

@@ -9,20 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { answer as anthropicAnswer } from '../../support/fake-anthropic.js';
 import { answer as geminiAnswer, geminiFixture } from '../../support/fake-gemini.js';
 import { answer as openaiAnswer } from '../../support/fake-openai.js';
+import { rejectionOf } from '../../support/rejection.js';
 import { useHarness } from '../../support/use-harness.js';
+import { parisWeatherTurns } from './expected-turns.js';
 import { anthropicModel, callerSecret, nativeModel, openAIModel, startGeminiHarness } from './harness.js';
 
 const harness = useHarness(startGeminiHarness);
 
-async function failureOf(call: () => Promise<unknown>): Promise<ApiError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+const failureOf = (call: () => Promise<unknown>) => rejectionOf(ApiError, call);
 
 async function collect(stream: AsyncGenerator<GenerateContentResponse>): Promise<GenerateContentResponse[]> {
   const responses: GenerateContentResponse[] = [];
@@ -188,17 +182,7 @@ describe('an openai-kind provider: translated', () => {
       ],
       tool_choice: 'required',
     });
-    expect(secondRequest!.body!.messages).toEqual([
-      { role: 'user', content: 'Weather in Paris?' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          { id: 'call_abc', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'call_abc', content: '{"output":"sunny"}' },
-    ]);
+    expect(secondRequest!.body!.messages).toEqual(parisWeatherTurns('call_abc', '{"output":"sunny"}'));
   });
 
   it('sends images as data URLs', async () => {

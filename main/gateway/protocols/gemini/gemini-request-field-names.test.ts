@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../shared/api/index.js';
+import { rejectionOf } from '../../../../test/support/rejection.js';
 import { parseCountTokensRequest, parseGenerateContentRequest, translateGeminiRequest } from './gemini-request.js';
 
 const options = { model: 'oai/gpt-4o', stream: false };
@@ -128,15 +129,7 @@ const jsonSpelled = {
   },
 };
 
-function failureOf(call: () => unknown): ApiError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
+const failureOf = (call: () => unknown) => rejectionOf(ApiError, call);
 
 describe('a Gemini request under proto field names', () => {
   it('is the request under JSON names, for a google-kind upstream, the caller’s keys untouched', () => {
@@ -204,9 +197,9 @@ describe('a Gemini request under proto field names', () => {
     });
   });
 
-  it('names tools only Gemini runs by their JSON names', () => {
+  it('names tools only Gemini runs by their JSON names', async () => {
     const body = { contents: [{ parts: [{ text: 'x' }] }], tools: [{ google_search: {}, code_execution: {} }] };
-    const error = failureOf(() => translateGeminiRequest(parseGenerateContentRequest(body).parsed, options));
+    const error = await failureOf(() => translateGeminiRequest(parseGenerateContentRequest(body).parsed, options));
     expect(error.message).toContain('tools[0].codeExecution, tools[0].googleSearch is a tool only Gemini models run');
   });
 
@@ -230,20 +223,20 @@ describe('a Gemini request under proto field names', () => {
     expect(read.parsed.generationConfig).toEqual(read.body.generationConfig);
   });
 
-  it('refuses a field given under both names with a 400 that names it', () => {
+  it('refuses a field given under both names with a 400 that names it', async () => {
     const body = {
       contents: [{ parts: [{ inlineData: { mimeType: 'image/png', mime_type: 'image/gif', data: '' } }] }],
     };
-    const error = failureOf(() => parseGenerateContentRequest(body));
+    const error = await failureOf(() => parseGenerateContentRequest(body));
     expect(error.status).toBe(400);
     expect(error.message).toBe(
       'Invalid request: contents[0].parts[0].inlineData.mimeType is given twice, as "mimeType" and as "mime_type"; send one.',
     );
   });
 
-  it('still names the field that is wrong, under its JSON name', () => {
+  it('still names the field that is wrong, under its JSON name', async () => {
     const body = { contents: [{ parts: [{ inline_data: { data: 'AAAA' } }] }] };
-    expect(failureOf(() => parseGenerateContentRequest(body)).message).toMatch(
+    expect((await failureOf(() => parseGenerateContentRequest(body))).message).toMatch(
       /contents\[0\]\.parts\[0\]\.inlineData\.mimeType is required/,
     );
   });

@@ -104,34 +104,28 @@ const messageItemSchema = z
       }
     });
   });
+// A function's and a custom tool's calls and outputs differ only in their type and in what carries the call's
+// input (`arguments`, `input`).
+const toolCallFields = { call_id: z.string().min(1), name: z.string().min(1), namespace: z.string().optional() };
 const functionCallItemSchema = z.looseObject({
   type: z.literal('function_call'),
-  call_id: z.string().min(1),
-  name: z.string().min(1),
-  namespace: z.string().optional(),
+  ...toolCallFields,
   arguments: z.string(),
+});
+const customToolCallItemSchema = z.looseObject({
+  type: z.literal('custom_tool_call'),
+  ...toolCallFields,
+  input: z.string(),
 });
 const toolOutputPartSchema = z.discriminatedUnion('type', [inputTextSchema, inputImageSchema, inputFileSchema]);
 const toolOutputSchema = z.union([z.string(), z.array(toolOutputPartSchema)], {
   error: 'must be a string or an array of content parts',
 });
-const functionCallOutputItemSchema = z.looseObject({
-  type: z.literal('function_call_output'),
-  call_id: z.string().min(1),
-  output: toolOutputSchema,
-});
-const customToolCallItemSchema = z.looseObject({
-  type: z.literal('custom_tool_call'),
-  call_id: z.string().min(1),
-  name: z.string().min(1),
-  namespace: z.string().optional(),
-  input: z.string(),
-});
-const customToolCallOutputItemSchema = z.looseObject({
-  type: z.literal('custom_tool_call_output'),
-  call_id: z.string().min(1),
-  output: toolOutputSchema,
-});
+function toolOutputItemSchema<Type extends string>(type: Type) {
+  return z.looseObject({ type: z.literal(type), call_id: z.string().min(1), output: toolOutputSchema });
+}
+const functionCallOutputItemSchema = toolOutputItemSchema('function_call_output');
+const customToolCallOutputItemSchema = toolOutputItemSchema('custom_tool_call_output');
 const reasoningItemSchema = z.looseObject({
   type: z.literal('reasoning'),
   summary: z.array(z.looseObject({ text: z.string() })).optional(),
