@@ -3,6 +3,7 @@
 
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usageOf } from '../../main/providers/test-support.js';
 import type { ReasoningDetail } from '../../shared/api/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
@@ -24,12 +25,7 @@ describe('Anthropic through the gateway', () => {
   it('streams text with the role first, finish_reason and the usage (cache reads and writes) in the last chunk', async () => {
     const { chunks, last } = await harness.streamHello('claude/claude-sonnet-4-20250514', 'end_turn');
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
-    expect(last.usage).toEqual({
-      prompt_tokens: 4225,
-      completion_tokens: 12,
-      total_tokens: 4237,
-      prompt_tokens_details: { cached_tokens: 3000, cache_write_tokens: 1200 },
-    });
+    expect(last.usage).toEqual(usageOf(4225, 12, { cached: 3000, cacheWrite: 1200 }));
 
     const sent = harness.anthropic.messageRequests().at(-1)!;
     expect(sent.headers['x-api-key']).toBe(anthropicKey);

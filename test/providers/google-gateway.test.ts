@@ -3,6 +3,7 @@
 
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usageOf } from '../../main/providers/test-support.js';
 import { geminiKey } from '../support/fake-gemini.js';
 import { jsonReply, replayReply } from '../support/recording-server.js';
 import { collect, imageMessage, lastEvents, png, startProviderHarness, weatherTools } from './provider-harness.js';
@@ -24,13 +25,7 @@ function lastUpstream() {
 describe('Gemini through the gateway', () => {
   it('streams text with the role first, finish_reason and usage (cached, reasoning) in the last chunk', async () => {
     const { last } = await harness.streamHello('gemini/gemini-2.5-flash', 'STOP', { max_tokens: 500 });
-    expect(last.usage).toEqual({
-      prompt_tokens: 1543,
-      completion_tokens: 57,
-      total_tokens: 1600,
-      prompt_tokens_details: { cached_tokens: 1024 },
-      completion_tokens_details: { reasoning_tokens: 50 },
-    });
+    expect(last.usage).toEqual(usageOf(1543, 57, { cached: 1024, reasoning: 50 }));
 
     const sent = lastUpstream();
     expect(sent.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
