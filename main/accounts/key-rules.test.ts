@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api/index.js';
 import { rejectionOf } from '../../test/support/rejection.js';
 import { defaultKeyRules, openStore, type Store } from '../store/index.js';
 import { ApiKeys, applyRulesChange, modelAllowed } from './index.js';
-import { useStoreEachTest } from './test-support.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 
 const temp = useStoreEachTest();
 let store: Store;

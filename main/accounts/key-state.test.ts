@@ -5,7 +5,7 @@ import { PriceBook } from '../providers/pricing/index.js';
 import { defaultKeyRules, type Store } from '../store/index.js';
 import { Accounts, ApiKeys, UsageLog } from './index.js';
 import { keyStanding, type StateRules } from './key-state.js';
-import { useStoreEachTest } from './test-support.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 
 const monday = Date.parse('2026-03-09T00:00:00Z');
 const tuesdayNoon = Date.parse('2026-03-10T12:00:00Z');

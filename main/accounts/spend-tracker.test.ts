@@ -3,7 +3,7 @@ import type { UsageRecord } from '../../shared/api/index.js';
 import { usageRecord } from '../../test/support/usage-record.js';
 import type { Store } from '../store/index.js';
 import { SpendTracker, UsageLog } from './index.js';
-import { useStoreEachTest } from './test-support.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 
 const temp = useStoreEachTest();
 let store: Store;

@@ -5,34 +5,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../../test/support/recording-server.js';
 import { LocalProviders, lmStudioBaseUrl, localServersFromEnv, ollamaBaseUrl } from './local-providers.js';
 
-describe('ollamaBaseUrl (OLLAMA_HOST as Ollama reads it)', () => {
-  it.each([
-    [undefined, 'http://127.0.0.1:11434/v1'],
-    ['', 'http://127.0.0.1:11434/v1'],
-    ['127.0.0.1:11434', 'http://127.0.0.1:11434/v1'],
-    ['localhost:5000', 'http://localhost:5000/v1'],
-    ['0.0.0.0', 'http://127.0.0.1:11434/v1'],
-    ['0.0.0.0:8080', 'http://127.0.0.1:8080/v1'],
-    [':9000', 'http://127.0.0.1:9000/v1'],
-    ['http://gpu-box:11434', 'http://gpu-box:11434/v1'],
-    ['https://ollama.example.com', 'https://ollama.example.com:443/v1'],
-    ['http://host', 'http://host:80/v1'],
-    ['http://host:1234/proxy/', 'http://host:1234/proxy/v1'],
-    ['[::1]:11434', 'http://[::1]:11434/v1'],
-    ['[::]', 'http://[::1]:11434/v1'],
-  ])('%j → %s', (host, expected) => {
-    expect(ollamaBaseUrl(host)).toBe(expected);
-  });
-});
+/** What each environment variable is read with (OLLAMA_HOST as Ollama reads it). */
+const baseUrlFrom = { OLLAMA_HOST: ollamaBaseUrl, LMSTUDIO_BASE_URL: lmStudioBaseUrl };
 
-describe('lmStudioBaseUrl', () => {
+describe('local base URLs from the environment', () => {
   it.each([
-    [undefined, 'http://127.0.0.1:1234/v1'],
-    ['http://127.0.0.1:4321/v1', 'http://127.0.0.1:4321/v1'],
-    ['http://127.0.0.1:4321', 'http://127.0.0.1:4321/v1'],
-    ['localhost:4321/', 'http://localhost:4321/v1'],
-  ])('%j → %s', (value, expected) => {
-    expect(lmStudioBaseUrl(value)).toBe(expected);
+    ['OLLAMA_HOST', undefined, 'http://127.0.0.1:11434/v1'],
+    ['OLLAMA_HOST', '', 'http://127.0.0.1:11434/v1'],
+    ['OLLAMA_HOST', '127.0.0.1:11434', 'http://127.0.0.1:11434/v1'],
+    ['OLLAMA_HOST', 'localhost:5000', 'http://localhost:5000/v1'],
+    ['OLLAMA_HOST', '0.0.0.0', 'http://127.0.0.1:11434/v1'],
+    ['OLLAMA_HOST', '0.0.0.0:8080', 'http://127.0.0.1:8080/v1'],
+    ['OLLAMA_HOST', ':9000', 'http://127.0.0.1:9000/v1'],
+    ['OLLAMA_HOST', 'http://gpu-box:11434', 'http://gpu-box:11434/v1'],
+    ['OLLAMA_HOST', 'https://ollama.example.com', 'https://ollama.example.com:443/v1'],
+    ['OLLAMA_HOST', 'http://host', 'http://host:80/v1'],
+    ['OLLAMA_HOST', 'http://host:1234/proxy/', 'http://host:1234/proxy/v1'],
+    ['OLLAMA_HOST', '[::1]:11434', 'http://[::1]:11434/v1'],
+    ['OLLAMA_HOST', '[::]', 'http://[::1]:11434/v1'],
+    ['LMSTUDIO_BASE_URL', undefined, 'http://127.0.0.1:1234/v1'],
+    ['LMSTUDIO_BASE_URL', 'http://127.0.0.1:4321/v1', 'http://127.0.0.1:4321/v1'],
+    ['LMSTUDIO_BASE_URL', 'http://127.0.0.1:4321', 'http://127.0.0.1:4321/v1'],
+    ['LMSTUDIO_BASE_URL', 'localhost:4321/', 'http://localhost:4321/v1'],
+  ] as const)('%s=%j → %s', (variable, value, expected) => {
+    expect(baseUrlFrom[variable](value)).toBe(expected);
   });
 
   it('reads both addresses from the environment', () => {

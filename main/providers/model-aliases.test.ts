@@ -1,24 +1,21 @@
 // Model aliases over a real store: what may be an alias, how the registry makes names canonical, and that a lookup
 // reads the table only when the database changed (an alias set by another process included).
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
+import type { Store } from '../store/index.js';
 import { ModelAliases } from './model-aliases.js';
 import { ProviderRegistry } from './registry.js';
 import { rejection, thrown } from './test-support.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let aliases: ModelAliases;
 let tableReads: number;
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-aliases-'));
-  store = openStore(dataDir);
+  store = temp.store;
   tableReads = 0;
   const counted = {
     listModelAliases: () => (tableReads++, store.listModelAliases()),
@@ -27,11 +24,6 @@ beforeEach(() => {
     changeVersion: store.changeVersion.bind(store),
   };
   aliases = new ModelAliases(counted, { now: () => Date.parse('2026-03-01T00:00:00Z') });
-});
-
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function registry(withAliases = true): ProviderRegistry {
@@ -91,12 +83,7 @@ describe('ModelAliases', () => {
     expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
     expect(tableReads).toBe(1);
 
-    const otherProcess = openStore(dataDir);
-    try {
-      await otherProcess.setModelAlias('slow', 'anthropic/claude-opus-4', Date.now());
-    } finally {
-      await otherProcess.close();
-    }
+    await temp.openAnother().setModelAlias('slow', 'anthropic/claude-opus-4', Date.now());
     expect(aliases.targetOf('slow')).toBe('anthropic/claude-opus-4');
     expect(tableReads).toBe(2);
   });

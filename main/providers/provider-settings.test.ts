@@ -1,27 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/index.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { ProviderSettings, secretAccountFor, validateNewProvider } from './provider-settings.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let secrets: SecretStore;
 let settings: ProviderSettings;
 
 beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-providers-'));
-  store = openStore(dataDir);
-  secrets = (await openSecretStore({ dataDir, mode: 'file' })).store;
+  store = temp.store;
+  secrets = (await openSecretStore({ dataDir: temp.dataDir, mode: 'file' })).store;
   settings = new ProviderSettings(store, async () => secrets);
-});
-
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** What adding an OpenAI-compatible provider sends. */

@@ -1,10 +1,16 @@
 // Shared by the provider tests: the recorded fixtures, a body in pieces through the real SSE framing, what a decoded
-// stream carried, the ApiError a call threw, and the usage the gateway reports.
+// stream carried, the ApiError a call threw, the usage the gateway reports, and a question about an image.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { ApiError, type ReasoningDetail, type ToolCallDelta, type Usage } from '../../shared/api/index.js';
+import {
+  ApiError,
+  type ChatMessage,
+  type ReasoningDetail,
+  type ToolCallDelta,
+  type Usage,
+} from '../../shared/api/index.js';
 import type { StreamPart } from './adapter.js';
 import { decodeSseEvents } from './http/upstream-http.js';
 
@@ -107,4 +113,13 @@ export function usageOf(
   }
   if (details.reasoning !== undefined) usage.completion_tokens_details = { reasoning_tokens: details.reasoning };
   return usage;
+}
+
+/** A 1×1 PNG, for image parts. */
+export const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A user message of the text "What is this?" and then an image part for each of `urls`. */
+export function imageQuestion(...urls: string[]): ChatMessage[] {
+  const images = urls.map((url) => ({ type: 'image_url' as const, image_url: { url } }));
+  return [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, ...images] }];
 }

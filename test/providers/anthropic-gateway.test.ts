@@ -3,24 +3,19 @@
 
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usageOf } from '../../main/providers/test-support.js';
 import type { ReasoningDetail } from '../../shared/api/index.js';
 import { waitFor } from '../support/wait-for.js';
 import { anthropicKey } from '../support/fake-anthropic.js';
-import { collect, getTimeTool, imageMessage, lastEvents, png, startProviderHarness } from './provider-harness.js';
+import { collect, imageMessage, lastEvents, png, startProviderHarness, weatherTools } from './provider-harness.js';
 
 const harness = await startProviderHarness();
 afterAll(() => harness.close());
 
-const tools: OpenAI.ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } } },
-    },
-  },
-  getTimeTool,
-];
+const tools = weatherTools({
+  type: 'object',
+  properties: { city: { type: 'string' }, unit: { type: 'string' } },
+});
 
 function lastUpstreamBody(): Record<string, unknown> {
   return harness.anthropic.messageRequests().at(-1)!.body!;
@@ -28,29 +23,9 @@ function lastUpstreamBody(): Record<string, unknown> {
 
 describe('Anthropic through the gateway', () => {
   it('streams text with the role first, finish_reason and the usage (cache reads and writes) in the last chunk', async () => {
-    const chunks = await collect(
-      await harness.client.chat.completions.create({
-        model: 'claude/claude-sonnet-4-20250514',
-        messages: [
-          { role: 'system', content: 'Be brief.' },
-          { role: 'user', content: 'Say hello' },
-        ],
-        stream: true,
-        temperature: 1.6,
-      }),
-    );
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, wörld! 👋');
-    expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
+    const { chunks, last } = await harness.streamHello('claude/claude-sonnet-4-20250514', 'end_turn');
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
-    const last = chunks.at(-1)!;
-    expect(chunks.filter((chunk) => chunk.choices[0]?.finish_reason)).toEqual([last]);
-    expect(last.choices[0]).toMatchObject({ finish_reason: 'stop', native_finish_reason: 'end_turn' });
-    expect(last.usage).toEqual({
-      prompt_tokens: 4225,
-      completion_tokens: 12,
-      total_tokens: 4237,
-      prompt_tokens_details: { cached_tokens: 3000, cache_write_tokens: 1200 },
-    });
+    expect(last.usage).toEqual(usageOf(4225, 12, { cached: 3000, cacheWrite: 1200 }));
 
     const sent = harness.anthropic.messageRequests().at(-1)!;
     expect(sent.headers['x-api-key']).toBe(anthropicKey);
@@ -184,19 +159,7 @@ describe('Anthropic through the gateway', () => {
   });
 
   it('sends images as base64 blocks, and answers 400 for an image to a model without vision', async () => {
-    await harness.client.chat.completions.create({
-      model: 'claude/claude-sonnet-4-20250514',
-      stream: false,
-      messages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
-          ],
-        },
-      ],
-    });
+    await harness.askAboutImage('claude/claude-sonnet-4-20250514');
     expect((lastUpstreamBody().messages as { content: unknown[] }[])[0]!.content[1]).toEqual({
       type: 'image',
       source: { type: 'base64', media_type: 'image/png', data: png },
@@ -238,12 +201,9 @@ describe('Anthropic through the gateway', () => {
 
 describe('Anthropic errors through the gateway', () => {
   it('turns a rejected provider key into a 502 naming the provider, never a 401', async () => {
-    const error = await harness.failedChat('claude-badkey/claude-sonnet-4-20250514');
-    expect(error.status).toBe(502);
-    expect(error.message).toContain('Provider "claude-badkey" rejected its API key (upstream 401)');
-    expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
-      provider_name: 'claude-badkey',
-      raw: { type: 'error', error: { type: 'authentication_error' } },
+    await harness.expectRejectedKey('claude-badkey/claude-sonnet-4-20250514', 401, {
+      type: 'error',
+      error: { type: 'authentication_error' },
     });
   });
 

@@ -3,28 +3,20 @@
 
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usageOf } from '../../main/providers/test-support.js';
 import { geminiKey } from '../support/fake-gemini.js';
 import { jsonReply, replayReply } from '../support/recording-server.js';
-import { collect, getTimeTool, imageMessage, lastEvents, png, startProviderHarness } from './provider-harness.js';
+import { collect, imageMessage, lastEvents, png, startProviderHarness, weatherTools } from './provider-harness.js';
 
 const harness = await startProviderHarness();
 afterAll(() => harness.close());
 
-const tools: OpenAI.ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      parameters: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { city: { type: 'string' }, unit: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
-        required: ['city'],
-      },
-    },
-  },
-  getTimeTool,
-];
+const tools = weatherTools({
+  type: 'object',
+  additionalProperties: false,
+  properties: { city: { type: 'string' }, unit: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+  required: ['city'],
+});
 
 function lastUpstream() {
   return harness.gemini.generateRequests().at(-1)!;
@@ -32,30 +24,8 @@ function lastUpstream() {
 
 describe('Gemini through the gateway', () => {
   it('streams text with the role first, finish_reason and usage (cached, reasoning) in the last chunk', async () => {
-    const chunks = await collect(
-      await harness.client.chat.completions.create({
-        model: 'gemini/gemini-2.5-flash',
-        messages: [
-          { role: 'system', content: 'Be brief.' },
-          { role: 'user', content: 'Say hello' },
-        ],
-        stream: true,
-        temperature: 1.6,
-        max_tokens: 500,
-      }),
-    );
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, wörld! 👋');
-    expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
-    const last = chunks.at(-1)!;
-    expect(chunks.filter((chunk) => chunk.choices[0]?.finish_reason)).toEqual([last]);
-    expect(last.choices[0]).toMatchObject({ finish_reason: 'stop', native_finish_reason: 'STOP' });
-    expect(last.usage).toEqual({
-      prompt_tokens: 1543,
-      completion_tokens: 57,
-      total_tokens: 1600,
-      prompt_tokens_details: { cached_tokens: 1024 },
-      completion_tokens_details: { reasoning_tokens: 50 },
-    });
+    const { last } = await harness.streamHello('gemini/gemini-2.5-flash', 'STOP', { max_tokens: 500 });
+    expect(last.usage).toEqual(usageOf(1543, 57, { cached: 1024, reasoning: 50 }));
 
     const sent = lastUpstream();
     expect(sent.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
@@ -173,19 +143,7 @@ describe('Gemini through the gateway', () => {
   });
 
   it('sends images as inlineData; answers 400 for an image URL and for a model without vision', async () => {
-    await harness.client.chat.completions.create({
-      model: 'gemini/gemini-2.5-flash',
-      stream: false,
-      messages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
-          ],
-        },
-      ],
-    });
+    await harness.askAboutImage('gemini/gemini-2.5-flash');
     expect((lastUpstream().body as { contents: { parts: unknown[] }[] }).contents[0]!.parts[1]).toEqual({
       inlineData: { mimeType: 'image/png', data: png },
     });
@@ -221,12 +179,8 @@ describe('Gemini through the gateway', () => {
 
 describe('Gemini errors through the gateway', () => {
   it('turns a rejected key (400 API_KEY_INVALID) into a 502 naming the provider', async () => {
-    const error = await harness.failedChat('gemini-badkey/gemini-2.5-flash');
-    expect(error.status).toBe(502);
-    expect(error.message).toContain('Provider "gemini-badkey" rejected its API key (upstream 400)');
-    expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
-      provider_name: 'gemini-badkey',
-      raw: { error: { code: 400, status: 'INVALID_ARGUMENT' } },
+    await harness.expectRejectedKey('gemini-badkey/gemini-2.5-flash', 400, {
+      error: { code: 400, status: 'INVALID_ARGUMENT' },
     });
   });
 

@@ -79,6 +79,19 @@ export interface ProviderHarness {
   rawQuestion(model: string): Promise<RawAnswer>;
   /** Streams a question through the SDK: the content it yielded, and what it threw (null if nothing). */
   streamUntilError(model: string, prompt?: string): Promise<{ content: string; failure: unknown }>;
+  /**
+   * Streams "Say hello" under the system prompt "Be brief." at temperature 1.6 (and `extra`) and expects the text
+   * fixtures' answer (see expectHelloStream): its chunks, and the last one.
+   */
+  streamHello(
+    model: string,
+    nativeFinishReason: string,
+    extra?: Partial<OpenAI.ChatCompletionCreateParamsStreaming>,
+  ): Promise<{ chunks: Chunk[]; last: Chunk }>;
+  /** A chat through a provider the upstream refuses the key of: a 502 naming the provider, with the upstream's body. */
+  expectRejectedKey(model: string, upstreamStatus: number, raw: unknown): Promise<void>;
+  /** Asks a whole answer to "What is this?" about the test PNG as a data URL. */
+  askAboutImage(model: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -131,6 +144,45 @@ export async function startProviderHarness(): Promise<ProviderHarness> {
     failedChat: (model, messages = question) => sdkError(client.chat.completions.create({ model, messages })),
     rawQuestion: (model) => rawChat(served.baseURL, { model, messages: question }),
     streamUntilError: (model, prompt = 'x') => streamUntilError(client, model, prompt),
+    async streamHello(model, nativeFinishReason, extra = {}) {
+      const chunks = await collect(
+        await client.chat.completions.create({
+          model,
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Say hello' },
+          ],
+          stream: true,
+          temperature: 1.6,
+          ...extra,
+        }),
+      );
+      return { chunks, last: expectHelloStream(chunks, nativeFinishReason) };
+    },
+    async expectRejectedKey(model, upstreamStatus, raw) {
+      const providerName = model.split('/')[0]!;
+      const error = await sdkError(client.chat.completions.create({ model, messages: question }));
+      expect(error.status).toBe(502);
+      expect(error.message).toContain(`Provider "${providerName}" rejected its API key (upstream ${upstreamStatus})`);
+      expect((error.error as { metadata: Record<string, unknown> }).metadata).toMatchObject({
+        provider_name: providerName,
+        raw,
+      });
+    },
+    askAboutImage: (model) =>
+      client.chat.completions.create({
+        model,
+        stream: false,
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+            ],
+          },
+        ],
+      }),
     async close() {
       await served.close();
       await anthropicFake.close();
@@ -200,13 +252,31 @@ async function streamUntilError(client: OpenAI, model: string, prompt: string) {
   return { content, failure: null };
 }
 
-/** A function tool asking for the time in a zone. */
-export const getTimeTool: OpenAI.ChatCompletionTool = {
-  type: 'function',
-  function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
-};
+/** Two function tools: the weather in a city (its parameters as each kind's test writes them), the time in a zone. */
+export function weatherTools(weatherParameters: OpenAI.FunctionParameters): OpenAI.ChatCompletionTool[] {
+  return [
+    { type: 'function', function: { name: 'get_weather', parameters: weatherParameters } },
+    {
+      type: 'function',
+      function: { name: 'get_time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } },
+    },
+  ];
+}
 
 /** A user message of one image (a URL, or the test PNG as a data URL). */
 export function imageMessage(url = `data:image/png;base64,${png}`): OpenAI.ChatCompletionMessageParam[] {
   return [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }];
+}
+
+/**
+ * The text fixtures' answer as both kinds stream it: "Hello, wörld! 👋", the role in the first chunk, and the
+ * finish reason (stop, with the upstream's own as native_finish_reason) in the last chunk only, which it returns.
+ */
+function expectHelloStream(chunks: Chunk[], nativeFinishReason: string): Chunk {
+  expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Hello, wörld! 👋');
+  expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
+  const last = chunks.at(-1)!;
+  expect(chunks.filter((chunk) => chunk.choices[0]?.finish_reason)).toEqual([last]);
+  expect(last.choices[0]).toMatchObject({ finish_reason: 'stop', native_finish_reason: nativeFinishReason });
+  return last;
 }

@@ -4,7 +4,6 @@ import { mapUpstreamError } from '../http/upstream-errors.js';
 import { fixture, usageOf } from '../test-support.js';
 import { anthropicModelListSchema, anthropicUsageSchema } from './anthropic-api.js';
 import { convertAnthropicModels } from './anthropic-models.js';
-import { anthropicUrl } from './anthropic-url.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { mapAnthropicTemperature } from './map-anthropic-temperature.js';
@@ -94,18 +93,6 @@ describe('Anthropic HTTP errors', () => {
     expect(map(429, body('rate_limit_error', 'slow down'), { 'retry-after': '12' }).headers).toEqual({
       'retry-after': '12',
     });
-  });
-});
-
-describe('anthropicUrl', () => {
-  it.each([
-    ['https://api.anthropic.com', 'https://api.anthropic.com/v1/messages'],
-    ['https://api.anthropic.com/', 'https://api.anthropic.com/v1/messages'],
-    ['https://api.anthropic.com/v1', 'https://api.anthropic.com/v1/messages'],
-    ['https://api.anthropic.com/v1/', 'https://api.anthropic.com/v1/messages'],
-    ['http://127.0.0.1:8080/proxy/anthropic', 'http://127.0.0.1:8080/proxy/anthropic/v1/messages'],
-  ])('%s', (base, expected) => {
-    expect(anthropicUrl(base, 'messages')).toBe(expected);
   });
 });
 

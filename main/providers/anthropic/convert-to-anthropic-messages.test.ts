@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError, ChatMessage } from '../../../shared/api/index.js';
-import { thrown } from '../test-support.js';
+import { imageQuestion, png, thrown } from '../test-support.js';
 import { convertToAnthropicMessages, thinkingBlocksOf } from './convert-to-anthropic-messages.js';
 
 const options = { acceptsImages: true, modelLabel: 'claude/claude-sonnet-4' };
-const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const signature = 'EqQBCkgIBxABGAIiQL1lq0Yx7q9mO3t0A1wVHzmhGcFAkoSjO4P2Q';
 
 function convertError(messages: ChatMessage[], acceptsImages = true): ApiError {
@@ -49,17 +48,7 @@ describe('convertToAnthropicMessages', () => {
 
   it('turns base64 data URLs into base64 image blocks and http(s) URLs into url sources', () => {
     const prompt = convertToAnthropicMessages(
-      [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
-            { type: 'image_url', image_url: { url: `data:image/jpg;base64,${png}` } },
-            { type: 'image_url', image_url: { url: 'https://example.com/cat.webp' } },
-          ],
-        },
-      ],
+      imageQuestion(`data:image/png;base64,${png}`, `data:image/jpg;base64,${png}`, 'https://example.com/cat.webp'),
       options,
     );
     expect(prompt.messages[0]!.content).toEqual([

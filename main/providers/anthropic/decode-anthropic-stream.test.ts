@@ -178,21 +178,15 @@ describe('AnthropicStreamDecoder', () => {
 
 describe('web-search citations in a stream', () => {
   it('arrive as one url_citation annotation per citation when their text block stops', async () => {
-    const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+    // Anthropic names each event after its data's type.
+    const event = (data: { type: string; [field: string]: unknown }) =>
+      `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
     const body =
-      event('message_start', { type: 'message_start', message: { usage: { input_tokens: 5, output_tokens: 1 } } }) +
-      event('content_block_start', {
-        type: 'content_block_start',
-        index: 0,
-        content_block: { type: 'text', text: 'Hi. ' },
-      }) +
-      event('content_block_stop', { type: 'content_block_stop', index: 0 }) +
-      event('content_block_start', {
-        type: 'content_block_start',
-        index: 1,
-        content_block: { type: 'text', text: '', citations: [] },
-      }) +
-      event('content_block_delta', {
+      event({ type: 'message_start', message: { usage: { input_tokens: 5, output_tokens: 1 } } }) +
+      event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi. ' } }) +
+      event({ type: 'content_block_stop', index: 0 }) +
+      event({ type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: [] } }) +
+      event({
         type: 'content_block_delta',
         index: 1,
         delta: {
@@ -200,18 +194,10 @@ describe('web-search citations in a stream', () => {
           citation: { type: 'web_search_result_location', url: 'https://b.example/', title: 'B', cited_text: 'B says' },
         },
       }) +
-      event('content_block_delta', {
-        type: 'content_block_delta',
-        index: 1,
-        delta: { type: 'text_delta', text: 'B says so.' },
-      }) +
-      event('content_block_stop', { type: 'content_block_stop', index: 1 }) +
-      event('message_delta', {
-        type: 'message_delta',
-        delta: { stop_reason: 'end_turn' },
-        usage: { output_tokens: 9 },
-      }) +
-      event('message_stop', { type: 'message_stop' });
+      event({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'B says so.' } }) +
+      event({ type: 'content_block_stop', index: 1 }) +
+      event({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } }) +
+      event({ type: 'message_stop' });
     const parts = await decode(body);
     const annotations = parts.flatMap((part) => (part.type === 'delta' ? (part.delta.annotations ?? []) : []));
     expect(annotations).toEqual([

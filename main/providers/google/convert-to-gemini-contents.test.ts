@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError, ChatMessage } from '../../../shared/api/index.js';
-import { thrown } from '../test-support.js';
+import { imageQuestion, png, thrown } from '../test-support.js';
 import { convertToGeminiContents } from './convert-to-gemini-contents.js';
 
 const options = { acceptsImages: true, modelLabel: 'gemini/gemini-2.5-flash' };
-const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function convertError(messages: ChatMessage[], acceptsImages = true): ApiError {
   return thrown(() => convertToGeminiContents(messages, { ...options, acceptsImages }));
@@ -52,18 +51,7 @@ describe('convertToGeminiContents', () => {
   });
 
   it('turns base64 data URL images into inlineData', () => {
-    const prompt = convertToGeminiContents(
-      [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is this?' },
-            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
-          ],
-        },
-      ],
-      options,
-    );
+    const prompt = convertToGeminiContents(imageQuestion(`data:image/png;base64,${png}`), options);
     expect(prompt.contents[0]!.parts).toEqual([
       { text: 'What is this?' },
       { inlineData: { mimeType: 'image/png', data: png } },

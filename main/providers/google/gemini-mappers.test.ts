@@ -75,15 +75,6 @@ describe('Gemini HTTP errors', () => {
 });
 
 describe('geminiUrl', () => {
-  it.each([
-    ['https://generativelanguage.googleapis.com', 'https://generativelanguage.googleapis.com/v1beta/models'],
-    ['https://generativelanguage.googleapis.com/', 'https://generativelanguage.googleapis.com/v1beta/models'],
-    ['https://generativelanguage.googleapis.com/v1beta', 'https://generativelanguage.googleapis.com/v1beta/models'],
-    ['https://generativelanguage.googleapis.com/v1/', 'https://generativelanguage.googleapis.com/v1/models'],
-  ])('%s', (base, expected) => {
-    expect(geminiUrl(base, 'models')).toBe(expected);
-  });
-
   it('builds the streaming URL with alt=sse', () => {
     expect(
       geminiUrl(

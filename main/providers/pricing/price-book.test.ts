@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type Usage } from '../../../shared/api/index.js';
-import { openStore, type Store } from '../../store/index.js';
+import { useStoreEachTest } from '../../../test/support/store-each-test.js';
+import type { Store } from '../../store/index.js';
 import { PriceBook } from './price-book.js';
 
-let dataDir: string;
+const temp = useStoreEachTest();
 let store: Store;
 let book: PriceBook;
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-'));
-  store = openStore(dataDir);
+  store = temp.store;
   book = new PriceBook(store);
-});
-
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const usage = (prompt: number, completion: number, extra: Partial<Usage> = {}): Usage => ({
@@ -82,14 +74,9 @@ describe('PriceBook.costOf', () => {
   });
 
   it('sees an override set by another process at the next request', async () => {
-    const other = openStore(dataDir);
-    try {
-      expect(book.costOf(target('up/echo-1'), usage(1000, 0)).unpriced).toBe(true);
-      await new PriceBook(other).set('echo-1', { input: 5, output: 5 });
-      expect(book.costOf(target('up/echo-1'), usage(1000, 0))).toMatchObject({ costNanos: 5_000_000, unpriced: false });
-    } finally {
-      await other.close();
-    }
+    expect(book.costOf(target('up/echo-1'), usage(1000, 0)).unpriced).toBe(true);
+    await new PriceBook(temp.openAnother()).set('echo-1', { input: 5, output: 5 });
+    expect(book.costOf(target('up/echo-1'), usage(1000, 0))).toMatchObject({ costNanos: 5_000_000, unpriced: false });
   });
 
   it('rejects bad names and prices with ApiError 400', async () => {

@@ -1,4 +1,4 @@
-// For the accounts' tests: each test gets a new data dir with a SQLite store in it, and any other Store opened on
+// For tests over a real store: each test gets a new data dir with a SQLite store in it, and any other Store opened on
 // the same database (as another process would). They are closed and the dir removed after the test, once the
 // file's own afterEach has closed what it built over them.
 
@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openStore, type Store } from '../store/index.js';
+import { openStore, type Store } from '../../main/store/index.js';
 
 export interface EachTestStore {
   readonly dataDir: string;
