@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type KeyRules } from '../../shared/api/index.js';
 import { databaseFileName, openStore, type Store } from '../store/index.js';
 import { ApiKeys, type KeyStore } from './index.js';
-import { useStoreEachTest } from './test-support.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 
 const secretFormat = /^sk-sy-v1-([0-9a-f]{16})-([A-Za-z0-9_-]{43})$/;
 

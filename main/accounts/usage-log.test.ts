@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import type { Store } from '../store/index.js';
 import { UsageLog, UsageRowRejectedError, type UsageStore } from './index.js';
-import { useStoreEachTest } from './test-support.js';
+import { useStoreEachTest } from '../../test/support/store-each-test.js';
 
 const temp = useStoreEachTest();
 let store: Store;
