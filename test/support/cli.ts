@@ -1,6 +1,7 @@
 // Runs the real `switchyard` command from source in a child process, as a user would run it.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -84,4 +85,21 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
     void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${stderr}`)));
   });
   return { baseUrl, child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Kills a server a test left running (nothing when it ended or never started) and waits until it is gone. */
+export async function stopServer(server: RunningServer | undefined): Promise<void> {
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  await server?.exited;
+}
+
+/** The end of a file that ran `switchyard serve`: its servers stopped, what they used closed, its folder removed. */
+export async function cleanUpServe(
+  folder: string,
+  servers: (RunningServer | undefined)[],
+  used: { close(): Promise<unknown> }[],
+): Promise<void> {
+  await Promise.all(servers.map(stopServer));
+  for (const resource of used) await resource.close();
+  fs.rmSync(folder, { recursive: true, force: true });
 }
