@@ -18,6 +18,17 @@ export type PriceEditing = { model?: string; current?: ModelPriceInfo | null } |
 /** `{}`: a new alias. */
 type AliasEditing = { alias?: ModelAliasInfo } | null;
 
+/** A dialog's close (`close(null)`) and its save: closed, then `changed` (the list it changed reloads). */
+function closedThen(close: (nothing: null) => void, changed: () => void) {
+  return {
+    onClose: () => close(null),
+    onSaved: () => {
+      close(null);
+      changed();
+    },
+  };
+}
+
 export function ProvidersScreen() {
   const bridge = useBridge();
   const providers = useLoad(useCallback(async () => (await bridge.invoke('providers:list')).providers, [bridge]));
@@ -98,33 +109,14 @@ export function ProvidersScreen() {
       {editing ? (
         <ProviderDialog
           provider={editing.type === 'edit' ? editing.provider : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void providers.reload();
-          }}
+          {...closedThen(setEditing, () => void providers.reload())}
         />
       ) : null}
       {aliasing ? (
-        <AliasDialog
-          alias={aliasing.alias}
-          onClose={() => setAliasing(null)}
-          onSaved={() => {
-            setAliasing(null);
-            void aliases.reload();
-          }}
-        />
+        <AliasDialog alias={aliasing.alias} {...closedThen(setAliasing, () => void aliases.reload())} />
       ) : null}
       {pricing ? (
-        <PriceDialog
-          model={pricing.model}
-          current={pricing.current}
-          onClose={() => setPricing(null)}
-          onSaved={() => {
-            setPricing(null);
-            pricesChanged();
-          }}
-        />
+        <PriceDialog model={pricing.model} current={pricing.current} {...closedThen(setPricing, pricesChanged)} />
       ) : null}
     </Screen>
   );
