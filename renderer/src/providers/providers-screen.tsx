@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import type { ModelAliasInfo, ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
-import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
+import { EmptyState, Loaded, Screen } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { AliasDialog } from './alias-dialog.js';
 import { AliasesSection } from './aliases-section.js';
@@ -54,7 +54,6 @@ export function ProvidersScreen() {
         </button>
       }
     >
-      <ErrorNotice message={providers.error} />
       <Loaded
         loaded={providers}
         what="providers"
