@@ -10,7 +10,7 @@ import { createOpenAIAdapter, type OpenAIAdapterOptions } from '../../main/provi
 import { callerSecret } from '../gateway/harness.js';
 import { answer, FakeOpenAI } from '../support/fake-openai.js';
 import { refusingProvider, startTestGateway } from '../support/test-gateway.js';
-import { useHarnessForEachTest } from '../support/use-harness.js';
+import { closeInTurn, useHarnessForEachTest } from '../support/use-harness.js';
 
 /** One chunk, then the connection drops. */
 export const dropAfterFirstChunk = () => answer({ content: ['Par'], ending: 'destroy' });
@@ -62,11 +62,7 @@ export async function startResilienceGateway(
     usage,
     warnings,
     gateway,
-    async close() {
-      await served.close();
-      await primary.close();
-      await backup.close();
-    },
+    close: () => closeInTurn([served, primary, backup]),
   };
 }
 

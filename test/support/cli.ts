@@ -1,9 +1,9 @@
 // Runs the real `switchyard` command from source in a child process, as a user would run it.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeInTurn, type Closable } from './use-harness.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cliEntry = path.join(repoRoot, 'main/cli/main.ts');
@@ -97,9 +97,8 @@ export async function stopServer(server: RunningServer | undefined): Promise<voi
 export async function cleanUpServe(
   folder: string,
   servers: (RunningServer | undefined)[],
-  used: { close(): Promise<unknown> }[],
+  used: Closable[],
 ): Promise<void> {
   await Promise.all(servers.map(stopServer));
-  for (const resource of used) await resource.close();
-  fs.rmSync(folder, { recursive: true, force: true });
+  await closeInTurn(used, folder);
 }

@@ -2,9 +2,10 @@
 // test, closed after the last; or a fresh one for each test. The accessor throws when called before the start, so a
 // test never runs against `undefined`.
 
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
-type Closable = { close(): Promise<unknown> };
+export type Closable = { close(): Promise<unknown> };
 type Hook = (run: () => Promise<void>) => void;
 
 function registerHarness<T>(
@@ -38,4 +39,10 @@ export function useHarness<T>(start: () => Promise<T>, close = (harness: T) => (
 /** useHarness for one test at a time: started before each test of the block, closed after it. */
 export function useHarnessForEachTest<T extends Closable>(start: () => Promise<T>): () => T {
   return registerHarness([beforeEach, afterEach], start, (harness) => harness.close());
+}
+
+/** The end of what a harness started: each of `used` closed in turn (each before what it uses), then `folder` removed. */
+export async function closeInTurn(used: Closable[], folder?: string): Promise<void> {
+  for (const resource of used) await resource.close();
+  if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
 }
