@@ -16,22 +16,17 @@
 import os from 'node:os';
 import { anthropicKey, FakeAnthropic } from '../../test/support/fake-anthropic.js';
 import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
-import {
-  eventStreamHeaders,
-  jsonReply,
-  type RecordingServer,
-  type Reply,
-} from '../../test/support/recording-server.js';
-import { findAgent, folder, lastLine, run, startGateway, textOf, toolResultOf, translatedRun } from './harness.js';
+import { eventStreamHeaders, jsonReply, type Reply } from '../../test/support/recording-server.js';
+import { answerToToolResult, findAgent, folder, lastLine, quotedOutput, run, startGateway, textOf } from './harness.js';
+import { bothRuns, nativeRun, runHeading, translatedRun, type RunSetup } from './runs.js';
 
 const marker = 'switchyard-tool-ok-9d41';
 const command = `echo ${marker}`;
-const answerText = (printed: string) => `The command printed ${printed}.`;
 
 /** The openai-kind upstream: the Bash call when Bash is offered; after the tool's result, text quoting it. */
 function scriptedChatTurn(request: RecordedRequest): Reply | Promise<Reply> {
-  const result = toolResultOf(request);
-  if (result !== null) return answer(answerText(result.includes(marker) ? marker : 'nothing I recognise'))(request);
+  const answered = answerToToolResult(request, marker);
+  if (answered) return answered;
   const tools = (request.body as { tools?: { function: { name: string } }[] }).tools ?? [];
   const offersBash = tools.some((tool) => tool.function.name === 'Bash');
   if (!offersBash) return answer('Switchyard test')(request); // Claude Code's background requests (titles, topics)
@@ -116,8 +111,8 @@ function scriptedMessagesTurn(request: RecordedRequest): Reply {
   const body = request.body as unknown as MessagesBody;
   const results = toolResultsOf(body);
   if (results.length > 0) {
-    const printed = results.some((result) => result.includes(marker)) ? marker : 'nothing I recognise';
-    return anthropicAnswer(body, [{ type: 'text', text: answerText(printed) }], 'end_turn');
+    // One output per line: no marker spans two.
+    return anthropicAnswer(body, [{ type: 'text', text: quotedOutput(results.join('\n'), marker) }], 'end_turn');
   }
   if (!(body.tools ?? []).some((tool) => tool.name === 'Bash')) {
     return anthropicAnswer(body, [{ type: 'text', text: 'Switchyard test' }], 'end_turn');
@@ -132,19 +127,7 @@ function scriptedMessagesTurn(request: RecordedRequest): Reply {
   );
 }
 
-interface Setup {
-  label: string;
-  kind: 'openai' | 'anthropic';
-  upstream: RecordingServer;
-  /** The provider's model, `<provider>/<model>`. */
-  model: string;
-  /** An alias to make for the model and name in Claude Code instead (the fixed names tools send). */
-  alias?: string;
-  /** Whether the tool's output came back to the upstream. */
-  toolResultCameBack(): boolean;
-}
-
-async function tryOne(claudeBin: string, setup: Setup, version: string): Promise<boolean> {
+async function tryOne(claudeBin: string, setup: RunSetup, version: string): Promise<boolean> {
   const upstreamKey = setup.kind === 'anthropic' ? anthropicKey : 'sk-upstream-fake';
   const gateway = await startGateway({ ...setup, tool: 'claude-code', upstreamKey });
   try {
@@ -177,8 +160,7 @@ async function tryOne(claudeBin: string, setup: Setup, version: string): Promise
     // Claude Code's `HEAD /` is a reachability probe: any answer will do (the gateway's root is no API).
     const allServed = gateway.seen.every((request) => request.method === 'HEAD' || request.status < 400);
     const passed = result.code === 0 && cameBack && allServed && namedApp && finalAnswer.includes(marker);
-    const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
-    console.log(`--- ${setup.label} (model ${named}) ---`);
+    console.log(runHeading(setup));
     for (const request of gateway.seen) {
       const header = (name: string) => String(request.headers[name] ?? '-');
       const auth = request.headers.authorization ? 'Bearer' : request.headers['x-api-key'] ? 'x-api-key' : 'none';
@@ -219,27 +201,13 @@ async function main(): Promise<number> {
       'ANTHROPIC_MODEL=<provider/model or alias>  ANTHROPIC_DEFAULT_HAIKU_MODEL=<the same or another>',
   );
 
-  const translated = await tryOne(claudeBin, translatedRun(scriptedChatTurn, marker), version);
-
   const anthropic = new FakeAnthropic({ models: ['claude-sonnet-4-5'], fallback: scriptedMessagesTurn });
-  const native = await tryOne(
-    claudeBin,
-    {
-      label: 'native to an anthropic-kind provider',
-      kind: 'anthropic',
-      upstream: anthropic,
-      model: 'anth/claude-sonnet-4-5',
-      alias: 'claude-sonnet-4-5',
-      toolResultCameBack: () =>
-        anthropic
-          .messageRequests()
-          .some((request) =>
-            toolResultsOf(request.body as unknown as MessagesBody).some((text) => text.includes(marker)),
-          ),
-    },
-    version,
+  const native = nativeRun('anthropic', anthropic, 'anth/claude-sonnet-4-5', () =>
+    anthropic
+      .messageRequests()
+      .some((request) => toolResultsOf(request.body as unknown as MessagesBody).some((text) => text.includes(marker))),
   );
-  return translated && native ? 0 : 1;
+  return bothRuns((setup) => tryOne(claudeBin, setup, version), translatedRun(scriptedChatTurn, marker), native);
 }
 
 process.exitCode = await main();

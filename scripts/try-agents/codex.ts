@@ -10,7 +10,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { answer, FakeOpenAI, type RecordedRequest } from '../../test/support/fake-openai.js';
-import { chatToolResultCameBack, findAgent, folder, lastLine, run, startGateway, toolResultOf } from './harness.js';
+import {
+  answerToToolResult,
+  chatToolResultCameBack,
+  findAgent,
+  folder,
+  lastLine,
+  run,
+  startGateway,
+} from './harness.js';
 
 const marker = 'switchyard-tool-ok-7f3a';
 const model = 'fake/gpt-test';
@@ -27,10 +35,8 @@ function shellCall(request: RecordedRequest) {
 
 /** First a tool call; after the tool's result, text quoting it. */
 function scriptedTurn(request: RecordedRequest) {
-  const result = toolResultOf(request);
-  if (result !== null) {
-    return answer(`The command printed ${result.includes(marker) ? marker : 'nothing I recognise'}.`)(request);
-  }
+  const answered = answerToToolResult(request, marker);
+  if (answered) return answered;
   return answer({ toolCalls: [{ id: 'call_codex_1', ...shellCall(request) }] })(request);
 }
 

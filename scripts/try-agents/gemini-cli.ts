@@ -15,26 +15,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FakeGemini, geminiKey } from '../../test/support/fake-gemini.js';
 import { answer, type RecordedRequest } from '../../test/support/fake-openai.js';
-import { eventStreamHeaders, type RecordingServer, type Reply } from '../../test/support/recording-server.js';
-import { findAgent, folder, lastLine, run, startGateway, toolResultOf, translatedRun } from './harness.js';
+import { eventStreamHeaders, type Reply } from '../../test/support/recording-server.js';
+import { answerToToolResult, findAgent, folder, lastLine, quotedOutput, run, startGateway } from './harness.js';
+import { bothRuns, nativeRun, runHeading, translatedRun, type RunSetup } from './runs.js';
 
 const marker = 'switchyard-tool-ok-5c2e';
 const command = `echo ${marker}`;
-const answerText = (printed: string) => `The command printed ${printed}.`;
 
 /** The openai-kind upstream: first the shell call; after the tool's result, text quoting it. */
 function scriptedChatTurn(request: RecordedRequest): Reply | Promise<Reply> {
-  const result = toolResultOf(request);
-  if (result !== null) return answer(answerText(result.includes(marker) ? marker : 'nothing I recognise'))(request);
+  const answered = answerToToolResult(request, marker);
+  if (answered) return answered;
   const call = { id: 'call_gemini_cli_1', name: 'run_shell_command', arguments: JSON.stringify({ command }) };
   return answer({ toolCalls: [call] })(request);
 }
 
+interface GeminiPart {
+  text?: string;
+  thoughtSignature?: string;
+  functionResponse?: { response?: unknown };
+}
+
 interface GeminiBody {
-  contents: {
-    role?: string;
-    parts: { text?: string; thoughtSignature?: string; functionResponse?: { response?: unknown } }[];
-  }[];
+  contents: { role?: string; parts: GeminiPart[] }[];
 }
 
 /** The signature the google-kind upstream puts on its function call: it must come back untouched. */
@@ -71,24 +74,14 @@ function scriptedGeminiTurn(request: RecordedRequest): Reply {
   const body = request.body as unknown as GeminiBody;
   const responses = body.contents.flatMap((content) => content.parts.flatMap((part) => part.functionResponse ?? []));
   if (responses.length > 0) {
-    const printed = JSON.stringify(responses.at(-1)!.response).includes(marker) ? marker : 'nothing I recognise';
-    return geminiStream([{ text: answerText(printed) }]);
+    return geminiStream([{ text: quotedOutput(JSON.stringify(responses.at(-1)!.response), marker) }]);
   }
   return geminiStream([
     { functionCall: { name: 'run_shell_command', args: { command } }, thoughtSignature: signature },
   ]);
 }
 
-interface Setup {
-  label: string;
-  kind: 'openai' | 'google';
-  upstream: RecordingServer;
-  /** The provider's model, `<provider>/<model>`. */
-  model: string;
-  /** An alias to make for the model and name in gemini-cli instead (the fixed names tools send). */
-  alias?: string;
-  /** Whether the tool's output came back to the upstream. */
-  toolResultCameBack(): boolean;
+interface Setup extends RunSetup {
   /** Whether the thought signature of the function call came back to the upstream unchanged (native only). */
   signatureCameBack?(): boolean;
 }
@@ -120,8 +113,7 @@ async function tryOne(geminiBin: string, setup: Setup, version: string): Promise
     const allServed = gateway.seen.every((request) => request.status < 400);
     const passed = result.code === 0 && cameBack && allServed && finalAnswer.includes(marker);
     const calls = setup.upstream.requests.map((request) => `${request.method} ${request.url}`);
-    const named = setup.alias ? `${setup.alias}, an alias of ${setup.model}` : setup.model;
-    console.log(`--- ${setup.label} (model ${named}) ---`);
+    console.log(runHeading(setup));
     for (const request of gateway.seen) {
       const key = typeof request.headers['x-goog-api-key'] === 'string' ? 'x-goog-api-key' : 'no x-goog-api-key';
       const agent = String(request.headers['user-agent'] ?? '');
@@ -147,33 +139,22 @@ async function main(): Promise<number> {
   console.log('settings.json: {"security": {"auth": {"selectedType": "gemini-api-key"}}}');
   console.log('environment: GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:<port>  GEMINI_API_KEY=<a Switchyard key>');
 
-  const translated = await tryOne(geminiBin, translatedRun(scriptedChatTurn, marker), version);
-
   const gemini = new FakeGemini({ models: ['gemini-2.5-flash'], fallback: scriptedGeminiTurn });
-  const native = await tryOne(
-    geminiBin,
-    {
-      label: 'native to a google-kind provider',
-      kind: 'google',
-      upstream: gemini,
-      model: 'gem/gemini-2.5-flash',
-      alias: 'gemini-2.5-flash',
-      toolResultCameBack: () =>
-        gemini.generateRequests().some((request) => {
-          const body = request.body as unknown as GeminiBody;
-          const parts = body.contents.flatMap((content) => content.parts);
-          return parts.some((part) => JSON.stringify(part.functionResponse ?? '').includes(marker));
-        }),
-      signatureCameBack: () =>
-        gemini.generateRequests().some((request) => {
-          const body = request.body as unknown as GeminiBody;
-          const parts = body.contents.filter((content) => content.role === 'model').flatMap((content) => content.parts);
-          return parts.some((part) => part.thoughtSignature === signature);
-        }),
-    },
-    version,
-  );
-  return translated && native ? 0 : 1;
+  /** Whether a request the upstream received has a part (of a `role` content, when given) that `matches`. */
+  const receivedPart = (matches: (part: GeminiPart) => boolean, role?: string) =>
+    gemini.generateRequests().some((request) =>
+      (request.body as unknown as GeminiBody).contents
+        .filter((content) => role === undefined || content.role === role)
+        .flatMap((content) => content.parts)
+        .some(matches),
+    );
+  const native: Setup = {
+    ...nativeRun('google', gemini, 'gem/gemini-2.5-flash', () =>
+      receivedPart((part) => JSON.stringify(part.functionResponse ?? '').includes(marker)),
+    ),
+    signatureCameBack: () => receivedPart((part) => part.thoughtSignature === signature, 'model'),
+  };
+  return bothRuns((setup) => tryOne(geminiBin, setup, version), translatedRun(scriptedChatTurn, marker), native);
 }
 
 process.exitCode = await main();

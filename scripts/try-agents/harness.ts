@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli, startServer, type CliResult, type RunningServer } from '../../test/support/cli.js';
-import { FakeOpenAI } from '../../test/support/fake-openai.js';
+import { answer } from '../../test/support/fake-openai.js';
 import type { RecordedRequest, RecordingServer, Step } from '../../test/support/recording-server.js';
 
 export interface RunResult {
@@ -104,6 +104,17 @@ export function chatToolResultCameBack(requests: RecordedRequest[], marker: stri
 export function toolResultOf(request: RecordedRequest): string | null {
   const last = (request.body as unknown as ChatBody).messages.at(-1);
   return last?.role === 'tool' ? textOf(last.content) : null;
+}
+
+/** What a scripted upstream says once the command's output came back: the marker when the output has it. */
+export function quotedOutput(output: string, marker: string): string {
+  return `The command printed ${output.includes(marker) ? marker : 'nothing I recognise'}.`;
+}
+
+/** A chat-completions upstream's answer to the tool's result (quotedOutput); null while no result came back. */
+export function answerToToolResult(request: RecordedRequest, marker: string): ReturnType<Step> | null {
+  const result = toolResultOf(request);
+  return result === null ? null : answer(quotedOutput(result, marker))(request);
 }
 
 /** One request the tool made, as the pass-through saw it (any `key=` in the query hidden). */
@@ -260,16 +271,4 @@ export function folder(gateway: Gateway, ...parts: string[]): string {
 /** The last line of a tool's printed answer. */
 export function lastLine(text: string): string {
   return text.trim().split('\n').at(-1) ?? '';
-}
-
-/** The run through an openai-kind upstream: the tool's protocol translated to chat completions and back. */
-export function translatedRun(scriptedTurn: Step, marker: string) {
-  const upstream = new FakeOpenAI({ models: ['gpt-test'], fallback: scriptedTurn });
-  return {
-    label: 'translated to an openai-kind provider',
-    kind: 'openai' as const,
-    upstream,
-    model: 'fake/gpt-test',
-    toolResultCameBack: () => chatToolResultCameBack(upstream.chatRequests(), marker),
-  };
 }

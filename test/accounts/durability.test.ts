@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditsStatus } from '../../shared/api/index.js';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import { cleanUpServe, runCli, startServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from '../support/fake-openai-upstream.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -31,12 +31,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream(upstreamOptions);
 });
 
-afterAll(async () => {
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
-  await upstream.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cleanUpServe(dataDir, servers, [upstream]));
 
 const databaseFile = () => path.join(dataDir, 'switchyard.db');
 

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type OpenAI from 'openai';
 import { usdToNanos } from '../../shared/api/index.js';
+import { expectErrorEnvelope } from '../support/error-envelope.js';
 import { waitFor } from '../support/wait-for.js';
 import { failure, startAccountsHarness, type AccountsHarness } from './harness.js';
 
@@ -197,15 +198,11 @@ describe('access (403)', () => {
     // Another key's id and an id no key has get the same 403, so that ids cannot be probed.
     for (const id of [other.id, '0123456789abcdef']) {
       const refused = await remove(id, plain.key);
-      expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({
-        error: {
-          code: 403,
-          message:
-            'This API key may delete only itself: deleting other keys needs a management key (switchyard keys update ID --management).',
-          metadata: {},
-        },
-      });
+      await expectErrorEnvelope(
+        refused,
+        403,
+        'This API key may delete only itself: deleting other keys needs a management key (switchyard keys update ID --management).',
+      );
     }
     expect(harness.keys.get(other.id)).toBeDefined();
 

@@ -13,7 +13,7 @@ import type { ChatEvent, ChatMessage, Conversation } from '../../shared/bridge/t
 import { createApp, type App } from '../../main/app/index.js';
 import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
 import { repoRoot } from '../support/cli.js';
-import { useHarness } from '../support/use-harness.js';
+import { closeInTurn, useHarness } from '../support/use-harness.js';
 import { waitFor } from '../support/wait-for.js';
 import { startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.js';
 
@@ -69,11 +69,7 @@ export async function startChatTestApp(options: { maxSteps?: number } = {}): Pro
     upstream,
     dataDir,
     events,
-    async close() {
-      await app.close();
-      await upstream.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => closeInTurn([app, upstream], dataDir),
   };
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
 import { createAnthropicAdapter, createGoogleAdapter, createOpenAIAdapter } from '../../main/providers/index.js';
 import { callerSecret } from '../gateway/harness.js';
+import { expectErrorEnvelope } from '../support/error-envelope.js';
 import { FakeAnthropic, anthropicKey } from '../support/fake-anthropic.js';
 import { FakeGemini, geminiKey } from '../support/fake-gemini.js';
 import { fakeEmbedding, FakeOpenAI } from '../support/fake-openai.js';
@@ -109,15 +110,11 @@ describe('embeddings', () => {
       headers: { authorization: `Bearer ${callerSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'oai/text-embedding-3-small', input: { text: 'no' } }),
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      error: {
-        code: 400,
-        message:
-          'Invalid request: input must be a string, an array of strings, an array of token ids, or an array of token-id arrays.',
-        metadata: {},
-      },
-    });
+    await expectErrorEnvelope(
+      response,
+      400,
+      'Invalid request: input must be a string, an array of strings, an array of token ids, or an array of token-id arrays.',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import { cleanUpServe, runCli, startServer, stopServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 
 const upstreamSecret = 'sk-upstream-secret-4b1d9c7e';
@@ -39,16 +39,10 @@ beforeAll(() => {
 });
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  for (const server of servers.splice(0)) await stopServer(server);
 });
 
-afterAll(async () => {
-  await Promise.all(upstreams.map((started) => started.close()));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cleanUpServe(dataDir, [], upstreams));
 
 describe('switchyard CLI + serve + openai SDK', () => {
   it('streams and non-streams through a provider added with `providers add`, and a deleted key gets 401 at once', async () => {

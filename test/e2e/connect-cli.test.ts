@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import { cleanUpServe, runCli, startServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 
 let root: string;
@@ -39,12 +39,7 @@ beforeAll(async () => {
   fake = await startFakeUpstream({ models: ['echo-1'] });
 });
 
-afterAll(async () => {
-  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-  await server?.exited;
-  await fake.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => cleanUpServe(root, [server], [fake]));
 
 describe('switchyard connect', () => {
   it('connects opencode to the running gateway with its own key, and undoes it', async () => {

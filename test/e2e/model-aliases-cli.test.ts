@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServer, type RunningServer } from '../support/cli.js';
+import { cleanUpServe, runCli, startServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 
 let dataDir: string;
@@ -23,12 +23,7 @@ beforeAll(async () => {
   fake = await startFakeUpstream({ models: ['echo-1', 'echo-2'] });
 });
 
-afterAll(async () => {
-  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-  await server?.exited;
-  await fake.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cleanUpServe(dataDir, [server], [fake]));
 
 describe('switchyard models alias next to switchyard serve', () => {
   it('an alias added, changed and removed by the CLI is used by the running server at its next request', async () => {

@@ -3,11 +3,12 @@
 // process ends (the pool does not keep it alive).
 
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DatabaseSecretStore, generateSecretKey, SecretCipher, SecretKeyring } from '../../main/secrets/index.js';
 import { migratePostgres } from '../../main/store/postgres/migrate.js';
 import { runCli } from '../support/cli.js';
-import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { startPostgres } from '../support/postgres.js';
+import { useHarness } from '../support/use-harness.js';
 
 describe('switchyard secret-key generate', () => {
   it('prints a fresh 32-byte base64 key and nothing else', async () => {
@@ -26,16 +27,10 @@ describe('switchyard secret-key generate', () => {
 });
 
 describe('switchyard secret-key rotate', () => {
-  let postgres: TestPostgres;
-  beforeAll(async () => {
-    postgres = await startPostgres();
-  });
-  afterAll(async () => {
-    await postgres?.stop();
-  });
+  const postgres = useHarness(startPostgres, (started) => started.stop());
 
   it('re-encrypts what the database holds, then exits; without a database it fails with one line', async () => {
-    const databaseUrl = await postgres.createDatabase();
+    const databaseUrl = await postgres().createDatabase();
     const oldKey = generateSecretKey();
     const newKey = generateSecretKey();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

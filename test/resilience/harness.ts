@@ -10,7 +10,7 @@ import { createOpenAIAdapter, type OpenAIAdapterOptions } from '../../main/provi
 import { callerSecret } from '../gateway/harness.js';
 import { answer, FakeOpenAI } from '../support/fake-openai.js';
 import { refusingProvider, startTestGateway } from '../support/test-gateway.js';
-import { afterEach, beforeEach } from 'vitest';
+import { closeInTurn, useHarnessForEachTest } from '../support/use-harness.js';
 
 /** One chunk, then the connection drops. */
 export const dropAfterFirstChunk = () => answer({ content: ['Par'], ending: 'destroy' });
@@ -62,27 +62,13 @@ export async function startResilienceGateway(
     usage,
     warnings,
     gateway,
-    async close() {
-      await served.close();
-      await primary.close();
-      await backup.close();
-    },
+    close: () => closeInTurn([served, primary, backup]),
   };
 }
 
 /** A fresh resilience gateway for each test of the file, and its OpenAI-semantics base (`…/v1`). */
 export function useResilienceGateway(): { readonly setup: ResilienceGateway; readonly v1: string } {
-  let current: ResilienceGateway | undefined;
-  beforeEach(async () => {
-    current = await startResilienceGateway();
-  });
-  afterEach(async () => {
-    await current?.close();
-  });
-  const started = () => {
-    if (!current) throw new Error('the resilience gateway starts before each test');
-    return current;
-  };
+  const started = useHarnessForEachTest(() => startResilienceGateway());
   return {
     get setup() {
       return started();

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeInTurn, type Closable } from './use-harness.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cliEntry = path.join(repoRoot, 'main/cli/main.ts');
@@ -84,4 +85,20 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
     void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${stderr}`)));
   });
   return { baseUrl, child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Kills a server a test left running (nothing when it ended or never started) and waits until it is gone. */
+export async function stopServer(server: RunningServer | undefined): Promise<void> {
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  await server?.exited;
+}
+
+/** The end of a file that ran `switchyard serve`: its servers stopped, what they used closed, its folder removed. */
+export async function cleanUpServe(
+  folder: string,
+  servers: (RunningServer | undefined)[],
+  used: Closable[],
+): Promise<void> {
+  await Promise.all(servers.map(stopServer));
+  await closeInTurn(used, folder);
 }

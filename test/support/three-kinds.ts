@@ -11,7 +11,7 @@ import { createOpenAIAdapter } from '../../main/providers/index.js';
 import * as anthropic from './fake-anthropic.js';
 import * as gemini from './fake-gemini.js';
 import { FakeOpenAI, answer } from './fake-openai.js';
-import type { Step } from './recording-server.js';
+import type { RecordedRequest, Step } from './recording-server.js';
 import { startTestGateway, type TestGateway } from './test-gateway.js';
 
 export const anthropicModel = 'claude/claude-sonnet-4-20250514';
@@ -23,6 +23,12 @@ export function wantsTools(offered: unknown, lastParts: unknown) {
   const parts = Array.isArray(lastParts) ? (lastParts as { type?: string; functionResponse?: unknown }[]) : [];
   const answered = parts.some((part) => part.type === 'tool_result' || part.functionResponse !== undefined);
   return Array.isArray(offered) && offered.length > 0 && !answered;
+}
+
+/** wantsTools of a Messages or a Gemini request: its tools, and the content of its last message or turn. */
+function firstToolTurn(request: RecordedRequest): boolean {
+  const body = request.body as { tools?: unknown; messages?: { content: unknown }[]; contents?: { parts: unknown }[] };
+  return wantsTools(body.tools, body.messages?.at(-1)?.content ?? body.contents?.at(-1)?.parts);
 }
 
 export const anthropicText = {
@@ -42,6 +48,23 @@ export const geminiText = {
   modelVersion: 'gemini-2.5-flash',
   responseId: 'whole-1',
 };
+
+/** The Anthropic fake's answer: its recorded thinking and tool calls to a tool loop's first turn, text otherwise. */
+export const anthropicAnswer = anthropic.answer((request) =>
+  firstToolTurn(request)
+    ? {
+        stream: 'anthropic-thinking-tool-calls.sse.txt',
+        whole: JSON.parse(anthropic.anthropicFixture('anthropic-message.json')),
+      }
+    : { stream: 'anthropic-text.sse.txt', whole: anthropicText },
+);
+
+/** The Gemini fake's answer: its recorded thinking and tool calls to a tool loop's first turn, text otherwise. */
+export const geminiAnswer = gemini.answer((request) =>
+  firstToolTurn(request)
+    ? { stream: 'gemini-thinking-tool-calls.sse.txt', whole: JSON.parse(gemini.geminiFixture('gemini-response.json')) }
+    : { stream: 'gemini-text.sse.txt', whole: geminiText },
+);
 
 export interface ThreeKindsOptions {
   /** The caller keys: id → secret. */
@@ -70,28 +93,9 @@ export async function startThreeKinds(options: ThreeKindsOptions): Promise<Three
   });
   const anthropicFake = new anthropic.FakeAnthropic({
     models: ['claude-sonnet-4-20250514'],
-    fallback: anthropic.answer((request) => {
-      const body = request.body as { tools?: unknown; messages?: { content: unknown }[] };
-      return wantsTools(body.tools, body.messages?.at(-1)?.content)
-        ? {
-            stream: 'anthropic-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(anthropic.anthropicFixture('anthropic-message.json')),
-          }
-        : { stream: 'anthropic-text.sse.txt', whole: anthropicText };
-    }),
+    fallback: anthropicAnswer,
   });
-  const geminiFake = new gemini.FakeGemini({
-    models: ['gemini-2.5-flash'],
-    fallback: gemini.answer((request) => {
-      const body = request.body as { tools?: unknown; contents?: { parts: unknown }[] };
-      return wantsTools(body.tools, body.contents?.at(-1)?.parts)
-        ? {
-            stream: 'gemini-thinking-tool-calls.sse.txt',
-            whole: JSON.parse(gemini.geminiFixture('gemini-response.json')),
-          }
-        : { stream: 'gemini-text.sse.txt', whole: geminiText };
-    }),
-  });
+  const geminiFake = new gemini.FakeGemini({ models: ['gemini-2.5-flash'], fallback: geminiAnswer });
   const [openaiUrl, anthropicUrl, geminiUrl] = [
     await openaiFake.start(),
     await anthropicFake.start(),

@@ -5,7 +5,7 @@ import { formatMoney, type GenerationInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CloseAction, Dialog } from '../ui/dialog.js';
 import { count, when } from '../ui/format.js';
-import { ErrorNotice, Loaded } from '../ui/parts.js';
+import { Loaded } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 export function GenerationDialog({ id, onClose }: { id: string; onClose(): void }) {
@@ -15,7 +15,6 @@ export function GenerationDialog({ id, onClose }: { id: string; onClose(): void 
   );
   return (
     <Dialog title={`Request ${id}`} onClose={onClose} wide>
-      <ErrorNotice message={generation.error} />
       <Loaded loaded={generation} what="the request">
         {(data) => <Details generation={data} />}
       </Loaded>

@@ -6,9 +6,9 @@ import { useCallback, useState, type DragEvent, type FormEvent, type ReactNode }
 import type { ChatFolder } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { PencilIcon, TrashIcon } from '../shell/icons.js';
-import { ConfirmDialog } from '../ui/dialog.js';
 import { IconButton } from '../ui/icon-button.js';
 import { useLoad } from '../ui/use-load.js';
+import { useConfirmDelete } from './confirm-delete.js';
 
 const foldedKey = 'switchyard.chat.folded-folders';
 
@@ -123,7 +123,11 @@ export function FolderGroup(props: FolderGroupProps) {
   const { folder, count, folded, onToggle, onRename, onDelete, children } = props;
   const drop = useConversationDrop(props.onDropConversation);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete(
+    'Delete folder',
+    `Delete the folder “${folder.name}”? Its conversations stay, out of any folder.`,
+    onDelete,
+  );
   const listId = `folder-${folder.id}`;
   return (
     <section
@@ -162,7 +166,7 @@ export function FolderGroup(props: FolderGroupProps) {
           <IconButton label={`Rename folder ${folder.name}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </IconButton>
-          <IconButton label={`Delete folder ${folder.name}`} onClick={() => setConfirming(true)}>
+          <IconButton label={`Delete folder ${folder.name}`} onClick={deletion.ask}>
             <TrashIcon />
           </IconButton>
         </div>
@@ -171,16 +175,7 @@ export function FolderGroup(props: FolderGroupProps) {
         {children}
         {count === 0 ? <li className="conversation-empty">No conversations here yet.</li> : null}
       </ul>
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete folder"
-          message={`Delete the folder “${folder.name}”? Its conversations stay, out of any folder.`}
-          confirmLabel="Delete"
-          closeFirst
-          onConfirm={onDelete}
-          onClose={() => setConfirming(false)}
-        />
-      ) : null}
+      {deletion.dialog}
     </section>
   );
 }

@@ -5,9 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatFolder, Conversation } from '../../../shared/bridge/types.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons.js';
-import { ConfirmDialog } from '../ui/dialog.js';
 import { IconButton } from '../ui/icon-button.js';
 import { useChanged } from '../ui/use-changed.js';
+import { useConfirmDelete } from './confirm-delete.js';
 import {
   conversationDragType,
   FolderGroup,
@@ -176,7 +176,11 @@ function ConversationItem({
 }: ConversationItemProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(conversation.title);
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmDelete(
+    'Delete conversation',
+    `Delete “${conversation.title}”? Its messages are deleted too.`,
+    onDelete,
+  );
   const [menuOpen, setMenuOpen] = useState(false);
   if (useChanged(conversation.title)) setTitle(conversation.title);
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -226,7 +230,7 @@ function ConversationItem({
           <IconButton label={`Rename ${conversation.title}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </IconButton>
-          <IconButton label={`Delete ${conversation.title}`} onClick={() => setConfirming(true)}>
+          <IconButton label={`Delete ${conversation.title}`} onClick={deletion.ask}>
             <TrashIcon />
           </IconButton>
           <IconButton
@@ -288,16 +292,7 @@ function ConversationItem({
           ) : null}
         </div>
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete conversation"
-          message={`Delete “${conversation.title}”? Its messages are deleted too.`}
-          confirmLabel="Delete"
-          closeFirst
-          onConfirm={onDelete}
-          onClose={() => setConfirming(false)}
-        />
-      ) : null}
+      {deletion.dialog}
     </li>
   );
 }

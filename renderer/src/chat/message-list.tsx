@@ -130,34 +130,29 @@ export function MessageList({ messages, approvals, running, models, actions, onD
           <p className="empty-transcript">Ask anything. Tools of your MCP servers are offered to the model.</p>
         ) : null}
         <div ref={stack} className="message-stack">
-          {messages.map((message, at) =>
-            message.role === 'user' ? (
-              <UserMessage
-                key={message.id}
-                message={message}
-                busy={running}
-                branchable={branchable}
-                actions={actions}
-                versions={versionsOf(message)}
-                followed={followed(at)}
-              />
+          {messages.map((message, at) => {
+            const shown: MessageProps = {
+              message,
+              busy: running,
+              branchable,
+              actions,
+              versions: versionsOf(message),
+              followed: followed(at),
+            };
+            return message.role === 'user' ? (
+              <UserMessage key={message.id} {...shown} />
             ) : message.role === 'assistant' ? (
               <AssistantMessage
                 key={message.id}
-                message={message}
+                {...shown}
                 results={resultsOf(message.toolCalls ?? [], messages, at)}
                 approvals={approvals}
                 turnRunning={running && message === lastAssistant}
-                busy={running}
-                branchable={branchable}
                 models={models}
-                actions={actions}
                 onDecide={onDecide}
-                versions={versionsOf(message)}
-                followed={followed(at)}
               />
-            ) : null,
-          )}
+            ) : null;
+          })}
         </div>
       </div>
       {atBottom || messages.length === 0 ? null : (
@@ -177,7 +172,8 @@ export function MessageList({ messages, approvals, running, models, actions, onD
   );
 }
 
-interface UserMessageProps {
+/** What every message of the transcript is shown with: itself, and what its actions need. */
+interface MessageProps {
   message: ChatMessage;
   busy: boolean;
   branchable: boolean;
@@ -186,7 +182,7 @@ interface UserMessageProps {
   followed?: boolean;
 }
 
-function UserMessage({ message, busy, branchable, actions, versions, followed }: UserMessageProps) {
+function UserMessage({ message, busy, branchable, actions, versions, followed }: MessageProps) {
   const [editing, setEditing] = useState(false);
   const parts =
     typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : (message.content ?? []);
@@ -257,19 +253,13 @@ function AttachedResourceView({ resource, text }: { resource: AttachedResource; 
   );
 }
 
-interface AssistantMessageProps {
-  message: ChatMessage;
+interface AssistantMessageProps extends MessageProps {
   /** The result of each tool call, by position: a provider's call id may repeat. */
   results: (ChatMessage | undefined)[];
   approvals: PendingApproval[];
   turnRunning: boolean;
-  busy: boolean;
-  branchable: boolean;
   models: ModelOption[] | null;
-  actions: MessageActionHandlers;
   onDecide(approval: PendingApproval, decision: ApprovalDecision): void;
-  versions?: MessageVersions;
-  followed?: boolean;
 }
 
 function AssistantMessage(props: AssistantMessageProps) {

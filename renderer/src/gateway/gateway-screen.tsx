@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { ConnectPanel } from './connect-panel.js';
-import { ErrorNotice, Field, Loaded, Screen, StatusDot } from '../ui/parts.js';
+import { Field, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 export function GatewayScreen() {
@@ -18,7 +18,6 @@ export function GatewayScreen() {
 
   return (
     <Screen title="Gateway">
-      <ErrorNotice message={info.error} />
       <Loaded loaded={info} what="the gateway">
         {(gateway) => (
           <>

@@ -13,7 +13,7 @@ import {
 import { useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { count, when } from '../ui/format.js';
-import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
+import { EmptyState, Loaded, Screen } from '../ui/parts.js';
 import { Table } from '../ui/table.js';
 import { useLoad } from '../ui/use-load.js';
 import { KeyDialog } from './key-dialog.js';
@@ -50,7 +50,6 @@ export function KeysScreen() {
       <p className="muted screen-intro">
         Apps and scripts use these keys to call the gateway. A key&apos;s secret is shown once, when it is created.
       </p>
-      <ErrorNotice message={keys.error} />
       <Loaded
         loaded={keys}
         what="keys"

@@ -150,7 +150,8 @@ export function McpScreen() {
         </div>
       ) : null}
       <Loaded
-        loaded={servers}
+        // Its error shows at the top, with the import's.
+        loaded={{ data: servers.data, loading: servers.loading }}
         what="servers"
         empty={
           <EmptyState title="No MCP servers yet">

@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import type { ModelAliasInfo, ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
-import { EmptyState, ErrorNotice, Loaded, Screen } from '../ui/parts.js';
+import { EmptyState, Loaded, Screen } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { AliasDialog } from './alias-dialog.js';
 import { AliasesSection } from './aliases-section.js';
@@ -17,6 +17,17 @@ type Editing = { type: 'add' } | { type: 'edit'; provider: ProviderInfo } | null
 export type PriceEditing = { model?: string; current?: ModelPriceInfo | null } | null;
 /** `{}`: a new alias. */
 type AliasEditing = { alias?: ModelAliasInfo } | null;
+
+/** A dialog's close (`close(null)`) and its save: closed, then `changed` (the list it changed reloads). */
+function closedThen(close: (nothing: null) => void, changed: () => void) {
+  return {
+    onClose: () => close(null),
+    onSaved: () => {
+      close(null);
+      changed();
+    },
+  };
+}
 
 export function ProvidersScreen() {
   const bridge = useBridge();
@@ -43,7 +54,6 @@ export function ProvidersScreen() {
         </button>
       }
     >
-      <ErrorNotice message={providers.error} />
       <Loaded
         loaded={providers}
         what="providers"
@@ -98,33 +108,14 @@ export function ProvidersScreen() {
       {editing ? (
         <ProviderDialog
           provider={editing.type === 'edit' ? editing.provider : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void providers.reload();
-          }}
+          {...closedThen(setEditing, () => void providers.reload())}
         />
       ) : null}
       {aliasing ? (
-        <AliasDialog
-          alias={aliasing.alias}
-          onClose={() => setAliasing(null)}
-          onSaved={() => {
-            setAliasing(null);
-            void aliases.reload();
-          }}
-        />
+        <AliasDialog alias={aliasing.alias} {...closedThen(setAliasing, () => void aliases.reload())} />
       ) : null}
       {pricing ? (
-        <PriceDialog
-          model={pricing.model}
-          current={pricing.current}
-          onClose={() => setPricing(null)}
-          onSaved={() => {
-            setPricing(null);
-            pricesChanged();
-          }}
-        />
+        <PriceDialog model={pricing.model} current={pricing.current} {...closedThen(setPricing, pricesChanged)} />
       ) : null}
     </Screen>
   );

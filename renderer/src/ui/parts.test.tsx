@@ -30,6 +30,16 @@ it('shows the empty state for an empty list, and nothing when the first load fai
   expect(container.textContent).toBe('');
 });
 
+it('shows the error of the last load above what loaded before it', () => {
+  const { container } = render(
+    <Loaded loaded={{ data: ['ci'], loading: false, error: 'The server is gone.' }} what="keys">
+      {(keys) => <p>{keys.join(', ')}</p>}
+    </Loaded>,
+  );
+  expect(screen.getByRole('alert').textContent).toBe('The server is gone.');
+  expect(container.textContent).toBe('The server is gone.ci');
+});
+
 it('gives an empty list to children when there is no empty state', () => {
   const { container } = render(
     <Loaded loaded={{ data: [] as string[], loading: false }} what="keys">

@@ -68,7 +68,8 @@ export function Loading({ what }: { what: string }) {
 }
 
 interface LoadedProps<T> {
-  loaded: { data: T | undefined; loading: boolean };
+  /** What useLoad gave: its error, when it has one, shows above the rest. */
+  loaded: { data: T | undefined; loading: boolean; error?: string | null };
   /** What is loading, for "Loading …". */
   what: string;
   /** Shown instead of `children` when what loaded is an empty list. */
@@ -77,10 +78,21 @@ interface LoadedProps<T> {
 }
 
 /**
- * What a screen loaded: "Loading …" until the first answer, then `children` with it (or `empty`); nothing when
- * the first load failed, since its error shows on its own.
+ * What a screen loaded: the error of its last load, then "Loading …" until the first answer, then `children` with
+ * it (or `empty`); only the error when the first load failed.
  */
 export function Loaded<T>({ loaded, what, empty, children }: LoadedProps<T>) {
+  return (
+    <>
+      <ErrorNotice message={loaded.error} />
+      <LoadedData loaded={loaded} what={what} empty={empty}>
+        {children}
+      </LoadedData>
+    </>
+  );
+}
+
+function LoadedData<T>({ loaded, what, empty, children }: LoadedProps<T>) {
   if (loaded.data === undefined) return loaded.loading ? <Loading what={what} /> : null;
   if (empty !== undefined && Array.isArray(loaded.data) && loaded.data.length === 0) return <>{empty}</>;
   return <>{children(loaded.data)}</>;
