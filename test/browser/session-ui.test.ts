@@ -121,15 +121,26 @@ describe('a tab without a valid sign-in link', () => {
     await expectExpiredPage(page);
   });
 
-  // Retried once: in about one full-suite run in four this test has hung to its timeout (a step never settling), which
-  // no run of it alone or of the browser folder has reproduced; a real regression fails both tries.
   it(
     'an open tab whose server restarted switches to the page at its next call, and a new link signs it in',
     { retry: 1 },
     async () => {
       const page = await newPage();
+      // The page must be quiet before the cookie changes: its event stream open and its first calls answered. A
+      // call that leaves later carries the changed cookie, is refused and shows the expired page before the click
+      // (what the next describe's test is about), and the click then waits for a navigation that is gone.
+      const eventStreamOpen = page.waitForResponse((response) => response.url().endsWith('/bridge/events'));
+      const callsInFlight = new Set<unknown>();
+      page.on('request', (request) => {
+        if (request.url().includes('/bridge/invoke/')) callsInFlight.add(request);
+      });
+      for (const settled of ['requestfinished', 'requestfailed'] as const) {
+        page.on(settled, (request) => callsInFlight.delete(request));
+      }
       await page.goto(ui.uiUrl);
-      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.getByText('No conversations yet').waitFor();
+      expect((await eventStreamOpen).status()).toBe(200);
+      await expect.poll(() => callsInFlight.size).toBe(0);
       const origin = new URL(ui.uiUrl).origin;
       // What a restart does to the tab: the cookie it holds carries a token the server no longer takes.
       const [cookie] = await page.context().cookies(origin);
