@@ -32,6 +32,7 @@ import { RequestGuard, type SecurityOptions } from './http/security.js';
 import { discardUnreadBody } from './http/unread-body.js';
 import type { RequestContext } from './pipeline/context.js';
 import { retryPolicy, type RetryOptions } from './pipeline/upstream-attempts.js';
+import type { GenerationWatcher } from './pipeline/watch.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
 // its export names, and V8 optimises the scanner at that size, which leaves MBs of freed compiler memory resident
@@ -60,6 +61,8 @@ export interface GatewayOptions {
   retry?: RetryOptions;
   /** Host and Origin checks and CORS (security.ts): by default loopback Host names only and no CORS. */
   security?: SecurityOptions;
+  /** What watches every generation (pipeline/watch.ts): metrics, traces, target health. None by default. */
+  watchers?: readonly GenerationWatcher[];
 }
 
 /** A route on the gateway's server, as registered (the gateway's own and any added later, such as the UI's). */
@@ -261,6 +264,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     keepAliveMs: options.keepAliveMs ?? 15_000,
     stalledCallerMs: options.stalledCallerMs ?? defaultStalledCallerMs,
     retry: retryPolicy(options.retry),
+    watchers: options.watchers,
   };
   for (const base of apiBases) {
     registerChatCompletionsRoute(server, base, chatContext);

@@ -92,6 +92,15 @@ export interface GatewayReadiness {
   checks: Readonly<Record<string, string>>;
 }
 
+/** Each upstream target's health (cooldowns). Without it every target is always tried. */
+export interface GatewayTargetHealth {
+  /**
+   * Null when a request may go to `<provider>/<model>` now (healthy, or the one trial of a cooled target, which
+   * this call claims); else until when (ms since the epoch) the target is cooled down. Fast: called per attempt.
+   */
+  refusedUntil(model: string, now: number): number | null;
+}
+
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
@@ -101,5 +110,7 @@ export interface GatewayDeps {
   mcpHub?: GatewayMcpHub;
   /** Checks behind GET /readyz; without them it reports ready whenever the process answers. */
   health?: GatewayHealth;
+  /** Cooldowns of failing targets; without it every target is always tried. */
+  targetHealth?: GatewayTargetHealth;
   logger: Logger;
 }

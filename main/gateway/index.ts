@@ -6,8 +6,10 @@ export type {
   GatewayKeys,
   GatewayMcpHub,
   GatewayReadiness,
+  GatewayTargetHealth,
   GatewayUsage,
 } from './deps.js';
+export type { AttemptWatch, GenerationWatch, GenerationWatcher, WatchedGeneration } from './pipeline/watch.js';
 export { defaultRetryPolicy, type RetryOptions, type RetryPolicy } from './pipeline/upstream-attempts.js';
 export { routeAccess, type RouteAccess } from './http/route-access.js';
 export { apiBases, openAIBaseUrlOf, type ApiBase } from './http/api-bases.js';

@@ -26,6 +26,8 @@ export interface UpstreamTarget {
    * the upstream echoes. The provider's `apiKey` is always scrubbed as well.
    */
   callerSecrets?: readonly string[];
+  /** Headers to add to this request upstream (a `traceparent` continuing the caller's trace). */
+  extraHeaders?: Readonly<Record<string, string>>;
 }
 
 /** One event of a translated stream; the gateway adds id, created and model and writes the chunks. */

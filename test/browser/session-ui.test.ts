@@ -134,9 +134,8 @@ describe('a tab without a valid sign-in link', () => {
       page.on('request', (request) => {
         if (request.url().includes('/bridge/invoke/')) callsInFlight.add(request);
       });
-      for (const settled of ['requestfinished', 'requestfailed'] as const) {
-        page.on(settled, (request) => callsInFlight.delete(request));
-      }
+      page.on('requestfinished', (request) => callsInFlight.delete(request));
+      page.on('requestfailed', (request) => callsInFlight.delete(request));
       await page.goto(ui.uiUrl);
       await page.getByText('No conversations yet').waitFor();
       expect((await eventStreamOpen).status()).toBe(200);

@@ -34,5 +34,7 @@ export function callerOf(request: FastifyRequest, inFlight: InFlightRequests, op
     appTitle: appTitleOf(request) ?? (options.appFromUserAgent ? headerText(request, 'user-agent') : null),
     appReferer: headerText(request, 'http-referer'),
     signal: inFlight.controllerOf(request).signal,
+    route: request.routeOptions.url ?? 'unmatched',
+    traceParent: headerText(request, 'traceparent'),
   };
 }

@@ -16,6 +16,10 @@ export interface Caller {
   appReferer: string | null;
   /** Aborts when the caller leaves or the gateway shuts down (in-flight.ts). */
   signal: AbortSignal;
+  /** The route that took the request as registered (`/v1/chat/completions`), for metrics and traces. */
+  route: string;
+  /** The caller's W3C `traceparent` header, when it sent one. */
+  traceParent: string | null;
 }
 
 /** What a request came to, for the route to put on the wire (a stream writes its own). */

@@ -7,6 +7,7 @@ import type { ErrorContext } from '../http/errors.js';
 import type { InFlightRequests } from '../http/in-flight.js';
 import type { StreamContext } from './stream-relay.js';
 import type { RetryPolicy } from './upstream-attempts.js';
+import type { GenerationWatcher } from './watch.js';
 
 export interface RequestContext {
   deps: GatewayDeps;
@@ -18,12 +19,15 @@ export interface RequestContext {
   stalledCallerMs: number;
   /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
   retry?: RetryPolicy;
+  /** What watches every generation (metrics, traces, target health); none by default. */
+  watchers?: readonly GenerationWatcher[];
 }
 
 /** The part of the context the answers and relays take (so that they are tested without a gateway around them). */
 export function streamContextOf(context: RequestContext): StreamContext {
   return {
     providers: context.deps.providers,
+    targetHealth: context.deps.targetHealth,
     errors: context.errors,
     retry: context.retry,
     keepAliveMs: context.keepAliveMs,

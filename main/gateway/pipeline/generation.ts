@@ -8,7 +8,7 @@ import { randomFillSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
 import type { UpstreamTarget, ResolvedModel } from '../../providers/index.js';
-import type { GatewayDeps } from '../deps.js';
+import type { GatewayDeps, GatewayTargetHealth } from '../deps.js';
 import type { ErrorContext } from '../http/errors.js';
 import { ShuttingDownError } from '../http/in-flight.js';
 import {
@@ -20,6 +20,7 @@ import {
   type RetryPolicy,
 } from './upstream-attempts.js';
 import type { UsageRecorder } from './usage-recorder.js';
+import { attemptWatchesOf, upstreamHeadersOf, watchedAttempt, type GenerationWatch } from './watch.js';
 
 /** What the pipeline routes: a chat request, or any request that names a model the same way. */
 export interface RoutedRequest {
@@ -43,6 +44,8 @@ export interface Generation<Request extends RoutedRequest = ChatRequest> {
   logger: Logger;
   /** The caller's own gateway key: never echoed back, whatever an upstream quotes of the request. */
   callerSecrets: readonly string[];
+  /** What watches it (metrics, traces, target health): told of each attempt; the recorder tells them of the end. */
+  watches: readonly GenerationWatch[];
   /**
    * The request as one attempt's provider is sent it, when the protocol asks what that provider can do (the
    * Responses API's hosted tools: a web search kept where the provider runs one). The request as it is otherwise.
@@ -56,6 +59,8 @@ export interface GenerationContext {
   errors: ErrorContext;
   /** Retries and backoff of upstream attempts (upstream-attempts.ts). */
   retry?: RetryPolicy;
+  /** Cooldowns: a target cooling down is skipped, as one that failed, without waiting on it. */
+  targetHealth?: GatewayTargetHealth;
 }
 
 // Random bytes for ids, drawn a few kilobytes at a time: a system call per request showed in profiles. The ids
@@ -111,11 +116,17 @@ export async function attemptGeneration<T, Request extends RoutedRequest = ChatR
       signal: generation.signal,
       policy: context.retry ?? defaultRetryPolicy,
       logger: generation.logger,
+      targetHealth: context.targetHealth,
     },
     (model, resolved, signal) => {
-      const target = { ...resolved.target, callerSecrets: generation.callerSecrets };
+      const attempts = attemptWatchesOf(generation.watches, model, resolved.target.provider.id);
+      const extraHeaders = upstreamHeadersOf(attempts);
+      const target = extraHeaders
+        ? { ...resolved.target, callerSecrets: generation.callerSecrets, extraHeaders }
+        : { ...resolved.target, callerSecrets: generation.callerSecrets };
       const forModel = requestFor(request, model);
-      return call({ ...resolved, target }, generation.prepareAttempt?.(forModel, target) ?? forModel, signal);
+      const attempt = call({ ...resolved, target }, generation.prepareAttempt?.(forModel, target) ?? forModel, signal);
+      return watchedAttempt(attempts, attempt);
     },
   );
   if (answered.model !== request.model) recorder.model = answered.model;

@@ -8,6 +8,7 @@ import type { Caller, Outcome } from '../http/exchange.js';
 import type { RequestContext } from './context.js';
 import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
 import { UsageRecorder } from './usage-recorder.js';
+import { watchesOf } from './watch.js';
 import { failedBeforeAnswer } from './whole-answer.js';
 
 /** `request` with its model names canonical: aliases replaced by the `<provider>/<model>` they stand for. */
@@ -32,15 +33,30 @@ export function startGeneration<Request extends RoutedRequest = ChatRequest>(
   const canonical = withCanonicalModels(request, context);
   const createdAt = Date.now();
   const id = newGenerationId();
-  const recorder = new UsageRecorder(context.deps.usage, context.deps.logger, {
+  const streamed = canonical.stream ?? false;
+  const watches = watchesOf(context.watchers, {
     id,
-    created_at: createdAt,
-    key_id: caller.keyId,
-    app_title: caller.appTitle,
-    app_referer: caller.appReferer,
+    route: caller.route,
+    keyId: caller.keyId,
     model: canonical.model,
-    streamed: canonical.stream ?? false,
+    stream: streamed,
+    traceParent: caller.traceParent,
+    request: canonical,
   });
+  const recorder = new UsageRecorder(
+    context.deps.usage,
+    context.deps.logger,
+    {
+      id,
+      created_at: createdAt,
+      key_id: caller.keyId,
+      app_title: caller.appTitle,
+      app_referer: caller.appReferer,
+      model: canonical.model,
+      streamed,
+    },
+    watches,
+  );
   return {
     id,
     created: Math.floor(createdAt / 1000),
@@ -50,6 +66,7 @@ export function startGeneration<Request extends RoutedRequest = ChatRequest>(
     signal: caller.signal,
     logger: context.deps.logger,
     callerSecrets: [caller.secret],
+    watches,
   };
 }
 

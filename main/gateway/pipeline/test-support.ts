@@ -40,6 +40,7 @@ export function testGeneration(
     signal: controller.signal,
     logger: testLogger,
     callerSecrets,
+    watches: [],
   };
   const context: GenerationContext = {
     providers: {

@@ -208,6 +208,23 @@ describe('attemptInOrder', () => {
     ]);
   });
 
+  it('skips a candidate cooling down without calling it, and answers 503 with Retry-After when all are', async () => {
+    const cooling = new Map([['p/m', 1_000_000 + 30_000]]);
+    const targetHealth = { refusedUntil: (model: string) => cooling.get(model) ?? null };
+    const { plan, call, calls, sleeps } = scripted(['p/m', 'q/n'], {});
+    const answered = await attemptInOrder({ ...plan, targetHealth, now: () => 1_000_000 }, call);
+    expect(answered.model).toBe('q/n');
+    expect(calls).toEqual(['q/n']);
+    expect(sleeps).toEqual([]);
+    expect(answered.failed).toEqual([{ model: 'p/m', status: 503, message: expect.stringContaining('cooling down') }]);
+
+    cooling.set('q/n', 1_000_000 + 4_500);
+    const allCooling = scripted(['p/m', 'q/n'], {});
+    const refused = attemptInOrder({ ...allCooling.plan, targetHealth, now: () => 1_000_000 }, allCooling.call);
+    await expect(refused).rejects.toMatchObject({ status: 503, headers: { 'retry-after': '5' } });
+    expect(allCooling.calls).toEqual([]);
+  });
+
   it('never retries a 400, but a fallback may still answer it', async () => {
     const alone = scripted(['p/m'], { 'p/m': [upstream(400)] });
     await expect(attemptInOrder(alone.plan, alone.call)).rejects.toMatchObject({ status: 400 });

@@ -120,6 +120,8 @@ export interface AttemptPlan {
   signal: AbortSignal;
   policy: RetryPolicy;
   logger: Logger;
+  /** Cooldowns: a candidate cooling down is skipped as failed with 503, and nobody waits on it. */
+  targetHealth?: { refusedUntil(model: string, now: number): number | null };
   /** For tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -150,6 +152,19 @@ function recordOf(model: string, error: unknown): AttemptRecord {
   return { model, status: 500, message: 'Internal error' };
 }
 
+/** A candidate skipped because it cools down: 503, with the wait before it is tried again as Retry-After. */
+function coolingDown(model: string, until: number, now: number): ApiError {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  return new ApiError(
+    503,
+    `${model} is cooling down after repeated failures; it is tried again in ${seconds} s.`,
+    {},
+    {
+      'retry-after': String(seconds),
+    },
+  );
+}
+
 /**
  * The error for a request whose every attempt failed: the last one's status, message and headers; with more
  * than one attempt, `metadata.attempts` lists them and `x-should-retry: false` tells SDKs that honour it (openai,
@@ -176,6 +191,12 @@ export async function attemptInOrder<T>(
   // Made only when needed: an Error (and its stack trace) per request is measurable on the hot path.
   let lastError: unknown = null;
   for (const model of plan.models) {
+    const coolingUntil = plan.targetHealth?.refusedUntil(model, now()) ?? null;
+    if (coolingUntil !== null) {
+      lastError = coolingDown(model, coolingUntil, now());
+      failed.push(recordOf(model, lastError));
+      continue;
+    }
     let resolved: ResolvedModel;
     try {
       signal.throwIfAborted();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Usage, UsageRecord } from '../../../shared/api/index.js';
 import type { PricedCost } from '../../providers/index.js';
 import type { GatewayUsage } from '../deps.js';
+import type { GenerationWatch } from './watch.js';
 
 export interface UsageOutcome {
   status: number;
@@ -34,6 +35,8 @@ export class UsageRecorder {
       UsageRecord,
       'id' | 'created_at' | 'key_id' | 'app_title' | 'app_referer' | 'model' | 'streamed'
     >,
+    /** Told of the row once it is written (watch.ts). */
+    private readonly watches: readonly GenerationWatch[] = [],
   ) {}
 
   /** Time to first token: the first content, reasoning or tool-call delta from the upstream. */
@@ -85,6 +88,13 @@ export class UsageRecorder {
       this.sink.record(row);
     } catch (error) {
       this.logger.error({ err: (error as Error).message, generation: row.id }, 'recording usage failed');
+    }
+    for (const watch of this.watches) {
+      try {
+        watch.ended?.(row);
+      } catch (error) {
+        this.logger.error({ err: (error as Error).message, generation: row.id }, 'a generation watcher failed');
+      }
     }
   }
 
