@@ -2,7 +2,8 @@
 # Installs everything Switchyard needs on a Debian or Ubuntu machine, then installs and builds the project.
 #   scripts/setup.sh          what running Switchyard needs (compilers for the native modules, libsecret)
 #   scripts/setup.sh --test   also what the tests need (D-Bus and gnome-keyring for the real keychain, Chromium,
-#                             PostgreSQL: tests start throwaway clusters of their own with its programs)
+#                             PostgreSQL: tests start throwaway clusters of their own with its programs; Prometheus,
+#                             whose server scrapes the gateway's metrics in their tests)
 # System packages are installed only when missing, as root or through sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ done
 
 packages=(build-essential python3 pkg-config libsecret-1-dev)
 if $with_tests; then
-  packages+=(dbus dbus-x11 gnome-keyring chromium fonts-liberation postgresql python3-venv)
+  packages+=(dbus dbus-x11 gnome-keyring chromium fonts-liberation postgresql python3-venv prometheus)
 fi
 
 missing=()
