@@ -5,6 +5,7 @@
 // text; the OpenAI fake answers with `openaiFallback` (default: text) unless a test scripts it.
 
 import type { UsageRecord } from '../../shared/api/index.js';
+import type { GatewayOptions } from '../../main/gateway/index.js';
 import { createAnthropicAdapter } from '../../main/providers/anthropic/index.js';
 import { createGoogleAdapter } from '../../main/providers/google/index.js';
 import { createOpenAIAdapter } from '../../main/providers/index.js';
@@ -75,6 +76,8 @@ export interface ThreeKindsOptions {
   keepAliveMs?: number;
   /** How long a stream's caller may take nothing before its stream is ended (the gateway's default unless set). */
   stalledCallerMs?: number;
+  /** Generation watchers (traces, metrics) given to the gateway. */
+  watchers?: GatewayOptions['watchers'];
 }
 
 export interface ThreeKinds {
@@ -118,6 +121,7 @@ export async function startThreeKinds(options: ThreeKindsOptions): Promise<Three
       retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 },
       keepAliveMs: options.keepAliveMs,
       stalledCallerMs: options.stalledCallerMs,
+      watchers: options.watchers,
     },
     price: (_target, usage) => {
       const costNanos = usage ? usage.prompt_tokens * 1_000 + usage.completion_tokens * 2_000 : 0;

@@ -245,8 +245,9 @@ export class UpstreamHttp {
   /** Sends one request; resolves with a 2xx response, rejects with an UpstreamError for anything else. */
   async send(call: UpstreamCall): Promise<UpstreamResponse> {
     const { target, signal } = call;
-    // Copied, then extended: a literal that spreads and adds keys costs about a microsecond on every call.
-    const headers: Record<string, string> = Object.assign({}, call.headers);
+    // Copied, then extended: a literal that spreads and adds keys costs about a microsecond on every call. The
+    // target's extra headers (a `traceparent`) go first, so that they never replace the provider's own.
+    const headers: Record<string, string> = Object.assign({}, target.extraHeaders, call.headers);
     headers.accept = call.accept;
     headers['user-agent'] = userAgent;
     let body: string | undefined;
