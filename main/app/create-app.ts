@@ -28,6 +28,7 @@ import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
+import { startTracing, traceSettingsFrom } from '../tracing/index.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -156,7 +157,11 @@ export function createApp(options: AppOptions): App {
   const providers = new ProviderSettings(store, secrets);
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
   const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
+  // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
+  const traceSettings = traceSettingsFrom(env);
+  const tracing = traceSettings ? startTracing(traceSettings, logger) : undefined;
   const recordHubCall = (call: HubToolCall) => {
+    tracing?.hubToolCall(call);
     store.mcpCalls.insert(call).catch((error: unknown) => {
       logger.error({ err: error }, 'recording an MCP hub call failed');
     });
@@ -224,12 +229,15 @@ export function createApp(options: AppOptions): App {
           health: { readiness: () => store.readiness() },
           logger,
         },
-        gatewayOptions,
+        tracing
+          ? { ...gatewayOptions, watchers: [...(gatewayOptions.watchers ?? []), tracing.watcher] }
+          : gatewayOptions,
       );
       gateways.add(gateway);
       return {
         ...gateway,
         async listen(address) {
+          await tracing?.ready;
           const url = await gateway.listen(address);
           chatGatewayUrl ??= reachableUrl(url);
           return url;
@@ -255,6 +263,7 @@ export function createApp(options: AppOptions): App {
             logger.error({ err: error }, `${what} failed`);
           }
         };
+        await attempt('exporting the last spans', async () => tracing?.close());
         await attempt('stopping the usage counters', () => accounts.close());
         await attempt('writing the last usage rows', () => usage.close());
         await attempt("writing the keys' last-used times", () => keys.close());

@@ -23,8 +23,11 @@ export interface WatchedGeneration {
 export interface AttemptWatch {
   /** Headers to send upstream with this attempt (a `traceparent` continuing the caller's trace). */
   upstreamHeaders?: Readonly<Record<string, string>>;
-  /** The upstream accepted: a whole answer arrived, or a stream's first part. */
-  answered(): void;
+  /**
+   * The upstream accepted: a whole answer arrived (`answer`: the adapter's completion, embeddings…), or a stream's
+   * first part (`answer`: the stream).
+   */
+  answered(answer?: unknown): void;
   /** The attempt failed before anything reached the caller (it may be retried or fall back). */
   failed(error: unknown): void;
 }
@@ -79,7 +82,7 @@ export function watchedAttempt<T>(attempts: readonly AttemptWatch[], attempt: Pr
   if (attempts.length === 0) return attempt;
   return attempt.then(
     (value) => {
-      for (const watch of attempts) watch.answered();
+      for (const watch of attempts) watch.answered(value);
       return value;
     },
     (error: unknown) => {

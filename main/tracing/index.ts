@@ -1,0 +1,2 @@
+export { startTracing, type Tracing } from './tracing.js';
+export { traceSettingsFrom, type TraceSettings } from './trace-settings.js';
