@@ -182,6 +182,14 @@ describe('traces over OTLP', () => {
     });
     const embedded = await client(server, setup.key).embeddings.create({ model: 'up/echo-1', input: 'words' });
     expect(embedded.data).toHaveLength(1);
+    setup.fake.script(fail(400, { body: { error: { message: 'bad request' } } }));
+    await expect(
+      client(server, setup.key).chat.completions.create({
+        model: 'up/echo-1',
+        messages: [{ role: 'user', content: 'refused' }],
+        stream: true,
+      }),
+    ).rejects.toMatchObject({ status: 400 });
     await stop(server);
 
     const spans = otlp.spans();
@@ -190,7 +198,16 @@ describe('traces over OTLP', () => {
       expect(span.headers['x-tenant']).toBe('42');
       expect(span.resource['service.name']).toBe('switchyard');
     }
-    const chat = only(spans, (span) => span.kind === spanKind.server && span.name.startsWith('chat'));
+    const refused = only(
+      spans,
+      (span) => span.kind === spanKind.server && span.attributes['switchyard.stream'] === true,
+    );
+    expect(refused).toMatchObject({ name: 'chat up/echo-1', status: { code: 2 } });
+    expect(refused.attributes).toMatchObject({ 'error.type': '400', 'http.response.status_code': 400 });
+    const chat = only(
+      spans,
+      (span) => span.kind === spanKind.server && span.name.startsWith('chat') && span !== refused,
+    );
     expect(JSON.parse(chat.attributes['gen_ai.input.messages'] as string)).toEqual([
       { role: 'user', parts: [{ type: 'text', content: 'a prompt to keep' }] },
     ]);
