@@ -24,8 +24,8 @@ export interface AttemptWatch {
   /** Headers to send upstream with this attempt (a `traceparent` continuing the caller's trace). */
   upstreamHeaders?: Readonly<Record<string, string>>;
   /**
-   * The upstream accepted: a whole answer arrived (`answer`: the adapter's completion, embeddings…), or a stream's
-   * first part (`answer`: the stream).
+   * The upstream accepted: a whole answer arrived, or a stream's first part. `answer` is what the attempt resolved
+   * with: the adapter's completion or embeddings for a whole answer, the opened stream for a stream.
    */
   answered(answer?: unknown): void;
   /** The attempt failed before anything reached the caller (it may be retried or fall back). */
