@@ -182,6 +182,13 @@ describe('traces over OTLP', () => {
     });
     const embedded = await client(server, setup.key).embeddings.create({ model: 'up/echo-1', input: 'words' });
     expect(embedded.data).toHaveLength(1);
+    setup.fake.script(answer('Hello again!'));
+    const stream = await client(server, setup.key).chat.completions.create({
+      model: 'up/echo-1',
+      messages: [{ role: 'user', content: 'stream it' }],
+      stream: true,
+    });
+    for await (const part of stream) void part;
     setup.fake.script(fail(400, { body: { error: { message: 'bad request' } } }));
     await expect(
       client(server, setup.key).chat.completions.create({
@@ -198,15 +205,25 @@ describe('traces over OTLP', () => {
       expect(span.headers['x-tenant']).toBe('42');
       expect(span.resource['service.name']).toBe('switchyard');
     }
-    const refused = only(
-      spans,
-      (span) => span.kind === spanKind.server && span.attributes['switchyard.stream'] === true,
-    );
-    expect(refused).toMatchObject({ name: 'chat up/echo-1', status: { code: 2 } });
+    const streamed = (span: ReceivedSpan) =>
+      span.kind === spanKind.server && span.attributes['switchyard.stream'] === true;
+    const refused = only(spans, (span) => streamed(span) && span.status.code === 2);
+    expect(refused).toMatchObject({ name: 'chat up/echo-1' });
     expect(refused.attributes).toMatchObject({ 'error.type': '400', 'http.response.status_code': 400 });
+    const answeredStream = only(spans, (span) => streamed(span) && span.status.code === 0);
+    expect(answeredStream.attributes).toMatchObject({
+      'gen_ai.usage.output_tokens': 2,
+      'gen_ai.response.finish_reasons': ['stop'],
+      'http.response.status_code': 200,
+    });
+    expect(JSON.parse(answeredStream.attributes['gen_ai.input.messages'] as string)).toEqual([
+      { role: 'user', parts: [{ type: 'text', content: 'stream it' }] },
+    ]);
+    const streamAttempt = only(spans, (span) => span.parentSpanId === answeredStream.spanId);
+    expect(streamAttempt).toMatchObject({ kind: spanKind.client, status: { code: 0 } });
     const chat = only(
       spans,
-      (span) => span.kind === spanKind.server && span.name.startsWith('chat') && span !== refused,
+      (span) => span.kind === spanKind.server && span.name.startsWith('chat') && !streamed(span),
     );
     expect(JSON.parse(chat.attributes['gen_ai.input.messages'] as string)).toEqual([
       { role: 'user', parts: [{ type: 'text', content: 'a prompt to keep' }] },
