@@ -23,6 +23,11 @@ export interface LoadJob {
    * front of several instances would (a reopened connection keeps its port).
    */
   ports?: number[];
+  /**
+   * Make every request different: each occurrence of this text in the body is replaced by a number no other
+   * request of the job has (to measure what a request costs that no cache has seen).
+   */
+  uniqueMarker?: string;
 }
 
 export interface TimingSummary {
@@ -195,8 +200,7 @@ export function connectionPorts(job: Pick<LoadJob, 'connections' | 'port' | 'por
 }
 
 export function runLoad(job: LoadJob): Promise<LoadResult> {
-  const body = Buffer.from(job.body);
-  const requestTo = (port: number) => {
+  const requestTo = (port: number, body: Buffer) => {
     const headerLines = Object.entries({
       host: `${job.host}:${port}`,
       'content-type': 'application/json',
@@ -207,7 +211,14 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
       .join('');
     return Buffer.concat([Buffer.from(`POST ${job.path} HTTP/1.1\r\n${headerLines}\r\n`), body]);
   };
-  const requests = new Map(connectionPorts(job).map((port) => [port, requestTo(port)]));
+  const sameBody = Buffer.from(job.body);
+  const requests = new Map(connectionPorts(job).map((port) => [port, requestTo(port, sameBody)]));
+  let sent = 0;
+  const nextRequest = (port: number): Buffer => {
+    if (!job.uniqueMarker) return requests.get(port)!;
+    sent += 1;
+    return requestTo(port, Buffer.from(job.body.replaceAll(job.uniqueMarker, String(sent))));
+  };
 
   const totals: number[] = [];
   const firstBytes: number[] = [];
@@ -240,7 +251,6 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
     };
 
     const startConnection = (port: number) => {
-      const request = requests.get(port)!;
       open += 1;
       let sentAt = 0;
       let busy = false;
@@ -275,7 +285,7 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
         if (performance.now() >= endsAt) return stop();
         busy = true;
         sentAt = performance.now();
-        socket.write(request);
+        socket.write(nextRequest(port));
       };
       socket.on('connect', send);
       socket.on('data', (data: Buffer) => parser.feed(data));
