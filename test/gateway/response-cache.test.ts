@@ -159,6 +159,29 @@ describe('the response cache of one serve on SQLite', () => {
     expect(upstreamCalls() - before).toBe(2);
   });
 
+  it('caches the protocols translated to chat: a Messages request asked twice reaches the upstream once', async () => {
+    const before = upstreamCalls();
+    const messages = async () => {
+      const response = await fetch(`${server.baseUrl}/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': key.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'up/echo-1',
+          max_tokens: 50,
+          temperature: 0,
+          messages: [{ role: 'user', content: 'translated' }],
+        }),
+      });
+      const body = (await response.json()) as { content: { text: string }[] };
+      return { cache: response.headers.get('x-switchyard-cache'), text: body.content[0]?.text };
+    };
+    const first = await messages();
+    const again = await messages();
+    expect([first.cache, again.cache]).toEqual(['miss', 'hit']);
+    expect(again.text).toBe('Hello!');
+    expect(upstreamCalls() - before).toBe(1);
+  });
+
   it('skips the lookup on no-cache and the write on no-store', async () => {
     const before = upstreamCalls();
     const noStore = client(server, key.key, { 'cache-control': 'no-store' });
