@@ -82,7 +82,8 @@ export class Accounts {
     this.spend = new SpendTracker(options.store, options.usage, this.now);
     this.limiter = new RateLimiter(this.now);
     this.countingTokens = options.usage.onRecord((row) => {
-      if (this.keys.rulesOf(row.key_id).tpm !== null) {
+      // A cached answer took no tokens from any upstream (decision 031).
+      if (row.cache !== 'hit' && this.keys.rulesOf(row.key_id).tpm !== null) {
         this.limiter.noteTokens(row.key_id, row.prompt_tokens + row.completion_tokens);
       }
     });

@@ -11,7 +11,7 @@ import {
   toModelOptions,
 } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
-import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
+import { createGateway, type Gateway, type GatewayOptions, type ResponseCacheSettings } from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
@@ -85,7 +85,8 @@ export interface App {
    */
   secrets(): Promise<SecretStore>;
   /** `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process). */
-  createGateway(options?: GatewayOptions & { mcpHub?: boolean }): Gateway;
+  /** `responseCache`: the response cache's settings (decision 031); off without them. */
+  createGateway(options?: GatewayOptions & { mcpHub?: boolean; responseCache?: ResponseCacheSettings }): Gateway;
   close(): Promise<void>;
 }
 
@@ -216,7 +217,7 @@ export function createApp(options: AppOptions): App {
     chat,
     chatCompare,
     secrets,
-    createGateway({ mcpHub: withHub = true, ...gatewayOptions } = {}) {
+    createGateway({ mcpHub: withHub = true, responseCache, ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
@@ -227,6 +228,15 @@ export function createApp(options: AppOptions): App {
           accounts,
           ...(withHub ? { mcpHub } : {}),
           health: { readiness: () => store.readiness() },
+          ...(responseCache && responseCache.ttlSeconds > 0
+            ? {
+                responseCache: {
+                  settings: () => responseCache,
+                  read: (key, now) => store.responseCache.read(key, now),
+                  write: (row, limits) => store.responseCache.write(row, limits),
+                },
+              }
+            : {}),
           logger,
         },
         tracing

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { defaultResponseCacheLimits, type ResponseCacheScope } from '../gateway/index.js';
 import {
   appVersion,
   createBridgeHandlers,
@@ -54,6 +55,10 @@ interface ServeOptions {
   /** Milliseconds (the option is given in seconds). */
   hubWait?: number;
   stalledCallerTimeout: number;
+  cacheTtl: number;
+  cacheScope: ResponseCacheScope;
+  cacheMaxEntries: number;
+  cacheMaxMb: number;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -92,6 +97,29 @@ export function registerServeCommand(program: Command, context: CommandContext):
         .argParser(parseIntegerOption(0, 86_400))
         .default(60),
     )
+    .option(
+      '--cache-ttl <seconds>',
+      'answer identical chat requests from the response cache for this long (0: off)',
+      parseIntegerOption(0, 31_536_000),
+      0,
+    )
+    .addOption(
+      new Option('--cache-scope <scope>', 'share cached answers per key, or between all keys')
+        .choices(['key', 'all'])
+        .default('key'),
+    )
+    .option(
+      '--cache-max-entries <count>',
+      'most answers kept in the response cache; the least recently used go first',
+      parseIntegerOption(1, 100_000_000),
+      defaultResponseCacheLimits.maxEntries,
+    )
+    .option(
+      '--cache-max-mb <megabytes>',
+      'most megabytes of answers kept in the response cache',
+      parseIntegerOption(1, 1_000_000),
+      defaultResponseCacheLimits.maxBytes / (1024 * 1024),
+    )
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
@@ -115,6 +143,12 @@ export function registerServeCommand(program: Command, context: CommandContext):
           security: { corsOrigins, allowedHosts: options.allowedHost },
           stalledCallerMs: options.stalledCallerTimeout * 1000,
           mcpHub: !worker,
+          responseCache: {
+            ttlSeconds: options.cacheTtl,
+            scope: options.cacheScope,
+            maxEntries: options.cacheMaxEntries,
+            maxBytes: options.cacheMaxMb * 1024 * 1024,
+          },
         });
         // The UI's routes must be on the server before it listens; its token is new at every start.
         let gatewayUrl: string | null = null;

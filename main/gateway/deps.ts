@@ -2,6 +2,7 @@
 // tests may wire small in-memory ones. Types only, and no import of the gateway's own files: every layer of the
 // gateway (http, pipeline, protocols, routes) may name them.
 
+import type { GatewayResponseCache } from './pipeline/cache-plan.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type {
@@ -101,6 +102,8 @@ export interface GatewayTargetHealth {
   refusedUntil(model: string, now: number): number | null;
 }
 
+export type { GatewayResponseCache };
+
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
@@ -112,5 +115,7 @@ export interface GatewayDeps {
   health?: GatewayHealth;
   /** Cooldowns of failing targets; without it every target is always tried. */
   targetHealth?: GatewayTargetHealth;
+  /** Cached answers (decision 031); without it nothing is cached. */
+  responseCache?: GatewayResponseCache;
   logger: Logger;
 }

@@ -15,3 +15,8 @@ export { routeAccess, type RouteAccess } from './http/route-access.js';
 export { apiBases, openAIBaseUrlOf, type ApiBase } from './http/api-bases.js';
 export { mcpPath } from './routes/mcp-route.js';
 export { countTokenGroups } from './pipeline/usage-estimate.js';
+export {
+  defaultResponseCacheLimits,
+  type ResponseCacheScope,
+  type ResponseCacheSettings,
+} from './pipeline/cache-plan.js';

@@ -30,6 +30,7 @@ export type { PriceRow } from './contract/prices.js';
 export type { ConversationChanges, MessageChanges } from './contract/chat.js';
 export type { ConversationPlace } from './contract/chat-library.js';
 export type { McpCallRow } from './contract/mcp-calls.js';
+export type { CachedResponseRow, ResponseCacheLimits, ResponseCacheStore } from './contract/response-cache.js';
 // Migrating a PostgreSQL database without opening a store (`switchyard secret-key rotate`). Only the migrations'
 // SQL loads with these: the driver is the caller's.
 export { migratePostgres, postgresSchemaVersion } from './postgres/migrate.js';

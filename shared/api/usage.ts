@@ -1,5 +1,8 @@
 // One row of the usage log: every request that passed authentication, failed and cancelled ones too.
 
+export const usageCacheResults = ['hit', 'miss', 'bypass'] as const;
+export type UsageCacheResult = (typeof usageCacheResults)[number];
+
 export interface UsageRecord {
   /** Generation id (`gen-…`), the same id the caller saw in the response. */
   id: string;
@@ -37,6 +40,13 @@ export interface UsageRecord {
    * Responses API's hosted tools: `web_search` on a provider without web search, `file_search`…). Absent means none.
    */
   dropped_tools?: string[];
+  /**
+   * What the response cache did (decision 031): `hit` answered from it (cost 0, see saved_cost), `miss` asked the
+   * upstream and may have stored the answer, `bypass` neither looked nor stored. Absent when the cache is off.
+   */
+  cache?: UsageCacheResult;
+  /** USD a cache hit saved: what the answer cost when the upstream gave it. Absent unless a hit. */
+  saved_cost?: number;
   /** Total time until the response ended. */
   latency_ms: number;
   /** Time to the first content byte from upstream; null when none came. */

@@ -36,5 +36,7 @@ export function callerOf(request: FastifyRequest, inFlight: InFlightRequests, op
     signal: inFlight.controllerOf(request).signal,
     route: request.routeOptions.url ?? 'unmatched',
     traceParent: headerText(request, 'traceparent'),
+    cacheControl: headerText(request, 'cache-control'),
+    switchyardCache: headerText(request, 'x-switchyard-cache'),
   };
 }

@@ -20,6 +20,9 @@ export interface Caller {
   route: string;
   /** The caller's W3C `traceparent` header, when it sent one. */
   traceParent: string | null;
+  /** The `Cache-Control` and `X-Switchyard-Cache` request headers, for the response cache. */
+  cacheControl: string | null;
+  switchyardCache: string | null;
 }
 
 /** What a request came to, for the route to put on the wire (a stream writes its own). */

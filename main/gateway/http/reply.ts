@@ -30,3 +30,11 @@ export function sendOutcome<Body>(
       return undefined;
   }
 }
+
+/**
+ * `X-Switchyard-Cache: hit|miss|bypass`, what the response cache did (decision 031); nothing when it is off. On the
+ * raw response, so that a stream's head (sse-writer.ts) carries it as a whole answer's does.
+ */
+export function noteCacheResult(reply: FastifyReply, result: string | undefined): void {
+  if (result) reply.raw.setHeader('x-switchyard-cache', result);
+}

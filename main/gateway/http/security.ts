@@ -27,7 +27,7 @@ export interface SecurityOptions {
 
 const allowedMethods = 'GET, POST, DELETE, OPTIONS';
 // mcp-session-id: a browser MCP client (the MCP Inspector) must read the session the hub at /mcp gave it.
-const exposedHeaders = 'retry-after, x-should-retry, mcp-session-id, x-switchyard-dropped-tools';
+const exposedHeaders = 'retry-after, x-should-retry, mcp-session-id, x-switchyard-dropped-tools, x-switchyard-cache';
 const preflightMaxAgeSeconds = 600;
 /** A header list as browsers send it in Access-Control-Request-Headers: tokens and commas only. */
 const headerListPattern = /^[\w!#$%&'*+.^`|~-]+(?:\s*,\s*[\w!#$%&'*+.^`|~-]+)*$/;

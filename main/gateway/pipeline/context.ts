@@ -28,6 +28,7 @@ export function streamContextOf(context: RequestContext): StreamContext {
   return {
     providers: context.deps.providers,
     targetHealth: context.deps.targetHealth,
+    responseCache: context.deps.responseCache,
     errors: context.errors,
     retry: context.retry,
     keepAliveMs: context.keepAliveMs,

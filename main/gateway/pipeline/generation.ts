@@ -8,7 +8,7 @@ import { randomFillSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
 import type { UpstreamTarget, ResolvedModel } from '../../providers/index.js';
-import type { GatewayDeps, GatewayTargetHealth } from '../deps.js';
+import type { GatewayDeps, GatewayResponseCache, GatewayTargetHealth } from '../deps.js';
 import type { ErrorContext } from '../http/errors.js';
 import { ShuttingDownError } from '../http/in-flight.js';
 import {
@@ -19,6 +19,7 @@ import {
   type Answered,
   type RetryPolicy,
 } from './upstream-attempts.js';
+import type { CacheDirectives, CachePlan } from './cache-plan.js';
 import type { UsageRecorder } from './usage-recorder.js';
 import { attemptWatchesOf, upstreamHeadersOf, watchedAttempt, type GenerationWatch } from './watch.js';
 
@@ -51,6 +52,12 @@ export interface Generation<Request extends RoutedRequest = ChatRequest> {
    * Responses API's hosted tools: a web search kept where the provider runs one). The request as it is otherwise.
    */
   prepareAttempt?: (request: Request, target: UpstreamTarget) => Request;
+  /** The request as the caller sent it (the model or alias as named): what the response cache keys on. */
+  asSent?: Request;
+  /** What the caller's headers ask of the response cache. */
+  cacheDirectives?: CacheDirectives;
+  /** What the response cache does for it; unset when the cache is off or the generation is not a chat. */
+  cache?: CachePlan;
 }
 
 /** What a generation needs from the gateway around it. */
@@ -61,6 +68,8 @@ export interface GenerationContext {
   retry?: RetryPolicy;
   /** Cooldowns: a target cooling down is skipped, as one that failed, without waiting on it. */
   targetHealth?: GatewayTargetHealth;
+  /** Where answers are cached (response-cache.ts); generations with a cache plan read and write it. */
+  responseCache?: GatewayResponseCache;
 }
 
 // Random bytes for ids, drawn a few kilobytes at a time: a system call per request showed in profiles. The ids

@@ -7,6 +7,7 @@ import type { ChatRequest } from '../../../shared/api/index.js';
 import type { Caller, Outcome } from '../http/exchange.js';
 import type { RequestContext } from './context.js';
 import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
+import { cacheDirectivesOf } from './cache-plan.js';
 import { UsageRecorder } from './usage-recorder.js';
 import { watchesOf } from './watch.js';
 import { failedBeforeAnswer } from './whole-answer.js';
@@ -67,6 +68,8 @@ export function startGeneration<Request extends RoutedRequest = ChatRequest>(
     logger: context.deps.logger,
     callerSecrets: [caller.secret],
     watches,
+    asSent: request,
+    cacheDirectives: cacheDirectivesOf(caller.cacheControl, caller.switchyardCache),
   };
 }
 

@@ -10,6 +10,8 @@ import { startStream } from './upstream-attempts.js';
 import { attemptGeneration, type Generation, type GenerationContext } from './generation.js';
 import { failOpenStream, openWhenSilent, type StreamEnding } from './open-stream.js';
 import { failedBeforeAnswer } from './whole-answer.js';
+import type { CachedAnswer } from './cache-plan.js';
+import { partsFromCache, storeAnswer, StreamCapture } from './response-cache.js';
 
 export interface StreamContext extends GenerationContext {
   /** Open the stream with comments after this long without an answer; 0 never opens early. */
@@ -23,6 +25,8 @@ export async function relayStream(
   output: StreamOutput,
 ): Promise<Outcome | undefined> {
   const { recorder, signal } = generation;
+  const hit = generation.cache?.hit;
+  if (hit) return replayStream(generation, hit, output);
   const openEarly = openWhenSilent(signal, context.keepAliveMs, output, () => {
     output.open();
     void output.comment(processingComment);
@@ -55,8 +59,10 @@ export async function relayStream(
     model: answered.model,
     provider: answered.resolved.target.provider.id,
   });
+  const capture = generation.cache?.write ? new StreamCapture() : null;
   try {
     for await (const part of answered.value) {
+      capture?.accept(part);
       const { delta } = part.type === 'delta' ? part : { delta: null };
       if (delta && (delta.content || delta.reasoning || delta.tool_calls || delta.refusal)) {
         recorder.markFirstToken();
@@ -70,9 +76,34 @@ export async function relayStream(
     for (const chunk of chunks.finish()) await output.data(chunk);
     output.end();
     recorder.record({ status: 200, finishReason: chunks.finishReason, usage: chunks.usage });
+    const completion = capture?.completion();
+    if (completion) {
+      const answer = { model: answered.model, provider: answered.resolved.target.provider.id, completion };
+      storeAnswer(generation, context.responseCache, answer);
+    }
   } catch (error) {
     await failStream(generation, context, output, chunks, error, generated);
   }
+  return undefined;
+}
+
+/** A cached answer replayed as the stream it would have been, its usage in the final chunk. */
+async function replayStream(generation: Generation, answer: CachedAnswer, output: StreamOutput): Promise<undefined> {
+  output.open();
+  const chunks = new ChunkAssembler({
+    id: generation.id,
+    created: generation.created,
+    model: answer.model,
+    provider: answer.provider,
+  });
+  generation.recorder.markFirstToken();
+  for (const part of partsFromCache(generation, answer)) {
+    for (const chunk of chunks.accept(part)) await output.data(chunk);
+  }
+  generation.recorder.addCost(chunks.usage);
+  for (const chunk of chunks.finish()) await output.data(chunk);
+  output.end();
+  generation.recorder.record({ status: 200, finishReason: chunks.finishReason, usage: chunks.usage });
   return undefined;
 }
 

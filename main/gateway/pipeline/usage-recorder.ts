@@ -2,7 +2,7 @@
 // never break a response, so failures are logged and swallowed.
 
 import type { Logger } from 'pino';
-import type { Usage, UsageRecord } from '../../../shared/api/index.js';
+import type { Usage, UsageCacheResult, UsageRecord } from '../../../shared/api/index.js';
 import type { PricedCost } from '../../providers/index.js';
 import type { GatewayUsage } from '../deps.js';
 import type { GenerationWatch } from './watch.js';
@@ -27,6 +27,8 @@ export class UsageRecorder {
   model: string | null = null;
   /** The request's tools the provider could not run, left out of what it was sent (UsageRecord.dropped_tools). */
   droppedTools: readonly string[] = [];
+  /** What the response cache did; a hit costs nothing and its price is recorded as saved. */
+  cache: UsageCacheResult | null = null;
 
   constructor(
     private readonly sink: GatewayUsage,
@@ -50,7 +52,7 @@ export class UsageRecorder {
    */
   addCost<U extends Usage | null>(usage: U): U {
     const priced = this.costOf(usage);
-    if (usage && priced) usage.cost = priced.cost;
+    if (usage && priced) usage.cost = this.cache === 'hit' ? 0 : priced.cost;
     return usage;
   }
 
@@ -84,6 +86,11 @@ export class UsageRecorder {
     };
     if (outcome.estimated) row.estimated = true;
     if (this.droppedTools.length > 0) row.dropped_tools = [...this.droppedTools];
+    if (this.cache) row.cache = this.cache;
+    if (this.cache === 'hit') {
+      row.saved_cost = row.cost ?? 0;
+      row.cost = 0;
+    }
     try {
       this.sink.record(row);
     } catch (error) {

@@ -15,6 +15,7 @@ import {
   type GenerationContext,
   type RoutedRequest,
 } from './generation.js';
+import { completionFromCache, storeAnswer } from './response-cache.js';
 import type { Answered } from './upstream-attempts.js';
 
 /** Status recorded when a non-streamed request's caller went away before the answer (nginx's convention). */
@@ -61,16 +62,22 @@ export async function answerWith<T, Body, Request extends RoutedRequest = ChatRe
   }
 }
 
-export function answerWhole(generation: Generation, context: GenerationContext): Promise<Outcome> {
+export async function answerWhole(generation: Generation, context: GenerationContext): Promise<Outcome> {
+  const hit = generation.cache?.hit;
+  if (hit) return { kind: 'answer', body: completionFromCache(generation, hit) };
   return answerWith(
     generation,
     context,
     ({ adapter, target }, request, signal) => adapter.completeChat(request, target, signal),
-    (answered) => chatCompletionOf(generation, answered),
+    (answered) => chatCompletionOf(generation, answered, context),
   );
 }
 
-function chatCompletionOf(generation: Generation, answered: Answered<AdapterCompletion>): ChatCompletion {
+function chatCompletionOf(
+  generation: Generation,
+  answered: Answered<AdapterCompletion>,
+  context: GenerationContext,
+): ChatCompletion {
   const { value: completion, model, resolved } = answered;
   const body: ChatCompletion = {
     id: generation.id,
@@ -90,5 +97,7 @@ function chatCompletionOf(generation: Generation, answered: Answered<AdapterComp
   if (completion.system_fingerprint) body.system_fingerprint = completion.system_fingerprint;
   const finishReason = completion.choices[0]?.finish_reason ?? null;
   generation.recorder.record({ status: 200, finishReason, usage: completion.usage });
+  const cached = { choices: body.choices, usage: body.usage, system_fingerprint: body.system_fingerprint };
+  storeAnswer(generation, context.responseCache, { model, provider: body.provider!, completion: cached });
   return body;
 }

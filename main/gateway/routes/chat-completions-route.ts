@@ -10,10 +10,12 @@ import { answerWhole } from '../pipeline/whole-answer.js';
 import { relayStream } from '../pipeline/stream-relay.js';
 import type { ApiBase } from '../http/api-bases.js';
 import { callerOf } from '../http/caller.js';
-import { sendOutcome } from '../http/reply.js';
+import { noteCacheResult, sendOutcome } from '../http/reply.js';
 import { chatCompletionsEncoder, sseOutput } from '../http/sse-output.js';
 import { streamContextOf, type RequestContext } from '../pipeline/context.js';
-import { admitGeneration, startGeneration } from '../pipeline/start-generation.js';
+import { startGeneration } from '../pipeline/start-generation.js';
+import { admitWithCache } from '../pipeline/cached-admission.js';
+
 import { parseChatRequest } from '../http/validate-chat-request.js';
 
 /** A whole answer as the base's callers expect it. */
@@ -34,7 +36,8 @@ export function registerChatCompletionsRoute(server: FastifyInstance, base: ApiB
   server.post(`${base.prefix}/chat/completions`, async (request, reply) => {
     const chatRequest = parseChatRequest(request.body, { streamByDefault: base.streamByDefault });
     const generation = startGeneration(callerOf(request, context.inFlight), chatRequest, context);
-    const refused = await admitGeneration(generation, context);
+    const refused = await admitWithCache(generation, context);
+    noteCacheResult(reply, generation.cache?.result);
     if (refused) return sendOutcome(reply, refused);
     if (!generation.request.stream) return sendOutcome(reply, await answerWhole(generation, streamContext), completion);
     const output = sseOutput(reply, context, chatCompletionsEncoder());

@@ -28,11 +28,20 @@ export function checkNotNewer(current: number, latest: number): number {
   return current;
 }
 
-/** Versions must be 1, 2, 3… in order: a version is a schema on every engine. */
+/**
+ * Versions must ascend (1, 2, 3…): a version is a schema on every engine. A number may be missing while the change
+ * that holds it is made elsewhere; a database is at the last version applied.
+ */
 export function checkOrder(migrations: readonly MigrationStep[]): void {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
+    const previous = index === 0 ? 0 : migrations[index - 1]!.version;
+    if (migration.version <= previous) {
+      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected above ${previous}`);
     }
   });
+}
+
+/** The schema version a database has once every migration of `migrations` is applied. */
+export function latestVersion(migrations: readonly MigrationStep[]): number {
+  return migrations.at(-1)?.version ?? 0;
 }

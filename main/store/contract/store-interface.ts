@@ -16,6 +16,7 @@ import type { ConversationChanges, MessageChanges } from './chat.js';
 import type { KeyRow, KeyRulesRow, NewKeyRow } from './keys.js';
 import type { McpCallRow } from './mcp-calls.js';
 import type { PriceRow } from './prices.js';
+import type { ResponseCacheStore } from './response-cache.js';
 import type { DatabaseReadiness } from './readiness.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from './spend.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from './usage.js';
@@ -95,6 +96,8 @@ export interface Store {
   readonly chat: ChatStore;
   readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
+  /** The gateway's response cache (decision 031): every instance on the database shares it. */
+  readonly responseCache: ResponseCacheStore;
   /** Team servers only: a UI behind a load balancer signs in with a management key (SQLite: the per-process link). */
   readonly uiSessions?: UiSessionStore;
 

@@ -75,13 +75,17 @@ export function toUsageBindings(record: UsageRecord): UsageBindings {
     unpriced: flag(record.unpriced),
     estimated: flag(record.estimated),
     dropped_tools: list(record.dropped_tools),
+    cache: record.cache ?? null,
+    saved_cost: record.saved_cost ?? null,
     cost_nanos: usdToNanos(real(record.cost)),
   };
 }
 
-export function toUsageRecord({ estimated, dropped_tools, ...columns }: UsageColumns): UsageRecord {
+export function toUsageRecord({ estimated, dropped_tools, cache, saved_cost, ...columns }: UsageColumns): UsageRecord {
   return {
     ...columns,
+    ...(cache ? { cache } : {}),
+    ...(saved_cost !== null && saved_cost !== undefined ? { saved_cost } : {}),
     streamed: columns.streamed !== 0,
     unpriced: columns.unpriced !== 0,
     ...(estimated !== 0 ? { estimated: true } : {}),

@@ -8,6 +8,7 @@
 // existed before version 9, so the SQLite migrations' data conversions (from rows of older versions) have no
 // counterpart here.
 
+import { responseCacheSchema } from './response-cache-table.js';
 import type { MigrationStep } from '../contract/schema-version.js';
 import { chatLibrarySchema } from './chat-library-table.js';
 
@@ -265,4 +266,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
         WHERE messages.id = line.id;
     `,
   },
+  { version: 16, name: 'response cache', sql: responseCacheSchema },
 ];

@@ -10,6 +10,7 @@ import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
+import { latestVersion } from '../contract/schema-version.js';
 import { StoreVersionError } from '../contract/schema-version.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
 import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../contract/store-interface.js';
@@ -19,6 +20,8 @@ import { PostgresChatLibraryTable } from './chat-library-table.js';
 import { PostgresChatTable } from './chat-table.js';
 import * as keyTable from './key-table.js';
 import { PostgresMcpCallTable } from './mcp-call-table.js';
+import { PostgresResponseCacheTable } from './response-cache-table.js';
+import type { ResponseCacheStore } from '../contract/response-cache.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { postgresMigrations } from './migrations.js';
 import { createPool, withoutSecret } from './pool.js';
@@ -50,6 +53,7 @@ export class PostgresStore implements Store {
   readonly chat: ChatStore;
   readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
+  readonly responseCache: ResponseCacheStore;
   readonly uiSessions: UiSessionStore;
   private readonly pool: pg.Pool;
   private readonly sync: SnapshotSync;
@@ -59,6 +63,7 @@ export class PostgresStore implements Store {
     this.chat = new PostgresChatTable(pool);
     this.chatLibrary = new PostgresChatLibraryTable(pool);
     this.mcpCalls = new PostgresMcpCallTable(pool);
+    this.responseCache = new PostgresResponseCacheTable(pool);
     this.uiSessions = new PostgresUiSessionTable(pool);
     this.sync = new SnapshotSync(url, pool, {
       instance: options.instance ?? false,
@@ -276,7 +281,7 @@ export class PostgresStore implements Store {
     } catch {
       return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', listener } };
     }
-    const migrations = migrationState(version, postgresMigrations.length);
+    const migrations = migrationState(version, latestVersion(postgresMigrations));
     return {
       ready: migrations === 'current' && listener === 'listening',
       checks: { database: 'reachable', migrations, listener },

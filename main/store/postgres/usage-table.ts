@@ -32,6 +32,8 @@ const columnTypes: { [Field in keyof UsageColumns]: 'text' | 'bigint' | 'double 
   unpriced: 'flag',
   estimated: 'flag',
   dropped_tools: 'text',
+  cache: 'text',
+  saved_cost: 'double precision',
 };
 
 const isFlag = (field: keyof UsageColumns) => columnTypes[field] === 'flag';
@@ -85,7 +87,8 @@ export async function recentKeyTokens(
   const { rows } = await pool.query<{ id: string; at: number; tokens: number }>({
     name: 'switchyard-recent-key-tokens',
     text: `SELECT id, created_at AS at, prompt_tokens + completion_tokens AS tokens FROM usage_log
-           WHERE key_id = $1 AND created_at > $2 AND prompt_tokens + completion_tokens > 0 ORDER BY created_at`,
+           WHERE key_id = $1 AND created_at > $2 AND prompt_tokens + completion_tokens > 0
+             AND cache IS DISTINCT FROM 'hit' ORDER BY created_at`,
     values: [keyId, sinceMs],
   });
   return rows;

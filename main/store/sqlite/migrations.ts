@@ -1,5 +1,6 @@
 // The schema history, oldest first. Never edit a migration that has shipped: add a new one.
 
+import { responseCacheSchema } from './response-cache-table.js';
 import type { Database } from 'better-sqlite3';
 import type { MigrationStep } from '../contract/schema-version.js';
 import { chatLibrarySchema } from './chat-library-table.js';
@@ -208,5 +209,12 @@ export const migrations: readonly Migration[] = [
                 FROM messages) AS line
           WHERE messages.id = line.id;
       `),
+  },
+  {
+    version: 16,
+    name: 'response cache',
+    // The gateway's cached answers (response-cache-table.ts), and on each usage row whether the cache answered
+    // (usage.ts's cache) and what that answer saved (saved_cost, USD).
+    up: (db) => db.exec(responseCacheSchema),
   },
 ];

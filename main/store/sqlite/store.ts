@@ -20,6 +20,8 @@ import { ChatLibraryTable } from './chat-library-table.js';
 import { ChatTable } from './chat-table.js';
 import { KeyTable } from './key-table.js';
 import { McpCallTable } from './mcp-call-table.js';
+import { ResponseCacheTable } from './response-cache-table.js';
+import type { ResponseCacheStore } from '../contract/response-cache.js';
 import { PriceTable } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
 import { SpendTable } from './spend-table.js';
@@ -39,6 +41,7 @@ export class SqliteStore implements Store {
   readonly chat: ChatStore;
   readonly chatLibrary: ChatLibraryStore;
   readonly mcpCalls: McpCallStore;
+  readonly responseCache: ResponseCacheStore;
   private readonly db: Database;
   /** Where the file is, for readiness probes (their own read-only connection); undefined for a bare connection. */
   private readonly dataDir: string | undefined;
@@ -93,6 +96,7 @@ export class SqliteStore implements Store {
       'placeConversation',
     ]);
     this.mcpCalls = promised(new McpCallTable(db), ['insert', 'recent']);
+    this.responseCache = promised(new ResponseCacheTable(db), ['read', 'write']);
     this.keys = new KeyTable(db);
     this.providers = new ProviderTable(db);
     this.usage = new UsageTable(db);

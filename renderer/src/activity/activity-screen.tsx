@@ -3,6 +3,7 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { formatCost, type UsageRecord, type UsageSummaryRow } from '../../../shared/api/index.js';
+import { CacheSavings } from './cache-savings.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { count, when } from '../ui/format.js';
 import { EmptyState, ErrorNotice, Screen } from '../ui/parts.js';
@@ -227,38 +228,44 @@ function RecentTable({
     );
   }
   return (
-    <Table
-      label="Recent requests"
-      columns={['Time', 'Model', 'App', 'Key', 'Status', 'Tokens in / out', 'Cost', 'Latency']}
-      numbers={['Tokens in / out', 'Cost', 'Latency']}
-      actions="Details"
-    >
-      {rows.map((row) => (
-        <tr key={row.id}>
-          <td>{when(row.created_at)}</td>
-          <td className="mono">{row.model}</td>
-          <td>{row.app_title ?? row.app_referer ?? ''}</td>
-          <td>{keyNames.get(row.key_id) ?? row.key_id}</td>
-          <td>
-            <span className={row.status >= 400 || row.finish_reason === 'error' ? 'badge state-disabled' : 'badge'}>
-              {row.finish_reason === 'cancelled' ? 'cancelled' : row.status}
-            </span>
-          </td>
-          <td className="number">
-            {count(row.prompt_tokens)} / {count(row.completion_tokens)}
-          </td>
-          <td className="number">
-            {row.cost === null ? '—' : formatCost(row.cost, row.unpriced)}
-            {row.estimated ? ' (estimated)' : ''}
-          </td>
-          <td className="number">{count(row.latency_ms)} ms</td>
-          <td>
-            <button type="button" aria-label={`Details of ${row.id}`} onClick={() => onOpen(row.id)}>
-              Details
-            </button>
-          </td>
-        </tr>
-      ))}
-    </Table>
+    <>
+      <CacheSavings rows={rows} />
+      <Table
+        label="Recent requests"
+        columns={['Time', 'Model', 'App', 'Key', 'Status', 'Tokens in / out', 'Cost', 'Latency']}
+        numbers={['Tokens in / out', 'Cost', 'Latency']}
+        actions="Details"
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>{when(row.created_at)}</td>
+            <td className="mono">{row.model}</td>
+            <td>{row.app_title ?? row.app_referer ?? ''}</td>
+            <td>{keyNames.get(row.key_id) ?? row.key_id}</td>
+            <td>
+              <span className={row.status >= 400 || row.finish_reason === 'error' ? 'badge state-disabled' : 'badge'}>
+                {row.finish_reason === 'cancelled' ? 'cancelled' : row.status}
+              </span>
+            </td>
+            <td className="number">
+              {count(row.prompt_tokens)} / {count(row.completion_tokens)}
+            </td>
+            <td className="number">
+              {row.cost === null ? '—' : formatCost(row.cost, row.unpriced)}
+              {row.estimated ? ' (estimated)' : ''}
+              {row.cache === 'hit' ? (
+                <span className="badge">cache hit, saved {formatCost(row.saved_cost ?? 0, false)}</span>
+              ) : null}
+            </td>
+            <td className="number">{count(row.latency_ms)} ms</td>
+            <td>
+              <button type="button" aria-label={`Details of ${row.id}`} onClick={() => onOpen(row.id)}>
+                Details
+              </button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </>
   );
 }

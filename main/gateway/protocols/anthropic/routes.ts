@@ -15,11 +15,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../../shared/api/index.js';
 import { apiBases } from '../../http/api-bases.js';
 import { callerOf } from '../../http/caller.js';
-import { sendOutcome } from '../../http/reply.js';
+import { noteCacheResult, sendOutcome } from '../../http/reply.js';
 import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
 import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../../pipeline/native-relay.js';
 import { admitGeneration, startGeneration, withCanonicalModels } from '../../pipeline/start-generation.js';
+import { admitWithCache } from '../../pipeline/cached-admission.js';
+
 import { relayStream } from '../../pipeline/stream-relay.js';
 import { estimateUsage, GeneratedText } from '../../pipeline/usage-estimate.js';
 import { answerWhole, failedBeforeAnswer } from '../../pipeline/whole-answer.js';
@@ -56,11 +58,14 @@ export function registerAnthropicRoutes(server: FastifyInstance, context: Reques
       const { chatRequest, untranslatable } = translateMessagesRequest(parseMessagesRequest(request.body));
       const caller = callerOf(request, context.inFlight, { appFromUserAgent: true });
       const generation = startGeneration(caller, chatRequest, context);
-      const refused = await admitGeneration(generation, context);
+      // Native answers are relayed as they come and not cached (decision 031).
+      const native = await servedNatively(generation, streamContext, 'anthropic');
+      const refused = await (native ? admitGeneration(generation, context) : admitWithCache(generation, context));
+      noteCacheResult(reply, generation.cache?.result);
       if (refused) return sendOutcome(reply, refused);
       const stream = generation.request.stream;
 
-      if (await servedNatively(generation, streamContext, 'anthropic')) {
+      if (native) {
         const protocol = anthropicNativeProtocol();
         const callFor = () => ({
           operation: 'messages',

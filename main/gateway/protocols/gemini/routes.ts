@@ -19,11 +19,13 @@ import { apiBases, geminiBases } from '../../http/api-bases.js';
 import { authenticatedKey } from '../../http/auth.js';
 import { callerOf } from '../../http/caller.js';
 import { processingKeepAlive } from '../../http/exchange.js';
-import { sendOutcome } from '../../http/reply.js';
+import { noteCacheResult, sendOutcome } from '../../http/reply.js';
 import { rawSseOutput, sseOutput } from '../../http/sse-output.js';
 import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
 import { answerNativeWhole, relayNativeStream, servedNatively } from '../../pipeline/native-relay.js';
 import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import { admitWithCache } from '../../pipeline/cached-admission.js';
+
 import { relayStream } from '../../pipeline/stream-relay.js';
 import { estimateUsage, GeneratedText } from '../../pipeline/usage-estimate.js';
 import { answerWhole } from '../../pipeline/whole-answer.js';
@@ -63,7 +65,9 @@ export function registerGeminiRoutes(server: FastifyInstance, context: RequestCo
     let generation = startGeneration(caller, chatRequestOf(parsed, { model, stream }), context);
     const native = await servedNatively(generation, streamContext, 'google');
     if (!native) generation = startGeneration(caller, translateGeminiRequest(parsed, { model, stream }), context);
-    const refused = await admitGeneration(generation, context);
+    // Native answers are relayed as they come and not cached (decision 031).
+    const refused = await (native ? admitGeneration(generation, context) : admitWithCache(generation, context));
+    noteCacheResult(reply, generation.cache?.result);
     if (refused) return sendOutcome(reply, refused);
 
     if (native) {

@@ -9,11 +9,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ChatCompletion } from '../../../../shared/api/index.js';
 import { apiBases } from '../../http/api-bases.js';
 import { callerOf } from '../../http/caller.js';
-import { sendOutcome } from '../../http/reply.js';
+import { noteCacheResult, sendOutcome } from '../../http/reply.js';
 import { sseOutput } from '../../http/sse-output.js';
 import { streamContextOf, type RequestContext } from '../../pipeline/context.js';
 import type { Generation } from '../../pipeline/generation.js';
-import { admitGeneration, startGeneration } from '../../pipeline/start-generation.js';
+import { startGeneration } from '../../pipeline/start-generation.js';
+import { admitWithCache } from '../../pipeline/cached-admission.js';
+
 import { relayStream } from '../../pipeline/stream-relay.js';
 import { answerWhole } from '../../pipeline/whole-answer.js';
 import { droppedToolsHeader, hostedToolsFor } from './hosted-tools.js';
@@ -50,7 +52,8 @@ export function registerResponsesRoutes(server: FastifyInstance, context: Reques
       const ids = new ResponseIds(generation.id);
       const toResponse = (completion: ChatCompletion) =>
         responseOf(completion, translation, { ids, createdAt: generation.created });
-      const refused = await admitGeneration(generation, context);
+      const refused = await admitWithCache(generation, context);
+      noteCacheResult(reply, generation.cache?.result);
       if (refused) return sendOutcome(reply, refused, toResponse);
       if (!generation.request.stream)
         return sendOutcome(reply, await answerWhole(generation, streamContext), toResponse);
