@@ -11,7 +11,14 @@ import {
   toModelOptions,
 } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
-import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
+import {
+  createGateway,
+  GatewayMetrics,
+  scrapeOf,
+  type Gateway,
+  type GatewayMetricsOptions,
+  type GatewayOptions,
+} from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
@@ -83,8 +90,11 @@ export interface App {
    * first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need.
    */
   secrets(): Promise<SecretStore>;
-  /** `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process). */
-  createGateway(options?: GatewayOptions & { mcpHub?: boolean }): Gateway;
+  /**
+   * `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process).
+   * `metrics` serves GET /metrics, counting this gateway's generations and the hub's tool calls.
+   */
+  createGateway(options?: GatewayOptions & { mcpHub?: boolean; metrics?: GatewayMetricsOptions }): Gateway;
   close(): Promise<void>;
 }
 
@@ -161,9 +171,14 @@ export function createApp(options: AppOptions): App {
       logger.error({ err: error }, 'recording an MCP hub call failed');
     });
   };
+  // Besides the Activity screen's record, whatever else watches hub calls (a gateway's metrics).
+  const hubCallObservers = new Set<(call: HubToolCall) => void>();
   const mcpHub = new McpHttpHub(mcp, {
     logger,
-    onToolCall: recordHubCall,
+    onToolCall: (call) => {
+      recordHubCall(call);
+      for (const observe of hubCallObservers) observe(call);
+    },
     ...(options.hubStartupWaitMs === undefined ? {} : { startupWaitMs: options.hubStartupWaitMs }),
   });
   const gateways = new Set<Gateway>();
@@ -211,8 +226,10 @@ export function createApp(options: AppOptions): App {
     chat,
     chatCompare,
     secrets,
-    createGateway({ mcpHub: withHub = true, ...gatewayOptions } = {}) {
+    createGateway({ mcpHub: withHub = true, metrics: metricsOptions, ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
+      const metrics = metricsOptions && new GatewayMetrics(metricsOptions);
+      if (metrics) hubCallObservers.add(metrics.toolCallObserved);
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
         {
@@ -222,9 +239,12 @@ export function createApp(options: AppOptions): App {
           accounts,
           ...(withHub ? { mcpHub } : {}),
           health: { readiness: () => store.readiness() },
+          ...(metrics ? { metrics: scrapeOf(metrics.registry) } : {}),
           logger,
         },
-        gatewayOptions,
+        metrics
+          ? { ...gatewayOptions, watchers: [...(gatewayOptions.watchers ?? []), metrics.watcher] }
+          : gatewayOptions,
       );
       gateways.add(gateway);
       return {

@@ -54,6 +54,9 @@ interface ServeOptions {
   /** Milliseconds (the option is given in seconds). */
   hubWait?: number;
   stalledCallerTimeout: number;
+  /** False with --no-metrics. */
+  metrics: boolean;
+  metricsKeyLabels?: boolean;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -92,10 +95,13 @@ export function registerServeCommand(program: Command, context: CommandContext):
         .argParser(parseIntegerOption(0, 86_400))
         .default(60),
     )
+    .option('--no-metrics', 'no Prometheus metrics: GET /metrics answers 404')
+    .option('--metrics-key-labels', 'add the key id to the request counts in /metrics (one series per key)')
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
-      if (options.workers > 1 && !isServeWorker()) return runServePrimary(options.workers, output);
+      if (options.workers > 1 && !isServeWorker())
+        return runServePrimary(options.workers, output, { metrics: options.metrics });
       // A worker of `--workers`: the API only, quiet; the primary prints and decides when to stop.
       const worker = isServeWorker();
       const app = await context.openApp(options, { instance: true, hubStartupWaitMs: options.hubWait });
@@ -115,6 +121,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
           security: { corsOrigins, allowedHosts: options.allowedHost },
           stalledCallerMs: options.stalledCallerTimeout * 1000,
           mcpHub: !worker,
+          ...(options.metrics ? { metrics: { keyLabels: options.metricsKeyLabels ?? false } } : {}),
         });
         // The UI's routes must be on the server before it listens; its token is new at every start.
         let gatewayUrl: string | null = null;

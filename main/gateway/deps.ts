@@ -60,6 +60,8 @@ export interface GatewayAccounts {
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */
   credits(): CreditsInfo;
+  /** Whether the key may read GET /metrics: a management key, or one with the metrics right. */
+  mayReadMetrics(keyId: string): boolean;
   /** What the key may use through the MCP hub (`/mcp`): servers, `server__tool` names, `*`; null = not the hub. */
   mcpAccess(keyId: string): string[] | null;
   /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
@@ -101,6 +103,12 @@ export interface GatewayTargetHealth {
   refusedUntil(model: string, now: number): number | null;
 }
 
+/** What GET /metrics serves (main/gateway/metrics): the whole server's metrics in Prometheus's text format. */
+export interface GatewayMetricsScrape {
+  contentType: string;
+  text(): Promise<string>;
+}
+
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
@@ -112,5 +120,7 @@ export interface GatewayDeps {
   health?: GatewayHealth;
   /** Cooldowns of failing targets; without it every target is always tried. */
   targetHealth?: GatewayTargetHealth;
+  /** Served at GET /metrics; without it there is no such route (a 404). */
+  metrics?: GatewayMetricsScrape;
   logger: Logger;
 }

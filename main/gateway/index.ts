@@ -5,6 +5,7 @@ export type {
   GatewayHealth,
   GatewayKeys,
   GatewayMcpHub,
+  GatewayMetricsScrape,
   GatewayReadiness,
   GatewayTargetHealth,
   GatewayUsage,
@@ -15,3 +16,6 @@ export { routeAccess, type RouteAccess } from './http/route-access.js';
 export { apiBases, openAIBaseUrlOf, type ApiBase } from './http/api-bases.js';
 export { mcpPath } from './routes/mcp-route.js';
 export { countTokenGroups } from './pipeline/usage-estimate.js';
+export { GatewayMetrics, type GatewayMetricsOptions, type TargetState } from './metrics/gateway-metrics.js';
+export { answerWorkersMetricsRequests, isMetricsMessage, scrapeOf } from './metrics/cluster-metrics.js';
+export { metricsPath } from './routes/metrics-route.js';

@@ -28,11 +28,20 @@ export function checkNotNewer(current: number, latest: number): number {
   return current;
 }
 
-/** Versions must be 1, 2, 3… in order: a version is a schema on every engine. */
+/**
+ * Versions must rise in order: a version is a schema on every engine. Features developed side by side each take
+ * their own number, so a build may lack a lower one until they are all merged.
+ */
 export function checkOrder(migrations: readonly MigrationStep[]): void {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
+    const previous = index === 0 ? 0 : migrations[index - 1]!.version;
+    if (!Number.isInteger(migration.version) || migration.version <= previous) {
+      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected more than ${previous}`);
     }
   });
+}
+
+/** The schema version the migrations bring a database to. */
+export function latestVersion(migrations: readonly MigrationStep[]): number {
+  return migrations.at(-1)?.version ?? 0;
 }

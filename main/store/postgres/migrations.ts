@@ -265,4 +265,10 @@ export const postgresMigrations: readonly PostgresMigration[] = [
         WHERE messages.id = line.id;
     `,
   },
+  {
+    version: 17,
+    name: 'metrics right',
+    // As ../sqlite/migrations.ts's version 17.
+    sql: 'ALTER TABLE key_rules ADD COLUMN metrics boolean NOT NULL DEFAULT false',
+  },
 ];

@@ -10,7 +10,7 @@ import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
-import { StoreVersionError } from '../contract/schema-version.js';
+import { latestVersion, StoreVersionError } from '../contract/schema-version.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
 import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../contract/store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
@@ -276,7 +276,7 @@ export class PostgresStore implements Store {
     } catch {
       return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', listener } };
     }
-    const migrations = migrationState(version, postgresMigrations.length);
+    const migrations = migrationState(version, latestVersion(postgresMigrations));
     return {
       ready: migrations === 'current' && listener === 'listening',
       checks: { database: 'reachable', migrations, listener },

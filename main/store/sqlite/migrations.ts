@@ -209,4 +209,10 @@ export const migrations: readonly Migration[] = [
           WHERE messages.id = line.id;
       `),
   },
+  {
+    version: 17,
+    name: 'metrics right',
+    // A key may read GET /metrics without the management right (key-rules.ts); off for every existing key.
+    up: (db) => db.exec('ALTER TABLE key_rules ADD COLUMN metrics INTEGER NOT NULL DEFAULT 0'),
+  },
 ];

@@ -8,6 +8,7 @@ import { databaseFileName } from './database-file.js';
 import { openStore } from './open-store.js';
 import { checkDatabaseReadiness } from './readiness.js';
 import type { SqliteStore as Store } from './store.js';
+import { latestVersion } from '../contract/schema-version.js';
 
 describe('checkDatabaseReadiness', () => {
   let dataDir: string;
@@ -51,7 +52,7 @@ describe('checkDatabaseReadiness', () => {
 
   it('is not ready while a migration is pending', () => {
     store = openStore(dataDir);
-    setSchemaVersion(migrations.length - 1);
+    setSchemaVersion(latestVersion(migrations) - 1);
     expect(checkDatabaseReadiness(dataDir)).toEqual({
       ready: false,
       checks: { database: 'reachable', migrations: 'pending' },
@@ -60,7 +61,7 @@ describe('checkDatabaseReadiness', () => {
 
   it('is not ready on a database of a newer Switchyard', () => {
     store = openStore(dataDir);
-    setSchemaVersion(migrations.length + 1);
+    setSchemaVersion(latestVersion(migrations) + 1);
     expect(checkDatabaseReadiness(dataDir)).toEqual({
       ready: false,
       checks: { database: 'reachable', migrations: 'newer' },
