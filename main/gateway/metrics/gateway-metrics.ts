@@ -11,6 +11,7 @@ import type PromClient from 'prom-client';
 import type { UsageRecord } from '../../../shared/api/index.js';
 import type { GenerationWatch, GenerationWatcher, WatchedGeneration } from '../pipeline/watch.js';
 import { BoundedLabel, cacheLabelOf, modelLabelOf } from './label-bounds.js';
+import { Tally } from './tally.js';
 
 /** One upstream target's health as the cooldowns see it: `healthy`, `cooling_down`, `trial`… */
 export interface TargetState {
@@ -51,18 +52,19 @@ export class GatewayMetrics {
   private readonly keys = new BoundedLabel(labelBounds.keys);
   private readonly now: () => number;
   private readonly keyLabels: boolean;
-  private readonly requests: PromClient.Counter;
-  private readonly errors: PromClient.Counter;
-  private readonly rateLimited: PromClient.Counter;
-  private readonly attempts: PromClient.Counter;
+  private readonly requests: Tally;
+  private readonly errors: Tally;
+  private readonly rateLimited: Tally;
+  private readonly attempts: Tally;
   private readonly addedLatency: PromClient.Histogram;
   private readonly duration: PromClient.Histogram;
   private readonly firstToken: PromClient.Histogram;
-  private readonly inputTokens: PromClient.Counter;
-  private readonly outputTokens: PromClient.Counter;
-  private readonly cost: PromClient.Counter;
-  private readonly inFlight: PromClient.Gauge;
-  private readonly toolCalls: PromClient.Counter;
+  private readonly inputTokens: Tally;
+  private readonly outputTokens: Tally;
+  private readonly cost: Tally;
+  /** Generations in flight by route; read by the gauge at scrape time. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly toolCalls: Tally;
 
   constructor(options: GatewayMetricsOptions = {}) {
     const prom = createRequire(import.meta.url)('prom-client') as typeof PromClient;
@@ -71,8 +73,19 @@ export class GatewayMetrics {
     const registry = new prom.Registry();
     this.registry = registry;
     const registers = [registry];
-    const counter = (name: string, help: string, labelNames: string[]) =>
-      new prom.Counter({ name, help, labelNames, registers });
+    const counter = (name: string, help: string, labelNames: string[]): Tally => {
+      const tally = new Tally(labelNames);
+      new prom.Counter({
+        name,
+        help,
+        labelNames,
+        registers,
+        collect() {
+          tally.publish(this);
+        },
+      });
+      return tally;
+    };
     const histogram = (name: string, help: string, labelNames: string[], buckets: number[]) =>
       new prom.Histogram({ name, help, labelNames, buckets, registers });
     const target = ['model', 'provider'];
@@ -118,11 +131,16 @@ export class GatewayMetrics {
     this.inputTokens = counter('switchyard_input_tokens_total', 'Prompt tokens.', target);
     this.outputTokens = counter('switchyard_output_tokens_total', 'Completion tokens (reasoning included).', target);
     this.cost = counter('switchyard_cost_usd_total', 'Cost in US dollars (0 for unpriced models).', target);
-    this.inFlight = new prom.Gauge({
+    const inFlight = this.inFlight;
+    new prom.Gauge({
       name: 'switchyard_in_flight_requests',
       help: 'Generations started and not yet ended.',
       labelNames: ['route'],
       registers,
+      collect() {
+        this.reset();
+        for (const [route, count] of inFlight) this.set({ route }, count);
+      },
     });
     const targetStates = options.targetStates;
     const providers = this.providers;
@@ -152,7 +170,7 @@ export class GatewayMetrics {
 
   /** Counts a tool call made through the MCP hub (HubOptions.onToolCall). */
   readonly toolCallObserved = (call: ObservedToolCall): void => {
-    this.toolCalls.inc({ server: this.servers.of(call.server), outcome: call.error === null ? 'ok' : 'error' });
+    this.toolCalls.add([this.servers.of(call.server), call.error === null ? 'ok' : 'error']);
   };
 
   private watch(generation: WatchedGeneration): GenerationWatch {
@@ -161,29 +179,27 @@ export class GatewayMetrics {
     let upstreamMs = 0;
     let answeredAt: number | null = null;
     let attempted = false;
-    this.inFlight.inc({ route });
+    this.inFlight.set(route, (this.inFlight.get(route) ?? 0) + 1);
     return {
       attempt: (model, provider) => {
         attempted = true;
         const attemptStart = this.now();
-        const labels = () => ({
-          model: modelLabelOf(model, provider, this.models),
-          provider: this.providers.of(provider),
-        });
+        const count = (outcome: string) =>
+          this.attempts.add([modelLabelOf(model, provider, this.models), this.providers.of(provider), outcome]);
         return {
           answered: () => {
             answeredAt = this.now();
             upstreamMs += answeredAt - attemptStart;
-            this.attempts.inc({ ...labels(), outcome: 'answered' });
+            count('answered');
           },
           failed: () => {
             upstreamMs += this.now() - attemptStart;
-            this.attempts.inc({ ...labels(), outcome: 'failed' });
+            count('failed');
           },
         };
       },
       ended: (row) => {
-        this.inFlight.dec({ route });
+        this.inFlight.set(route, this.inFlight.get(route)! - 1);
         const until = answeredAt ?? this.now();
         this.addedLatency.observe({ route }, Math.max(0, until - startedAt - upstreamMs) / 1000);
         this.count(route, row, !attempted);
@@ -195,22 +211,20 @@ export class GatewayMetrics {
     const provider = row.provider === null ? 'none' : this.providers.of(row.provider);
     const model = modelLabelOf(row.model, row.provider, this.models);
     const status = String(row.status);
-    this.requests.inc({
-      route,
-      model,
-      provider,
-      status,
-      cache: cacheLabelOf(row),
-      ...(this.keyLabels ? { key_id: this.keys.of(row.key_id) } : {}),
-    });
-    if (row.status >= 400 || row.finish_reason === 'error') this.errors.inc({ route, model, provider, status });
-    if (row.status === 429 && refusedBeforeUpstream) this.rateLimited.inc({ route });
+    const cache = cacheLabelOf(row);
+    this.requests.add(
+      this.keyLabels
+        ? [route, model, provider, status, cache, this.keys.of(row.key_id)]
+        : [route, model, provider, status, cache],
+    );
+    if (row.status >= 400 || row.finish_reason === 'error') this.errors.add([route, model, provider, status]);
+    if (row.status === 429 && refusedBeforeUpstream) this.rateLimited.add([route]);
     this.duration.observe({ route }, row.latency_ms / 1000);
     if (row.provider === null) return;
-    const target = { model, provider };
-    if (row.ttft_ms !== null) this.firstToken.observe(target, row.ttft_ms / 1000);
-    if (row.prompt_tokens > 0) this.inputTokens.inc(target, row.prompt_tokens);
-    if (row.completion_tokens > 0) this.outputTokens.inc(target, row.completion_tokens);
-    if (row.cost) this.cost.inc(target, row.cost);
+    if (row.ttft_ms !== null) this.firstToken.observe({ model, provider }, row.ttft_ms / 1000);
+    const target = [model, provider];
+    if (row.prompt_tokens > 0) this.inputTokens.add(target, row.prompt_tokens);
+    if (row.completion_tokens > 0) this.outputTokens.add(target, row.completion_tokens);
+    if (row.cost) this.cost.add(target, row.cost);
   }
 }
