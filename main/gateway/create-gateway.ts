@@ -284,7 +284,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   registerGeminiRoutes(server, chatContext);
   if (deps.mcpHub) registerMcpRoute(server, deps.mcpHub, deps.accounts);
   registerHealthRoutes(server, deps.health, deps.logger);
-  if (deps.metrics) registerMetricsRoute(server, deps.metrics, deps.accounts);
+  if (deps.metrics) registerMetricsRoute(server, { metrics: deps.metrics, accounts: deps.accounts });
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;

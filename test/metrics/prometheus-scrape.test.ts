@@ -110,17 +110,8 @@ beforeAll(async () => {
   upstreamUrl = await upstream.start();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-metrics-'));
   env = { SWITCHYARD_SECRET_STORE: 'file', PROVIDER_KEY: providerSecret };
-  await cli([
-    'providers',
-    'add',
-    'fake',
-    '--kind',
-    'openai',
-    '--base-url',
-    upstreamUrl,
-    '--api-key-env',
-    'PROVIDER_KEY',
-  ]);
+  const provider = ['--kind', 'openai', '--base-url', upstreamUrl, '--api-key-env', 'PROVIDER_KEY'];
+  await cli(['providers', 'add', 'fake', ...provider]);
   scraperKey = await createKey('prometheus', '--allow-metrics');
   plainKey = await createKey('app');
 });

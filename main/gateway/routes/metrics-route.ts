@@ -9,11 +9,13 @@ import type { GatewayAccounts, GatewayMetricsScrape } from '../deps.js';
 
 export const metricsPath = '/metrics';
 
-export function registerMetricsRoute(
-  server: FastifyInstance,
-  metrics: GatewayMetricsScrape,
-  accounts?: Pick<GatewayAccounts, 'mayReadMetrics'>,
-): void {
+/** What the route reads: the scrape, and the key rules when the gateway has them. */
+export interface MetricsRouteDeps {
+  metrics: GatewayMetricsScrape;
+  accounts?: Pick<GatewayAccounts, 'mayReadMetrics'>;
+}
+
+export function registerMetricsRoute(server: FastifyInstance, { metrics, accounts }: MetricsRouteDeps): void {
   server.get(metricsPath, async (request, reply) => {
     const caller = authenticatedKey(request).id;
     // Without accounts (tests' minimal wiring) every key may do everything, as deps.ts says.
