@@ -178,6 +178,11 @@ export class Accounts {
   }
 
   /** What the key may use through the MCP hub; null when it may not use the hub at all (the default). */
+  mayReadMetrics(keyId: string): boolean {
+    const rules = this.keys.rulesOf(keyId);
+    return rules.management || rules.metrics;
+  }
+
   mcpAccess(keyId: string): string[] | null {
     return this.keys.rulesOf(keyId).allowedMcp;
   }

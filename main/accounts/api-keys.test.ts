@@ -74,6 +74,7 @@ const defaultRules: KeyRules = {
   requests_per_minute: null,
   tokens_per_minute: null,
   allowed_mcp: null,
+  metrics: false,
 };
 
 describe('create', () => {

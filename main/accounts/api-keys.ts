@@ -225,6 +225,7 @@ export class ApiKeys {
       requests_per_minute: rules.requests_per_minute,
       tokens_per_minute: rules.tokens_per_minute,
       allowed_mcp: rules.allowed_mcp,
+      metrics: rules.metrics,
     };
   }
 

@@ -33,6 +33,7 @@ export function toApiRules(row: KeyRulesRow): KeyRules {
     requests_per_minute: row.rpm,
     tokens_per_minute: row.tpm,
     allowed_mcp: row.allowedMcp,
+    metrics: row.metrics,
   };
 }
 
@@ -52,6 +53,7 @@ export function applyRulesChange(base: KeyRulesRow, change: KeyRulesChange): Key
   if (change.allowed_providers !== undefined)
     next.allowedProviders = list(change.allowed_providers, 'allowed_providers', providerIdPattern, 'a provider id');
   if (change.management !== undefined) next.management = flag(change.management, 'management');
+  if (change.metrics !== undefined) next.metrics = flag(change.metrics, 'metrics');
   if (change.disabled !== undefined) next.disabled = flag(change.disabled, 'disabled');
   if (change.expires_at !== undefined) next.expiresAt = change.expires_at === null ? null : time(change.expires_at);
   if (change.requests_per_minute !== undefined) next.rpm = perMinute(change.requests_per_minute, 'requests_per_minute');

@@ -11,7 +11,15 @@ import {
   toModelOptions,
 } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
-import { createGateway, type Gateway, type GatewayOptions, type ResponseCacheSettings } from '../gateway/index.js';
+import {
+  createGateway,
+  GatewayMetrics,
+  scrapeOf,
+  type Gateway,
+  type GatewayMetricsOptions,
+  type GatewayOptions,
+  type ResponseCacheSettings,
+} from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
@@ -84,9 +92,18 @@ export interface App {
    * first use: probing the keychain costs a D-Bus round trip that most CLI commands don't need.
    */
   secrets(): Promise<SecretStore>;
-  /** `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process). */
-  /** `responseCache`: the response cache's settings (decision 031); off without them. */
-  createGateway(options?: GatewayOptions & { mcpHub?: boolean; responseCache?: ResponseCacheSettings }): Gateway;
+  /**
+   * `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process).
+   * `metrics` serves GET /metrics, counting this gateway's generations and the hub's tool calls.
+   * `responseCache`: the response cache's settings (decision 031); off without them.
+   */
+  createGateway(
+    options?: GatewayOptions & {
+      mcpHub?: boolean;
+      metrics?: GatewayMetricsOptions;
+      responseCache?: ResponseCacheSettings;
+    },
+  ): Gateway;
   close(): Promise<void>;
 }
 
@@ -167,9 +184,14 @@ export function createApp(options: AppOptions): App {
       logger.error({ err: error }, 'recording an MCP hub call failed');
     });
   };
+  // Besides the Activity screen's record, whatever else watches hub calls (a gateway's metrics).
+  const hubCallObservers = new Set<(call: HubToolCall) => void>();
   const mcpHub = new McpHttpHub(mcp, {
     logger,
-    onToolCall: recordHubCall,
+    onToolCall: (call) => {
+      recordHubCall(call);
+      for (const observe of hubCallObservers) observe(call);
+    },
     ...(options.hubStartupWaitMs === undefined ? {} : { startupWaitMs: options.hubStartupWaitMs }),
   });
   const gateways = new Set<Gateway>();
@@ -217,8 +239,10 @@ export function createApp(options: AppOptions): App {
     chat,
     chatCompare,
     secrets,
-    createGateway({ mcpHub: withHub = true, responseCache, ...gatewayOptions } = {}) {
+    createGateway({ mcpHub: withHub = true, metrics: metricsOptions, responseCache, ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
+      const metrics = metricsOptions && new GatewayMetrics(metricsOptions);
+      if (metrics) hubCallObservers.add(metrics.toolCallObserved);
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
         {
@@ -237,11 +261,17 @@ export function createApp(options: AppOptions): App {
                 },
               }
             : {}),
+          ...(metrics ? { metrics: scrapeOf(metrics.registry) } : {}),
           logger,
         },
-        tracing
-          ? { ...gatewayOptions, watchers: [...(gatewayOptions.watchers ?? []), tracing.watcher] }
-          : gatewayOptions,
+        {
+          ...gatewayOptions,
+          watchers: [
+            ...(gatewayOptions.watchers ?? []),
+            ...(metrics ? [metrics.watcher] : []),
+            ...(tracing ? [tracing.watcher] : []),
+          ],
+        },
       );
       gateways.add(gateway);
       return {

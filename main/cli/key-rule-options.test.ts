@@ -9,6 +9,12 @@ function changeOf(...args: string[]) {
 }
 
 describe('the MCP hub options of keys create and update', () => {
+  it('turn --allow-metrics into the metrics right, --no-allow-metrics into none, and leave it alone without either', () => {
+    expect(changeOf('--allow-metrics')).toEqual({ metrics: true });
+    expect(changeOf('--no-allow-metrics')).toEqual({ metrics: false });
+    expect(changeOf('--rpm', '5')).not.toHaveProperty('metrics');
+  });
+
   it('turn --allow-mcp into a list, --no-mcp into null, and leave the rule alone without either', () => {
     expect(changeOf('--allow-mcp', 'fs, everything__echo')).toEqual({ allowed_mcp: ['fs', 'everything__echo'] });
     expect(changeOf('--no-mcp')).toEqual({ allowed_mcp: null });

@@ -31,6 +31,7 @@ export interface KeyRuleOptions {
   tpm?: number | false;
   allowMcp?: string[];
   mcp?: boolean;
+  allowMetrics?: boolean;
 }
 
 export function parseUsd(value: string): string {
@@ -82,7 +83,9 @@ export function addKeyRuleOptions(command: Command): Command {
       "may use the MCP hub at /mcp: comma-separated servers, server__tool names, or '*' for every server",
       parseList,
     )
-    .option('--no-mcp', 'may not use the MCP hub (the default for new keys)');
+    .option('--no-mcp', 'may not use the MCP hub (the default for new keys)')
+    .option('--allow-metrics', "may read the gateway's Prometheus metrics at GET /metrics")
+    .option('--no-allow-metrics', 'may not read /metrics unless it is a management key (the default for new keys)');
 }
 
 /** The change the options ask for; throws on contradictory options. */
@@ -111,6 +114,7 @@ export function keyRulesChangeFrom(options: KeyRuleOptions): KeyRulesChange {
   if (options.allowMcp) change.allowed_mcp = options.allowMcp;
   // Commander sets `mcp` to true by default because of --no-mcp: only the flag itself means a change.
   if (options.mcp === false) change.allowed_mcp = null;
+  if (options.allowMetrics !== undefined) change.metrics = options.allowMetrics;
   return change;
 }
 
@@ -148,5 +152,6 @@ export function describeKeyRules(key: ApiKeyDetails): string[] {
     `rate ${describeRate(key)}`,
     key.disabled ? 'disabled' : 'enabled',
     `mcp ${key.allowed_mcp ? key.allowed_mcp.join(',') : 'none'}`,
+    `metrics ${key.metrics || key.management ? 'yes' : 'no'}`,
   ];
 }

@@ -59,6 +59,9 @@ interface ServeOptions {
   cacheScope: ResponseCacheScope;
   cacheMaxEntries: number;
   cacheMaxMb: number;
+  /** False with --no-metrics. */
+  metrics: boolean;
+  metricsKeyLabels?: boolean;
 }
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -120,10 +123,13 @@ export function registerServeCommand(program: Command, context: CommandContext):
       parseIntegerOption(1, 1_000_000),
       defaultResponseCacheLimits.maxBytes / (1024 * 1024),
     )
+    .option('--no-metrics', 'no Prometheus metrics: GET /metrics answers 404')
+    .option('--metrics-key-labels', 'add the key id to the request counts in /metrics (one series per key)')
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (options: ServeOptions) => {
-      if (options.workers > 1 && !isServeWorker()) return runServePrimary(options.workers, output);
+      if (options.workers > 1 && !isServeWorker())
+        return runServePrimary(options.workers, output, { metrics: options.metrics });
       // A worker of `--workers`: the API only, quiet; the primary prints and decides when to stop.
       const worker = isServeWorker();
       const app = await context.openApp(options, { instance: true, hubStartupWaitMs: options.hubWait });
@@ -149,6 +155,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
             maxEntries: options.cacheMaxEntries,
             maxBytes: options.cacheMaxMb * 1024 * 1024,
           },
+          ...(options.metrics ? { metrics: { keyLabels: options.metricsKeyLabels ?? false } } : {}),
         });
         // The UI's routes must be on the server before it listens; its token is new at every start.
         let gatewayUrl: string | null = null;

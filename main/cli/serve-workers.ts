@@ -9,7 +9,7 @@
 // serve the API only: the browser UI and MCP servers belong to a single `switchyard serve`. See decision 009.
 
 import cluster, { type Worker } from 'node:cluster';
-import { openAIBaseUrlOf } from '../gateway/index.js';
+import { answerWorkersMetricsRequests, isMetricsMessage, openAIBaseUrlOf } from '../gateway/index.js';
 import type { Output } from './output.js';
 
 /** What a worker tells the primary. */
@@ -24,11 +24,15 @@ export function reportToPrimary(report: WorkerReport): void {
   process.send?.(report);
 }
 
-/** Runs the primary until every worker has stopped. Rejects when a worker fails to start. */
-export async function runServePrimary(count: number, output: Output): Promise<void> {
+/**
+ * Runs the primary until every worker has stopped. Rejects when a worker fails to start. With `metrics`, a worker's
+ * GET /metrics is answered with every worker's metrics, gathered here.
+ */
+export async function runServePrimary(count: number, output: Output, options: { metrics: boolean }): Promise<void> {
   // Round-robin hand-off by the primary (the default except on Windows) spreads connections evenly; keep-alive
   // connections make its per-connection cost negligible.
   cluster.schedulingPolicy = cluster.SCHED_RR;
+  if (options.metrics) answerWorkersMetricsRequests();
   let stopping = false;
   const workers = new Set<Worker>();
   let allStopped!: () => void;
@@ -40,6 +44,7 @@ export async function runServePrimary(count: number, output: Output): Promise<vo
       workers.add(worker);
       let listening = false;
       worker.on('message', (report: WorkerReport) => {
+        if (isMetricsMessage(report)) return;
         if (report.type === 'listening') {
           listening = true;
           resolve(report.baseUrl);

@@ -22,6 +22,7 @@ import { InFlightRequests, ShuttingDownError } from './http/in-flight.js';
 import { registerKeyManagementRoutes } from './routes/key-management-routes.js';
 import { registerKeysRoutes } from './routes/keys-routes.js';
 import { registerMcpRoute } from './routes/mcp-route.js';
+import { registerMetricsRoute } from './routes/metrics-route.js';
 import { registerModelsRoute } from './routes/models-route.js';
 import type { ErrorShape } from './http/error-shapes.js';
 import { registerAnthropicRoutes } from './protocols/anthropic/routes.js';
@@ -283,6 +284,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
   registerGeminiRoutes(server, chatContext);
   if (deps.mcpHub) registerMcpRoute(server, deps.mcpHub, deps.accounts);
   registerHealthRoutes(server, deps.health, deps.logger);
+  if (deps.metrics) registerMetricsRoute(server, { metrics: deps.metrics, accounts: deps.accounts });
 
   async function shutDown(graceMs: number): Promise<void> {
     closing = true;

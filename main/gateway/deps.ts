@@ -61,6 +61,8 @@ export interface GatewayAccounts {
   keyStatus(keyId: string): KeyStatus;
   /** GET /credits. */
   credits(): CreditsInfo;
+  /** Whether the key may read GET /metrics: a management key, or one with the metrics right. */
+  mayReadMetrics(keyId: string): boolean;
   /** What the key may use through the MCP hub (`/mcp`): servers, `server__tool` names, `*`; null = not the hub. */
   mcpAccess(keyId: string): string[] | null;
   /** GET /generation: undefined when unknown, or another key's and the caller is not a management key. */
@@ -104,6 +106,12 @@ export interface GatewayTargetHealth {
 
 export type { GatewayResponseCache };
 
+/** What GET /metrics serves (main/gateway/metrics): the whole server's metrics in Prometheus's text format. */
+export interface GatewayMetricsScrape {
+  contentType: string;
+  text(): Promise<string>;
+}
+
 export interface GatewayDeps {
   keys: GatewayKeys;
   providers: ProviderRegistry;
@@ -117,5 +125,7 @@ export interface GatewayDeps {
   targetHealth?: GatewayTargetHealth;
   /** Cached answers (decision 031); without it nothing is cached. */
   responseCache?: GatewayResponseCache;
+  /** Served at GET /metrics; without it there is no such route (a 404). */
+  metrics?: GatewayMetricsScrape;
   logger: Logger;
 }

@@ -5,6 +5,7 @@ export type {
   GatewayHealth,
   GatewayKeys,
   GatewayMcpHub,
+  GatewayMetricsScrape,
   GatewayReadiness,
   GatewayTargetHealth,
   GatewayUsage,
@@ -20,3 +21,6 @@ export {
   type ResponseCacheScope,
   type ResponseCacheSettings,
 } from './pipeline/cache-plan.js';
+export { GatewayMetrics, type GatewayMetricsOptions, type TargetState } from './metrics/gateway-metrics.js';
+export { answerWorkersMetricsRequests, isMetricsMessage, scrapeOf } from './metrics/cluster-metrics.js';
+export { metricsPath } from './routes/metrics-route.js';

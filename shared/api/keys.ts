@@ -48,6 +48,8 @@ export interface KeyRules {
    * user's MCP servers only when given this right.
    */
   allowed_mcp: string[] | null;
+  /** Reads the gateway's Prometheus metrics (GET /metrics); a management key may without it. */
+  metrics: boolean;
 }
 
 /** A key with its rules, as listings show it. */

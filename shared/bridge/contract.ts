@@ -156,6 +156,7 @@ const keyRules = {
   requests_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
   tokens_per_minute: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
   allowed_mcp: z.array(z.string().trim().min(1).max(200)).max(1_000).nullable().optional(),
+  metrics: z.boolean().optional(),
 };
 
 /** Unix milliseconds. */

@@ -59,7 +59,7 @@ beforeAll(async () => {
     ['files', 'connected'],
     ['off', 'disabled'],
   ]);
-  gateway = app.createGateway();
+  gateway = app.createGateway({ metrics: {} });
   const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
   mcpUrl = new URL('/mcp', baseUrl);
 }, 60_000);
@@ -126,6 +126,13 @@ describe('the hub at /mcp', () => {
     expect(call!.tool).toBe('read_text_file');
     expect(call!.durationMs).toBeGreaterThanOrEqual(0);
     expect(call!.error).toMatch(/^Error: .*ENOENT|not found|no such file/i);
+    // Counted in the gateway's metrics too, by server and outcome, without the error's text.
+    const scraper = await app.keys.create('scraper', { metrics: true });
+    const metrics = await fetch(new URL('/metrics', mcpUrl), { headers: { authorization: `Bearer ${scraper.key}` } });
+    const text = await metrics.text();
+    expect(text).toContain('switchyard_mcp_tool_calls_total{server="files",outcome="error"} 1');
+    expect(text).toContain('switchyard_mcp_tool_calls_total{server="files",outcome="ok"} 1');
+    expect(text).not.toContain('absent.txt');
   });
 
   it('shows a key limited to one server only that server, and refuses its other tools', async () => {

@@ -21,6 +21,7 @@ const ruleFields = [
   'requests_per_minute',
   'tokens_per_minute',
   'allowed_mcp',
+  'metrics',
 ] as const satisfies readonly (keyof KeyRulesChange)[];
 /** OpenRouter's, taken and without effect: Switchyard has no bring-your-own-key spend to count in a limit. */
 const byokField = 'include_byok_in_limit';

@@ -28,6 +28,8 @@ export interface KeyRulesRow {
   tpm: number | null;
   /** MCP servers (`fs`) and tools (`fs__read_file`) the key may use through the hub, `*` for all; null = none. */
   allowedMcp: string[] | null;
+  /** May read the gateway's Prometheus metrics (GET /metrics) without the management right. */
+  metrics: boolean;
 }
 
 export const defaultKeyRules: Readonly<KeyRulesRow> = Object.freeze({
@@ -41,6 +43,7 @@ export const defaultKeyRules: Readonly<KeyRulesRow> = Object.freeze({
   rpm: null,
   tpm: null,
   allowedMcp: null,
+  metrics: false,
 });
 
 export interface KeyRulesColumns {
@@ -55,6 +58,7 @@ export interface KeyRulesColumns {
   rpm: number | null;
   tpm: number | null;
   allowed_mcp: string | null;
+  metrics: number;
 }
 
 /** The row's columns (both engines write them). */
@@ -71,6 +75,7 @@ export function toKeyRulesColumns(keyId: string, rules: KeyRulesRow): KeyRulesCo
     rpm: rules.rpm,
     tpm: rules.tpm,
     allowed_mcp: rules.allowedMcp && JSON.stringify(rules.allowedMcp),
+    metrics: rules.metrics ? 1 : 0,
   };
 }
 
@@ -86,6 +91,7 @@ export function toKeyRules(row: KeyRulesColumns): KeyRulesRow {
     rpm: row.rpm,
     tpm: row.tpm,
     allowedMcp: parseList(row.allowed_mcp),
+    metrics: row.metrics !== 0,
   };
 }
 

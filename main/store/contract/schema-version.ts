@@ -35,8 +35,8 @@ export function checkNotNewer(current: number, latest: number): number {
 export function checkOrder(migrations: readonly MigrationStep[]): void {
   migrations.forEach((migration, index) => {
     const previous = index === 0 ? 0 : migrations[index - 1]!.version;
-    if (migration.version <= previous) {
-      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected above ${previous}`);
+    if (!Number.isInteger(migration.version) || migration.version <= previous) {
+      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected more than ${previous}`);
     }
   });
 }

@@ -6,7 +6,7 @@ import { toKeyRulesColumns, type KeyRulesRow, type NewKeyRow } from '../contract
 
 const ruleColumns =
   'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +
-  'allowed_mcp';
+  'allowed_mcp, metrics';
 
 export async function insertKey(client: pg.ClientBase, row: NewKeyRow): Promise<void> {
   await client.query('INSERT INTO api_keys (id, name, label, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -23,11 +23,12 @@ export async function setKeyRules(client: pg.ClientBase, keyId: string, rules: K
   const columns = toKeyRulesColumns(keyId, rules);
   const { rowCount } = await client.query(
     `INSERT INTO key_rules (${ruleColumns})
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = $1)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = $1)
      ON CONFLICT (key_id) DO UPDATE SET limit_nanos = excluded.limit_nanos, limit_reset = excluded.limit_reset,
        allowed_models = excluded.allowed_models, allowed_providers = excluded.allowed_providers,
        management = excluded.management, expires_at = excluded.expires_at, disabled = excluded.disabled,
-       rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp`,
+       rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp,
+       metrics = excluded.metrics`,
     [
       columns.key_id,
       columns.limit_nanos,
@@ -40,6 +41,7 @@ export async function setKeyRules(client: pg.ClientBase, keyId: string, rules: K
       columns.rpm,
       columns.tpm,
       columns.allowed_mcp,
+      columns.metrics !== 0,
     ],
   );
   return (rowCount ?? 0) > 0;

@@ -3,14 +3,13 @@
 // whole, and give the same tables, columns, keys and indexes as the SQLite migrations.
 
 import fs from 'node:fs';
-import { latestVersion } from '../contract/schema-version.js';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestPostgres } from '../../../test/support/postgres-store.js';
-import { StoreVersionError } from '../contract/schema-version.js';
+import { latestVersion, StoreVersionError } from '../contract/schema-version.js';
 import { migrations } from '../sqlite/migrations.js';
 import { databaseFileName, openStore } from '../index.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';

@@ -44,7 +44,7 @@ export async function migratePostgres(
     try {
       await client.query(historyTable);
       const current = checkNotNewer(await postgresSchemaVersion(client), latest);
-      for (const migration of migrations.slice(current)) {
+      for (const migration of migrations.filter((migration) => migration.version > current)) {
         await client.query('BEGIN');
         try {
           await client.query(migration.sql);

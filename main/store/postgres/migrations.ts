@@ -267,4 +267,10 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     `,
   },
   { version: 16, name: 'response cache', sql: responseCacheSchema },
+  {
+    version: 17,
+    name: 'metrics right',
+    // As ../sqlite/migrations.ts's version 17.
+    sql: 'ALTER TABLE key_rules ADD COLUMN metrics boolean NOT NULL DEFAULT false',
+  },
 ];

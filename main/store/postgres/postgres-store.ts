@@ -10,8 +10,7 @@ import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
-import { latestVersion } from '../contract/schema-version.js';
-import { StoreVersionError } from '../contract/schema-version.js';
+import { latestVersion, StoreVersionError } from '../contract/schema-version.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
 import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../contract/store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';

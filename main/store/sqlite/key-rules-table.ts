@@ -8,7 +8,7 @@ import type { KeyRulesColumns, KeyRulesRow } from '../contract/keys.js';
 
 const columns =
   'key_id, limit_nanos, limit_reset, allowed_models, allowed_providers, management, expires_at, disabled, rpm, tpm, ' +
-  'allowed_mcp';
+  'allowed_mcp, metrics';
 
 export class KeyRulesTable {
   private readonly getStatement: Statement<[string], KeyRulesColumns>;
@@ -20,11 +20,12 @@ export class KeyRulesTable {
     this.listStatement = db.prepare(`SELECT ${columns} FROM key_rules`);
     this.upsertStatement = db.prepare(
       `INSERT INTO key_rules (${columns}) VALUES (@key_id, @limit_nanos, @limit_reset, @allowed_models,
-         @allowed_providers, @management, @expires_at, @disabled, @rpm, @tpm, @allowed_mcp)
+         @allowed_providers, @management, @expires_at, @disabled, @rpm, @tpm, @allowed_mcp, @metrics)
        ON CONFLICT (key_id) DO UPDATE SET limit_nanos = excluded.limit_nanos, limit_reset = excluded.limit_reset,
          allowed_models = excluded.allowed_models, allowed_providers = excluded.allowed_providers,
          management = excluded.management, expires_at = excluded.expires_at, disabled = excluded.disabled,
-         rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp`,
+         rpm = excluded.rpm, tpm = excluded.tpm, allowed_mcp = excluded.allowed_mcp,
+         metrics = excluded.metrics`,
     );
   }
 

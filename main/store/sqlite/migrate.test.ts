@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { latestVersion } from '../contract/schema-version.js';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFileName, openStore, StoreVersionError, type Store } from '../index.js';
 import { migrate, schemaVersion } from './migrate.js';
 import { migrations, type Migration } from './migrations.js';
+import { latestVersion } from '../contract/schema-version.js';
 
 let dataDir: string;
 const opened: { close(): void }[] = [];
@@ -45,6 +45,7 @@ describe('openStore', () => {
     expect(schemaVersion(db)).toBe(latestVersion(migrations));
     const versions = migrations.map((migration) => migration.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
   });
 
   it('creates the tables of migrations 1 and 2, with one usage_log column per UsageRecord field + cost_nanos', () => {
@@ -204,14 +205,19 @@ describe('migrate', () => {
     expect(tables).toEqual(['one']);
   });
 
-  it('rejects a migration list out of order', () => {
+  it('rejects a migration list out of order, and takes one whose lower numbers another feature holds', () => {
     const db = rawConnection(path.join(dataDir, 'test.db'));
-    const list = [
+    const outOfOrder = [
       { version: 2, name: 'two', up: createTable('two') },
-      { version: 1, name: 'one', up: createTable('one') },
+      { version: 2, name: 'two again', up: createTable('again') },
     ];
-    expect(() => migrate(db, list)).toThrow(/version 1, expected above 2/);
+    expect(() => migrate(db, outOfOrder)).toThrow(/has version 2, expected more than 2/);
     expect(schemaVersion(db)).toBe(0);
+    migrate(db, [
+      { version: 1, name: 'one', up: createTable('one') },
+      { version: 3, name: 'three', up: createTable('three') },
+    ]);
+    expect(schemaVersion(db)).toBe(3);
   });
 
   it('brings a database to the last version of a list with a number missing', () => {

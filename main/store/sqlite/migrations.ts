@@ -217,4 +217,10 @@ export const migrations: readonly Migration[] = [
     // (usage.ts's cache) and what that answer saved (saved_cost, USD).
     up: (db) => db.exec(responseCacheSchema),
   },
+  {
+    version: 17,
+    name: 'metrics right',
+    // A key may read GET /metrics without the management right (key-rules.ts); off for every existing key.
+    up: (db) => db.exec('ALTER TABLE key_rules ADD COLUMN metrics INTEGER NOT NULL DEFAULT 0'),
+  },
 ];

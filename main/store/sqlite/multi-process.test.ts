@@ -1,7 +1,6 @@
 // Real processes on one fresh file: they race to create and migrate it, then write concurrently.
 
 import { spawn } from 'node:child_process';
-import { latestVersion } from '../contract/schema-version.js';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../../shared/api/index.js';
 import { databaseFileName, openStore } from '../index.js';
+import { latestVersion } from '../contract/schema-version.js';
 import { migrations } from './migrations.js';
 
 const rowsPerWriter = 1500;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { latestVersion } from '../contract/schema-version.js';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { databaseFileName } from './database-file.js';
 import { openStore } from './open-store.js';
 import { checkDatabaseReadiness } from './readiness.js';
 import type { SqliteStore as Store } from './store.js';
+import { latestVersion } from '../contract/schema-version.js';
 
 describe('checkDatabaseReadiness', () => {
   let dataDir: string;

@@ -64,6 +64,7 @@ describe('KeyDialog', () => {
       allowed_models: null,
       allowed_providers: null,
       management: false,
+      metrics: false,
       expires_at: null,
       requests_per_minute: null,
       tokens_per_minute: null,
@@ -87,6 +88,16 @@ describe('KeyDialog', () => {
     expect(checkbox(/^Management key/).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(invoke).toHaveBeenCalledWith('keys:create', expect.objectContaining({ name: 'admin', management: true }));
+  });
+
+  it('sends the metrics right when ticked', async () => {
+    const { bridge, invoke } = recordingBridge(() => ({ key: existing, secret: 'sk-sy-v1-secret' }));
+    const { user } = renderDialog(bridge);
+    await user.type(screen.getByLabelText('Name'), 'prometheus');
+    expect(checkbox(/^Metrics/).checked).toBe(false);
+    await user.click(checkbox(/^Metrics/));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(invoke).toHaveBeenCalledWith('keys:create', expect.objectContaining({ name: 'prometheus', metrics: true }));
   });
 
   it('restricts a key to the chosen models, patterns and providers', async () => {
@@ -146,6 +157,12 @@ describe('KeyDialog', () => {
     await user.type(screen.getByLabelText('Name'), 'vs code');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(invoke).toHaveBeenCalledWith('keys:update', { id: 'key-7', name: 'vs code', ...editorPluginRules });
+  });
+
+  it('shows an existing key’s metrics right ticked', () => {
+    const { bridge } = recordingBridge(() => ({ key: existing }));
+    renderDialog(bridge, { ...existing, metrics: true });
+    expect(checkbox(/^Metrics/).checked).toBe(true);
   });
 
   it('keeps an existing key’s missing management right when editing', () => {

@@ -79,6 +79,11 @@ export function KeyDialog({ apiKey, models, onClose, onSaved }: KeyDialogProps) 
           Management key: may list and delete every key through the API (without it, only itself)
         </label>
 
+        <label className="checkbox">
+          <input type="checkbox" checked={form.metrics} onChange={(event) => set('metrics', event.target.checked)} />
+          Metrics: may read the gateway&apos;s Prometheus metrics at /metrics (a management key always may)
+        </label>
+
         <ExpiryAndRateLimits form={form} set={set} />
 
         <TextField

@@ -16,7 +16,7 @@ const existing: ApiKeyDetails = {
 };
 
 describe('toKeyForm', () => {
-  it('starts a new key with no limit, every model, no management right, no MCP hub, never expiring', () => {
+  it('starts a new key with no limit, every model, no management right, no metrics, no MCP hub, never expiring', () => {
     expect(toKeyForm(undefined, known)).toEqual({
       name: '',
       limit: '',
@@ -26,6 +26,7 @@ describe('toKeyForm', () => {
       patterns: '',
       providers: '',
       management: false,
+      metrics: false,
       expires: '',
       rpm: '',
       tpm: '',

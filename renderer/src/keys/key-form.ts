@@ -1,5 +1,5 @@
 // The key dialog's fields to and from a key's rules: what a new key starts with (no limit, every model, no
-// management right, no MCP hub), what an existing key's rules show as, and the rules the fields send.
+// management right, no metrics, no MCP hub), what an existing key's rules show as, and the rules the fields send.
 
 import type { ApiKeyDetails, KeyRules, LimitReset } from '../../../shared/api/index.js';
 
@@ -17,6 +17,8 @@ export interface KeyForm {
   /** Comma-separated provider ids. */
   providers: string;
   management: boolean;
+  /** May read the gateway's Prometheus metrics (GET /metrics). */
+  metrics: boolean;
   /** `2026-01-31T12:00` (local time, as datetime-local has it), or empty for never. */
   expires: string;
   rpm: string;
@@ -51,6 +53,7 @@ export function toKeyForm(apiKey: ApiKeyDetails | undefined, knownIds: ReadonlyS
     patterns: apiKey?.allowed_models?.filter((id) => !knownIds.has(id)).join(', ') ?? '',
     providers: apiKey?.allowed_providers?.join(', ') ?? '',
     management: apiKey?.management ?? false,
+    metrics: apiKey?.metrics ?? false,
     expires: localInputValue(apiKey?.expires_at),
     rpm: apiKey?.requests_per_minute?.toString() ?? '',
     tpm: apiKey?.tokens_per_minute?.toString() ?? '',
@@ -70,6 +73,7 @@ export function toKeyRules(form: KeyForm, editing: boolean): Partial<KeyRules> {
     allowed_models: form.restricted && allowedModels.length > 0 ? allowedModels : null,
     allowed_providers: form.restricted && allowedProviders.length > 0 ? allowedProviders : null,
     management: form.management,
+    metrics: form.metrics,
     expires_at: form.expires ? new Date(form.expires).toISOString() : null,
     requests_per_minute: optionalNumber(form.rpm),
     tokens_per_minute: optionalNumber(form.tpm),

@@ -13,6 +13,7 @@ export const editorPluginRules: KeyRules = {
   requests_per_minute: 60,
   tokens_per_minute: null,
   allowed_mcp: ['filesystem', 'everything__echo'],
+  metrics: false,
 };
 
 export const editorPluginKey: ApiKeyDetails = {
