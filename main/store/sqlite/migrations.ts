@@ -209,4 +209,16 @@ export const migrations: readonly Migration[] = [
           WHERE messages.id = line.id;
       `),
   },
+  {
+    version: 14,
+    name: 'model groups',
+    // An alias may stand for several targets (decision 029): `targets` and `weights` are JSON arrays; NULL targets
+    // mean the one `target` (every alias written before), which stays the first target for older readers.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE model_aliases ADD COLUMN targets TEXT;
+        ALTER TABLE model_aliases ADD COLUMN strategy TEXT NOT NULL DEFAULT 'ordered';
+        ALTER TABLE model_aliases ADD COLUMN weights TEXT;
+      `),
+  },
 ];
