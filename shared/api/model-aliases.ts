@@ -74,3 +74,10 @@ export function aliasGroupProblem(group: AliasGroup): string | null {
 export function singleTarget(target: string): AliasGroup {
   return { targets: [target], strategy: 'ordered', weights: null };
 }
+
+/** `a/m1`, or `a/m1, b/m2 (weighted 3,1)` for a group: how the CLI and the UI show what an alias stands for. */
+export function describeAliasGroup(group: AliasGroup): string {
+  if (group.targets.length === 1) return group.targets[0]!;
+  const weights = group.weights ? ` ${group.weights.join(',')}` : '';
+  return `${group.targets.join(', ')} (${group.strategy}${weights})`;
+}
