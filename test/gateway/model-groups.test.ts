@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AliasGroup } from '../../shared/api/index.js';
 import { createApp, type App } from '../../main/app/index.js';
 import { openStore } from '../../main/store/index.js';
+import { collect } from '../providers/provider-harness.js';
 import { answer, fail, FakeOpenAI, type Step } from '../support/fake-openai.js';
 
 const providerIds = ['a', 'b', 'c'] as const;
@@ -119,13 +120,10 @@ describe('a model group', () => {
   it('streams from the target its strategy picks', async () => {
     await group('team', ['b/m', 'a/m']);
     const openai = await client();
-    const stream = await openai.chat.completions.create({
-      model: 'team',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    let text = '';
-    for await (const part of stream) text += part.choices[0]?.delta?.content ?? '';
+    const stream = await ask(openai, { stream: true });
+    const text = (await collect(stream as unknown as AsyncIterable<OpenAI.ChatCompletionChunk>))
+      .map((part) => part.choices[0]?.delta?.content ?? '')
+      .join('');
     expect(text).toBe('from b');
   });
 

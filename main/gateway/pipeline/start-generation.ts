@@ -7,7 +7,7 @@ import type { ChatRequest } from '../../../shared/api/index.js';
 import type { Caller, Outcome } from '../http/exchange.js';
 import type { RequestContext } from './context.js';
 import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
-import { planTargets } from './target-plan.js';
+import { planTargets, withoutGroupPreferences } from './target-plan.js';
 import { UsageRecorder } from './usage-recorder.js';
 import { watchesOf } from './watch.js';
 import { failedBeforeAnswer } from './whole-answer.js';
@@ -105,11 +105,13 @@ function planGroups<Request extends RoutedRequest>(generation: Generation<Reques
     allows: accounts && ((model) => accounts.allowsModel(keyId, model)),
     sticky: groups?.sticky,
   });
+  generation.request = withoutGroupPreferences(request);
   const stickiness = plan.stickiness;
   generation.plan = {
     candidates: plan.candidates,
-    answeredBy:
-      stickiness && ((model) => stickiness.targets.has(model) && groups!.sticky.remember(stickiness.key, model)),
+    answeredBy: (model) => {
+      if (stickiness?.targets.has(model)) groups!.sticky.remember(stickiness.key, model);
+    },
   };
-  return { ...request, model: plan.candidates[0]!, models: plan.candidates.slice(1) };
+  return { ...generation.request, model: plan.candidates[0]!, models: plan.candidates.slice(1) };
 }

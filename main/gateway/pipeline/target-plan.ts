@@ -154,3 +154,23 @@ function withPreferences(targets: string[], preferences: ProviderPreferences, so
 function negated(value: number | undefined): number | undefined {
   return value === undefined ? undefined : -value;
 }
+
+/**
+ * The request as a group's targets are sent it: the `provider` object's routing fields were about our provider ids
+ * and are spent; an OpenRouter target would read them as its own providers'. `require_parameters` stays.
+ */
+export function withoutGroupPreferences<Request extends PlannedRequest>(request: Request): Request {
+  if (!request.provider) return request;
+  const {
+    order: _order,
+    only: _only,
+    ignore: _ignore,
+    allow_fallbacks: _allowFallbacks,
+    sort: _sort,
+    max_price: _maxPrice,
+    ...rest
+  } = request.provider;
+  if (Object.keys(rest).length > 0) return { ...request, provider: rest };
+  const { provider: _provider, ...withoutProvider } = request;
+  return withoutProvider as Request;
+}
