@@ -150,9 +150,12 @@ describe('a model group', () => {
       return answer('from a')(request);
     };
     const first = ask(openai);
-    await waitUntil(() => upstreams.a.chatRequests().length === 1);
-    expect((await ask(openai)).choices[0]?.message.content).toBe('from b');
-    release();
+    try {
+      await waitUntil(() => upstreams.a.chatRequests().length === 1);
+      expect((await ask(openai)).choices[0]?.message.content).toBe('from b');
+    } finally {
+      release();
+    }
     expect((await first).choices[0]?.message.content).toBe('from a');
     // Both idle again: the group's order decides.
     expect((await ask(openai)).choices[0]?.message.content).toBe('from a');
