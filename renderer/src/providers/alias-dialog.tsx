@@ -23,6 +23,13 @@ const strategyLabels: Record<AliasStrategy, string> = {
   cost: 'Cost: cheapest known price',
 };
 
+const strategyField = {
+  label: 'Strategy',
+  hint: 'How the group picks a model; the others answer when it fails or cools down.',
+  options: aliasStrategies,
+  labels: strategyLabels,
+};
+
 /** The weights as typed ("3, 1"), or the message saying what is wrong. */
 function parseWeights(text: string): number[] | string {
   const weights = text.split(',').map((item) => Number(item.trim()));
@@ -133,16 +140,7 @@ export function AliasDialog({ alias, onClose, onSaved }: AliasDialogProps) {
             Add another model
           </button>
         ) : null}
-        {targets.length > 1 ? (
-          <ChoiceField
-            label="Strategy"
-            hint="How the group picks a model; the others answer when it fails or cools down."
-            options={aliasStrategies}
-            labels={strategyLabels}
-            value={strategy}
-            onChange={setStrategy}
-          />
-        ) : null}
+        {targets.length > 1 ? <ChoiceField {...strategyField} value={strategy} onChange={setStrategy} /> : null}
         {targets.length > 1 && strategy === 'weighted' ? (
           <TextField
             label="Weights"
