@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { singleTarget } from '../../shared/api/index.js';
 import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../shared/bridge/contract.js';
 import type { BridgeErrorInfo } from '../../shared/bridge/transport.js';
 import type { FakeUpstream } from '../../test/support/fake-openai-upstream.js';
@@ -128,7 +129,12 @@ describe('model aliases', () => {
   it('creates, points elsewhere, lists and removes aliases, as the CLI and the gateway see them', async () => {
     const created = await call('aliases:set', { name: 'gpt-5-codex', target: 'fake/echo-1' });
     expect(created).toEqual({
-      alias: { name: 'gpt-5-codex', target: 'fake/echo-1', created_at: expect.any(String) },
+      alias: {
+        name: 'gpt-5-codex',
+        target: 'fake/echo-1',
+        ...singleTarget('fake/echo-1'),
+        created_at: expect.any(String),
+      },
       previous: null,
     });
     const changed = await call('aliases:set', { name: 'gpt-5-codex', target: 'fake/echo-2' });
@@ -138,6 +144,18 @@ describe('model aliases', () => {
     expect(await call('aliases:remove', { name: 'gpt-5-codex' })).toEqual({ removed: true });
     expect(await call('aliases:remove', { name: 'gpt-5-codex' })).toEqual({ removed: false });
     expect(app.aliases.list()).toEqual([]);
+  });
+
+  it('makes a model group from targets, a strategy and weights', async () => {
+    const group = { targets: ['fake/echo-1', 'fake/echo-2'], strategy: 'weighted' as const, weights: [2, 1] };
+    const { alias } = await call('aliases:set', { name: 'team', target: 'fake/echo-1', ...group });
+    expect(alias).toMatchObject({ name: 'team', target: 'fake/echo-1', ...group });
+    expect(app.aliases.groupOf('team')).toMatchObject(group);
+    expect(await failure('aliases:set', { name: 'team', target: 'fake/echo-1', ...group, weights: [1] })).toMatchObject(
+      {
+        message: expect.stringMatching(/1 weights for 2 targets/),
+      },
+    );
   });
 
   it('refuses a name with a slash or spaces, and a target that is not <provider>/<model>', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../test/support/fake-openai-upstream.js';
+import { singleTarget } from '../../shared/api/index.js';
 import { createApp } from '../app/index.js';
 import { openStore } from '../store/index.js';
 import { registerModelsCommands } from './models-commands.js';
@@ -77,8 +78,8 @@ describe('switchyard models alias', () => {
     );
     await run('alias', 'list', '--json');
     expect(JSON.parse(printed())).toEqual([
-      { name: 'claude-haiku-4-5', target: 'up/echo-1', created_at: expect.any(String) },
-      { name: 'gpt-5-codex', target: 'up/echo-2', created_at: expect.any(String) },
+      { name: 'claude-haiku-4-5', target: 'up/echo-1', ...singleTarget('up/echo-1'), created_at: expect.any(String) },
+      { name: 'gpt-5-codex', target: 'up/echo-2', ...singleTarget('up/echo-2'), created_at: expect.any(String) },
     ]);
 
     await run('alias', 'remove', 'gpt-5-codex');
@@ -94,6 +95,53 @@ describe('switchyard models alias', () => {
     expect(err).toEqual([
       'warning: there is no provider "nope" here (providers: up); requests to the alias get a 404 until there is.',
     ]);
+  });
+});
+
+describe('switchyard models alias with several targets', () => {
+  it('makes a group with a strategy and weights, shows it in the list and as JSON, and points it elsewhere', async () => {
+    await run('alias', 'team', 'up/echo-1', 'up/echo-2', '--strategy', 'weighted', '--weights', '3,1');
+    expect(printed()).toBe('Created alias team → up/echo-1, up/echo-2 (weighted 3,1).');
+    await run('alias', 'list');
+    expect(printed()).toMatch(/^ALIAS\s+TARGET\s+CREATED\nteam\s+up\/echo-1, up\/echo-2 \(weighted 3,1\)\s+\S+Z$/);
+    await run('alias', 'list', '--json');
+    expect(JSON.parse(printed())).toEqual([
+      {
+        name: 'team',
+        target: 'up/echo-1',
+        targets: ['up/echo-1', 'up/echo-2'],
+        strategy: 'weighted',
+        weights: [3, 1],
+        created_at: expect.any(String),
+      },
+    ]);
+    await run('alias', 'team', 'up/echo-2', 'up/echo-1', '--strategy', 'least-busy');
+    expect(printed()).toBe(
+      'Alias team now points to up/echo-2, up/echo-1 (least-busy) (it pointed to up/echo-1, up/echo-2 (weighted 3,1)).',
+    );
+    // --weights alone means weighted.
+    await run('alias', 'team', 'up/echo-1', 'up/echo-2', '--weights', '1,2.5');
+    expect(printed()).toMatch(/now points to up\/echo-1, up\/echo-2 \(weighted 1,2.5\)/);
+    expect(err).toEqual([]);
+  });
+
+  it.each([
+    [['team', 'up/echo-1', 'up/echo-2', '--weights', '3'], /1 weights for 2 targets/],
+    [['team', 'up/echo-1', 'up/echo-2', '--weights', '3,0'], /expected positive numbers separated by commas/],
+    [['team', 'up/echo-1', 'up/echo-2', '--weights', '3,x'], /expected positive numbers separated by commas/],
+    [['team', 'up/echo-1', 'up/echo-2', '--strategy', 'cost', '--weights', '3,1'], /only with the strategy "weighted"/],
+    [['team', 'up/echo-1', 'up/echo-2', '--strategy', 'fastest'], /Allowed choices are ordered, weighted/],
+    [['team', 'up/echo-1', 'echo-2'], /"echo-2" must be "<provider>\/<model>"/],
+    [['team', 'up/echo-1', 'up/echo-1'], /"up\/echo-1" is named twice/],
+  ])('refuses %j with a clear error', async (args, message) => {
+    await expect(run('alias', ...args)).rejects.toThrow(message);
+    await run('alias', 'list', '--json');
+    expect(JSON.parse(printed())).toEqual([]);
+  });
+
+  it('warns once per unknown provider of a group', async () => {
+    await run('alias', 'team', 'up/echo-1', 'nope/a', 'nope/b');
+    expect(err).toEqual(['warning: there is no provider "nope" here (providers: up); the group skips it.']);
   });
 });
 

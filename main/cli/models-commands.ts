@@ -1,20 +1,40 @@
 // `switchyard models …`: the models every provider lists (`models list`), and model aliases — the fixed names tools
-// send (`claude-sonnet-4-5`, `gpt-5-codex`) pointed at any `<provider>/<model>` (`models alias NAME PROVIDER/MODEL`,
-// `models alias list`, `models alias remove NAME`). Aliases live in the database: a running gateway uses a change
+// send (`claude-sonnet-4-5`, `gpt-5-codex`) pointed at any `<provider>/<model>`, or at a group of them with a
+// strategy (`models alias NAME TARGET [TARGET…] [--strategy S] [--weights 3,1]`, `models alias list`,
+// `models alias remove NAME`). Aliases live in the database: a running gateway uses a change
 // from its next request.
 
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { aliasStrategies, describeAliasGroup, type AliasGroup, type AliasStrategy } from '../../shared/api/index.js';
 import type { App } from '../app/index.js';
 import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
-/** The warning for an alias whose target's provider this process does not know, or null. */
-async function unknownProviderWarning(app: App, target: string): Promise<string | null> {
-  const providerId = target.slice(0, target.indexOf('/'));
+/** The warnings for targets whose provider this process does not know. */
+async function unknownProviderWarnings(app: App, targets: readonly string[]): Promise<string[]> {
   const providers = await app.registry.listProviders();
-  if (providers.some((provider) => provider.id === providerId)) return null;
   const known = providers.map((provider) => provider.id).join(', ') || 'none';
-  return `warning: there is no provider "${providerId}" here (providers: ${known}); requests to the alias get a 404 until there is.`;
+  const missing = [...new Set(targets.map((target) => target.slice(0, target.indexOf('/'))))].filter(
+    (providerId) => !providers.some((provider) => provider.id === providerId),
+  );
+  const outcome = targets.length === 1 ? 'requests to the alias get a 404 until there is' : 'the group skips it';
+  return missing.map(
+    (providerId) => `warning: there is no provider "${providerId}" here (providers: ${known}); ${outcome}.`,
+  );
+}
+
+function parseWeights(value: string): number[] {
+  const weights = value.split(',').map((item) => item.trim());
+  if (weights.some((weight) => !/^\d+(\.\d+)?$/.test(weight) || Number(weight) <= 0)) {
+    throw new InvalidArgumentError('expected positive numbers separated by commas, one per target, e.g. 3,1');
+  }
+  return weights.map(Number);
+}
+
+/** `--weights` alone means `weighted`; without either, the group is tried in order. */
+function groupOf(targets: string[], options: { strategy?: AliasStrategy; weights?: number[] }): AliasGroup {
+  const strategy = options.strategy ?? (options.weights ? 'weighted' : 'ordered');
+  return { targets, strategy, weights: options.weights ?? null };
 }
 
 export function registerModelsCommands(program: Command, context: CommandContext): void {
@@ -35,23 +55,36 @@ export function registerModelsCommands(program: Command, context: CommandContext
   const alias = models
     .command('alias')
     .description('names your tools send (e.g. claude-sonnet-4-5) pointed at any <provider>/<model>')
-    .usage('NAME PROVIDER/MODEL | list | remove NAME');
+    .usage('NAME TARGET [TARGET…] [--strategy S] [--weights W,…] | list | remove NAME');
   alias
     .command('set', { isDefault: true })
     .description('create an alias or point it elsewhere (the default: `models alias NAME PROVIDER/MODEL`)')
     .argument('<name>', 'the name callers send as "model": letters, digits, ".", "_", "-", ":" or "@"')
-    .argument('<target>', 'the <provider>/<model> it stands for, e.g. openai/gpt-4o')
+    .argument('<targets...>', 'the <provider>/<model> it stands for, e.g. openai/gpt-4o; several make a model group')
+    .addOption(
+      new Option('--strategy <strategy>', 'how a group picks its target (default: ordered)').choices(aliasStrategies),
+    )
+    .addOption(
+      new Option('--weights <weights>', 'with --strategy weighted: one weight per target, e.g. 3,1').argParser(
+        parseWeights,
+      ),
+    )
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
-    .action(async (name: string, target: string, options: { dataDir?: string }) =>
-      withApp(context, options, async (app) => {
-        const { previous } = await app.aliases.set(name, target);
-        if (!previous) output.out(`Created alias ${name} → ${target}.`);
-        else if (previous.target === target) output.out(`Alias ${name} already points to ${target}.`);
-        else output.out(`Alias ${name} now points to ${target} (it pointed to ${previous.target}).`);
-        const warning = await unknownProviderWarning(app, target);
-        if (warning) output.err(warning);
-      }),
+    .action(
+      async (
+        name: string,
+        targets: string[],
+        options: { dataDir?: string; strategy?: AliasStrategy; weights?: number[] },
+      ) =>
+        withApp(context, options, async (app) => {
+          const { previous, alias } = await app.aliases.set(name, groupOf(targets, options));
+          const now = describeAliasGroup(alias);
+          if (!previous) output.out(`Created alias ${name} → ${now}.`);
+          else if (describeAliasGroup(previous) === now) output.out(`Alias ${name} already points to ${now}.`);
+          else output.out(`Alias ${name} now points to ${now} (it pointed to ${describeAliasGroup(previous)}).`);
+          for (const warning of await unknownProviderWarnings(app, targets)) output.err(warning);
+        }),
     );
 
   addListCommand(alias, context, {
@@ -60,7 +93,7 @@ export function registerModelsCommands(program: Command, context: CommandContext
     list: (app) => app.aliases.list(),
     empty: 'No model aliases yet. Add one with: switchyard models alias NAME PROVIDER/MODEL',
     headers: ['ALIAS', 'TARGET', 'CREATED'],
-    row: (entry) => [entry.name, entry.target, entry.created_at],
+    row: (entry) => [entry.name, describeAliasGroup(entry), entry.created_at],
   });
 
   addRemoveCommand(alias, context, {

@@ -34,6 +34,8 @@ import { discardUnreadBody } from './http/unread-body.js';
 import type { RequestContext } from './pipeline/context.js';
 import { retryPolicy, type RetryOptions } from './pipeline/upstream-attempts.js';
 import type { GenerationWatcher } from './pipeline/watch.js';
+import { StickyTargets } from './pipeline/sticky-targets.js';
+import { TargetStats } from './pipeline/target-stats.js';
 
 // Fastify is CommonJS: required, not imported. Importing it would make Node's ESM loader scan fastify.js (35 KB) for
 // its export names, and V8 optimises the scanner at that size, which leaves MBs of freed compiler memory resident
@@ -258,6 +260,7 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     return sendError(reply, new ApiError(404, `Not found: ${request.method} ${path}.${hint}`));
   });
 
+  const groups = { stats: new TargetStats(), sticky: new StickyTargets() };
   const chatContext: RequestContext = {
     deps,
     inFlight,
@@ -265,7 +268,8 @@ export function createGateway(deps: GatewayDeps, options: GatewayOptions = {}): 
     keepAliveMs: options.keepAliveMs ?? 15_000,
     stalledCallerMs: options.stalledCallerMs ?? defaultStalledCallerMs,
     retry: retryPolicy(options.retry),
-    watchers: options.watchers,
+    watchers: [...(options.watchers ?? []), groups.stats],
+    groups,
   };
   for (const base of apiBases) {
     registerChatCompletionsRoute(server, base, chatContext);

@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useStoreEachTest } from '../../test/support/store-each-test.js';
+import { singleTarget, type AliasGroup } from '../../shared/api/index.js';
 import type { Store } from '../store/index.js';
 import { ModelAliases } from './model-aliases.js';
 import { ProviderRegistry } from './registry.js';
@@ -39,12 +40,22 @@ function registry(withAliases = true): ProviderRegistry {
 describe('ModelAliases', () => {
   it('creates, says what it replaced, lists and removes', async () => {
     expect(await aliases.set('gpt-5-codex', 'openai/gpt-5')).toEqual({
-      alias: { name: 'gpt-5-codex', target: 'openai/gpt-5', created_at: '2026-03-01T00:00:00.000Z' },
+      alias: {
+        name: 'gpt-5-codex',
+        target: 'openai/gpt-5',
+        ...singleTarget('openai/gpt-5'),
+        created_at: '2026-03-01T00:00:00.000Z',
+      },
       previous: undefined,
     });
     expect((await aliases.set('gpt-5-codex', 'local/qwen3-coder:30b')).previous?.target).toBe('openai/gpt-5');
     expect(aliases.list()).toEqual([
-      { name: 'gpt-5-codex', target: 'local/qwen3-coder:30b', created_at: '2026-03-01T00:00:00.000Z' },
+      {
+        name: 'gpt-5-codex',
+        target: 'local/qwen3-coder:30b',
+        ...singleTarget('local/qwen3-coder:30b'),
+        created_at: '2026-03-01T00:00:00.000Z',
+      },
     ]);
     expect(await aliases.remove('gpt-5-codex')).toBe(true);
     expect(await aliases.remove('gpt-5-codex')).toBe(false);
@@ -76,6 +87,39 @@ describe('ModelAliases', () => {
     expect(aliases.list()).toEqual([]);
   });
 
+  it('keeps a group: its targets, strategy and weights, the first target as `target`', async () => {
+    const group = { targets: ['a/m1', 'b/m2', 'c/m3'], strategy: 'weighted' as const, weights: [3, 1, 0.5] };
+    await aliases.set('team', group);
+    expect(aliases.list()).toEqual([
+      { name: 'team', target: 'a/m1', ...group, created_at: '2026-03-01T00:00:00.000Z' },
+    ]);
+    expect(aliases.groupOf('team')).toMatchObject(group);
+    expect(aliases.targetOf('team')).toBe('a/m1');
+    const { previous, alias } = await aliases.set('team', 'd/m4');
+    expect(previous).toMatchObject(group);
+    expect(alias).toMatchObject({ target: 'd/m4', ...singleTarget('d/m4') });
+    expect(aliases.groupOf('team')).toEqual(expect.objectContaining(singleTarget('d/m4')));
+  });
+
+  it.each([
+    [{ targets: [], strategy: 'ordered', weights: null }, /at least one target/],
+    [{ targets: ['a/m', 'a/m'], strategy: 'ordered', weights: null }, /"a\/m" is named twice/],
+    [{ targets: ['a/m', 'nope'], strategy: 'ordered', weights: null }, /"nope" must be "<provider>\/<model>"/],
+    [
+      { targets: ['a/m', 'b/m'], strategy: 'fastest', weights: null },
+      /strategy "fastest" is none of ordered, weighted/,
+    ],
+    [{ targets: ['a/m', 'b/m'], strategy: 'ordered', weights: [1, 2] }, /only with the strategy "weighted"/],
+    [{ targets: ['a/m', 'b/m'], strategy: 'weighted', weights: [1] }, /1 weights for 2 targets/],
+    [{ targets: ['a/m', 'b/m'], strategy: 'weighted', weights: [1, 0] }, /weight 0 is not a positive number/],
+    [{ targets: ['a/m', 'b/m'], strategy: 'weighted', weights: [1, -2] }, /weight -2 is not a positive number/],
+  ])('refuses the group %j with a 400', async (group, message) => {
+    const error = await rejection(() => aliases.set('team', group as AliasGroup));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(message);
+    expect(aliases.list()).toEqual([]);
+  });
+
   it('reads the table again only when the database changed, in this process or another', async () => {
     await aliases.set('fast', 'openai/gpt-4o-mini');
     expect(aliases.targetOf('fast')).toBe('openai/gpt-4o-mini');
@@ -100,6 +144,15 @@ describe('ProviderRegistry.canonicalModel', () => {
     expect(providers.canonicalModel('/gpt-4o')).toBe('/gpt-4o');
     expect(tableReads).toBe(reads);
     expect(providers.listAliases().map((alias) => alias.name)).toEqual(['claude-sonnet-4-5']);
+  });
+
+  it('keeps a group of several targets as its name (planned per request) and replaces a one-target alias', async () => {
+    await aliases.set('team', { targets: ['a/m1', 'b/m2'], strategy: 'ordered', weights: null });
+    await aliases.set('solo', { targets: ['a/m1'], strategy: 'least-busy', weights: null });
+    const providers = registry();
+    expect(providers.canonicalModel('team')).toBe('team');
+    expect(providers.canonicalModel('solo')).toBe('a/m1');
+    expect(providers.aliasGroup('team')?.targets).toEqual(['a/m1', 'b/m2']);
   });
 
   it('answers a name that is neither with a 404 naming both ways to fix it', () => {

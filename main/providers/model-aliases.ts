@@ -1,8 +1,15 @@
 // Model aliases: the fixed names tools send (`claude-sonnet-4-5`, `gpt-5-codex`) mapped to a `<provider>/<model>`
-// of the user's choosing. Stored in the database (the CLI, the UI and every gateway process share them) and cached
+// of the user's choosing, or to a group of them tried in the order a strategy gives (decision 029). Stored in the database (the CLI, the UI and every gateway process share them) and cached
 // here until the database says something changed, so a lookup costs a Map read and one `PRAGMA data_version`.
 
-import { aliasNameProblem, aliasTargetProblem, ApiError, type ModelAliasInfo } from '../../shared/api/index.js';
+import {
+  aliasGroupProblem,
+  aliasNameProblem,
+  ApiError,
+  singleTarget,
+  type AliasGroup,
+  type ModelAliasInfo,
+} from '../../shared/api/index.js';
 import type { Store } from '../store/index.js';
 
 export type AliasStore = Pick<Store, 'listModelAliases' | 'setModelAlias' | 'removeModelAlias' | 'changeVersion'>;
@@ -16,7 +23,7 @@ export interface AliasChange {
 export class ModelAliases {
   private readonly store: AliasStore;
   private readonly now: () => number;
-  private targets = new Map<string, string>();
+  private groups = new Map<string, AliasGroup>();
   private loadedVersion: number | undefined;
 
   constructor(store: AliasStore, options: { now?: () => number } = {}) {
@@ -29,23 +36,37 @@ export class ModelAliases {
     return this.store.listModelAliases();
   }
 
-  /** The `<provider>/<model>` that `name` stands for, or undefined when it is no alias. */
+  /** The `<provider>/<model>` that `name` stands for (a group's first target), or undefined when it is no alias. */
   targetOf(name: string): string | undefined {
-    const version = this.store.changeVersion();
-    if (version !== this.loadedVersion) {
-      this.targets = new Map(this.store.listModelAliases().map((alias) => [alias.name, alias.target]));
-      this.loadedVersion = version;
-    }
-    return this.targets.get(name);
+    return this.groupOf(name)?.targets[0];
   }
 
-  /** Creates the alias or points it elsewhere. Throws ApiError(400) for a bad name or a target that is no model. */
-  async set(name: string, target: string): Promise<AliasChange> {
-    const problem = aliasNameProblem(name) ?? aliasTargetProblem(target);
+  /** The targets, strategy and weights `name` stands for, or undefined when it is no alias. */
+  groupOf(name: string): AliasGroup | undefined {
+    const version = this.store.changeVersion();
+    if (version !== this.loadedVersion) {
+      this.groups = new Map(this.store.listModelAliases().map((alias) => [alias.name, alias]));
+      this.loadedVersion = version;
+    }
+    return this.groups.get(name);
+  }
+
+  /**
+   * Creates the alias or points it elsewhere: one target (a string) or a group. Throws ApiError(400) for a bad
+   * name, a target that is no model, an unknown strategy or weights that do not fit.
+   */
+  async set(name: string, target: string | AliasGroup): Promise<AliasChange> {
+    const group = typeof target === 'string' ? singleTarget(target) : target;
+    const problem = aliasNameProblem(name) ?? aliasGroupProblem(group);
     if (problem) throw new ApiError(400, `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
     const createdAt = this.now();
-    const previous = await this.store.setModelAlias(name, target, createdAt);
-    const alias = { name, target, created_at: previous?.created_at ?? new Date(createdAt).toISOString() };
+    const previous = await this.store.setModelAlias(name, group, createdAt);
+    const alias = {
+      name,
+      target: group.targets[0]!,
+      ...group,
+      created_at: previous?.created_at ?? new Date(createdAt).toISOString(),
+    };
     return { alias, previous };
   }
 

@@ -9,6 +9,7 @@ import {
   aliasNameProblem,
   aliasNameRule,
   ApiError,
+  type AliasGroup,
   maxAliasNameLength,
   type ModelAliasInfo,
   type ModelInfo,
@@ -43,6 +44,8 @@ export interface DiscoveredProviderSource extends ProviderSource {
 export interface AliasSource {
   /** The `<provider>/<model>` that `name` stands for, or undefined when it is no alias. Cheap: called per request. */
   targetOf(name: string): string | undefined;
+  /** The group `name` stands for, or undefined when it is no alias. Cheap: called per request. */
+  groupOf(name: string): AliasGroup | undefined;
   /** By name. */
   list(): ModelAliasInfo[];
 }
@@ -174,13 +177,19 @@ export class ProviderRegistry {
    * The `<provider>/<model>` a caller's model name stands for. Every route applies it to the names a request
    * carries before anything else looks at them (key rules, prices, the usage log see the canonical name).
    * A name with a `/` is taken as `<provider>/<model>` (resolve() judges it); any other name must be an alias.
-   * Throws ApiError(404) naming both ways to fix a name that is neither.
+   * An alias of several targets (a model group) stays its name: the pipeline plans its targets per request
+   * (target-plan.ts). Throws ApiError(404) naming both ways to fix a name that is neither.
    */
   canonicalModel(name: string): string {
     if (name.includes('/')) return name;
-    const target = this.aliases?.targetOf(name);
-    if (target !== undefined) return target;
+    const group = this.aliases?.groupOf(name);
+    if (group !== undefined) return group.targets.length === 1 ? group.targets[0]! : name;
     throw new ApiError(404, notAModelMessage(name));
+  }
+
+  /** The group an alias stands for (its one target, or several), or undefined when `name` is no alias. */
+  aliasGroup(name: string): AliasGroup | undefined {
+    return this.aliases?.groupOf(name);
   }
 
   /** The user's model aliases, by name. */

@@ -140,6 +140,9 @@ describe('both engines answer alike', () => {
         await store.setModelAlias('z', 'up/a', 1),
         await store.setModelAlias('Z', 'up/b', 2),
         await store.setModelAlias('z', 'up/c', 3),
+        await store.setModelAlias('g', { targets: ['up/a', 'dn/b'], strategy: 'weighted', weights: [3, 1.5] }, 4),
+        await store.setModelAlias('g', { targets: ['dn/b', 'up/a'], strategy: 'latency', weights: null }, 5),
+        await store.setModelAlias('g', 'up/solo', 6),
       ];
       const badAlias = await refuses(store.setModelAlias('bad', 'no-slash', 1));
       return {
@@ -158,6 +161,18 @@ describe('both engines answer alike', () => {
       };
     });
     expect(lite.prices.map((price) => price.model)).toEqual(['B', 'a', 'b', 'é']);
+    // A group reads back whole, and a one-target alias as an `ordered` group of one.
+    expect(lite.aliases.slice(3, 5)).toMatchObject([
+      undefined,
+      { target: 'up/a', targets: ['up/a', 'dn/b'], strategy: 'weighted', weights: [3, 1.5] },
+    ]);
+    expect(lite.aliases[5]).toMatchObject({ targets: ['dn/b', 'up/a'], strategy: 'latency', weights: null });
+    expect(lite.aliasList.find((alias) => alias.name === 'g')).toMatchObject({
+      target: 'up/solo',
+      targets: ['up/solo'],
+      strategy: 'ordered',
+      weights: null,
+    });
     expect(server).toEqual(lite);
   });
 

@@ -169,8 +169,23 @@ export const reasoningRequestSchema = z.looseObject({
   enabled: z.boolean().optional(),
 });
 
-/** OpenRouter's provider routing preferences; the gateway acts on `require_parameters`. */
-export const providerPreferencesSchema = z.looseObject({ require_parameters: z.boolean().optional() });
+const providerIds = z.array(z.string().min(1)).max(100);
+/** USD per million tokens. */
+const pricePerMillion = z.number().nonnegative();
+
+/**
+ * OpenRouter's provider routing preferences. The gateway acts on `require_parameters`, and applies the rest to a
+ * model group's targets by their provider ids (decision 029); a plain OpenRouter model gets the object as sent.
+ */
+export const providerPreferencesSchema = z.looseObject({
+  require_parameters: z.boolean().optional(),
+  order: providerIds.optional(),
+  only: providerIds.optional(),
+  ignore: providerIds.optional(),
+  allow_fallbacks: z.boolean().optional(),
+  sort: z.enum(['price', 'latency', 'throughput']).optional(),
+  max_price: z.looseObject({ prompt: pricePerMillion.optional(), completion: pricePerMillion.optional() }).optional(),
+});
 
 /**
  * A request body. `stream` defaults to true (the spec's default; `/api/v1` keeps it; `/v1` sets false before

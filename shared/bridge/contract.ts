@@ -27,6 +27,8 @@ import {
 } from './limits.js';
 import {
   aliasNamePattern,
+  aliasStrategies,
+  maxAliasTargets,
   aliasNameRule,
   limitResets,
   maxAliasNameLength,
@@ -348,9 +350,18 @@ export const bridgeContract = {
 
   /** Names callers may send as `model`, each standing for a `<provider>/<model>`; by name. */
   'aliases:list': { request: noRequest, response: returns<{ aliases: ModelAliasInfo[] }>() },
-  /** Creates the alias or points it to another model; `previous` is what it was (null: created). */
+  /**
+   * Creates the alias or points it to another model, or to a group (`targets`, of which `target` is the first, with a
+   * strategy and weights); `previous` is what it was (null: created).
+   */
   'aliases:set': {
-    request: z.strictObject({ name: aliasName, target: modelId }),
+    request: z.strictObject({
+      name: aliasName,
+      target: modelId,
+      targets: z.array(modelId).min(1).max(maxAliasTargets).optional(),
+      strategy: z.enum(aliasStrategies).optional(),
+      weights: z.array(z.number().positive()).nullable().optional(),
+    }),
     response: returns<{ alias: ModelAliasInfo; previous: ModelAliasInfo | null }>(),
   },
   'aliases:remove': { request: z.strictObject({ name: aliasName }), response: returns<{ removed: boolean }>() },

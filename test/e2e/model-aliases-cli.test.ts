@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleTarget } from '../../shared/api/index.js';
 import { cleanUpServe, runCli, startServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 
@@ -54,8 +55,26 @@ describe('switchyard models alias next to switchyard serve', () => {
 
     const listed = await cli('models', 'alias', 'list', '--json');
     expect(JSON.parse(listed.stdout)).toEqual([
-      { name: 'gpt-5-codex', target: 'up/echo-2', created_at: expect.any(String) },
+      { name: 'gpt-5-codex', target: 'up/echo-2', ...singleTarget('up/echo-2'), created_at: expect.any(String) },
     ]);
+
+    // A model group: its first target is no model of the provider, so the next one answers.
+    const grouped = await cli(
+      'models',
+      'alias',
+      'gpt-5-codex',
+      'up/no-such-model',
+      'up/echo-1',
+      '--strategy',
+      'ordered',
+    );
+    expect(grouped.stdout).toBe(
+      'Alias gpt-5-codex now points to up/no-such-model, up/echo-1 (ordered) (it pointed to up/echo-2).\n',
+    );
+    expect((await ask()).model).toBe('up/echo-1');
+    const refused = await cli('models', 'alias', 'gpt-5-codex', 'up/echo-1', 'up/echo-2', '--weights', '1');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/1 weights for 2 targets: give one weight per target/);
     expect((await cli('models', 'alias', 'remove', 'gpt-5-codex')).code).toBe(0);
     await expect(ask()).rejects.toMatchObject({ status: 404 });
   });

@@ -7,6 +7,8 @@ import type { ErrorContext } from '../http/errors.js';
 import type { InFlightRequests } from '../http/in-flight.js';
 import type { StreamContext } from './stream-relay.js';
 import type { RetryPolicy } from './upstream-attempts.js';
+import type { StickyTargets } from './sticky-targets.js';
+import type { TargetStats } from './target-stats.js';
 import type { GenerationWatcher } from './watch.js';
 
 export interface RequestContext {
@@ -21,6 +23,13 @@ export interface RequestContext {
   retry?: RetryPolicy;
   /** What watches every generation (metrics, traces, target health); none by default. */
   watchers?: readonly GenerationWatcher[];
+  /** What model groups' strategies and stickiness know in this process (target-plan.ts); none in bare tests. */
+  groups?: GroupRouting;
+}
+
+export interface GroupRouting {
+  stats: TargetStats;
+  sticky: StickyTargets;
 }
 
 /** The part of the context the answers and relays take (so that they are tested without a gateway around them). */

@@ -58,6 +58,15 @@ export interface Generation<Request extends RoutedRequest = ChatRequest> {
   cacheDirectives?: CacheDirectives;
   /** What the response cache does for it; unset when the cache is off or the generation is not a chat. */
   cache?: CachePlan;
+  /** The candidates when the request names a model group (planned at admission, target-plan.ts). */
+  plan?: PlannedCandidates;
+}
+
+export interface PlannedCandidates {
+  /** `<provider>/<model>` each, in the order to try them. */
+  candidates: string[];
+  /** Told which candidate answered (prefix stickiness). */
+  answeredBy?(model: string): void;
 }
 
 /** What a generation needs from the gateway around it. */
@@ -105,7 +114,7 @@ export type AttemptCall<T, Request extends RoutedRequest = ChatRequest> = (
 ) => Promise<T>;
 
 /**
- * `model`, then each of `models`, each retried as the policy allows, until one upstream accepts the request.
+ * `model`, then each of `models` (model groups expanded: the generation's plan), each retried as the policy allows, until one upstream accepts the request.
  * Notes in the usage row which provider (and model, when a fallback answered) that was.
  */
 export async function attemptGeneration<T, Request extends RoutedRequest = ChatRequest>(
@@ -116,7 +125,9 @@ export async function attemptGeneration<T, Request extends RoutedRequest = ChatR
   const { request, recorder } = generation;
   const answered = await attemptInOrder(
     {
-      models: candidateModels(request),
+      models: candidateModels(
+        generation.plan ? { model: generation.plan.candidates[0]!, models: generation.plan.candidates } : request,
+      ),
       resolve: async (model) => {
         const resolved = await context.providers.resolve(model);
         recorder.provider = resolved.target.provider.id;
@@ -139,5 +150,6 @@ export async function attemptGeneration<T, Request extends RoutedRequest = ChatR
     },
   );
   if (answered.model !== request.model) recorder.model = answered.model;
+  generation.plan?.answeredBy?.(answered.model);
   return answered;
 }

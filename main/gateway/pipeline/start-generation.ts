@@ -8,6 +8,7 @@ import type { Caller, Outcome } from '../http/exchange.js';
 import type { RequestContext } from './context.js';
 import { newGenerationId, type Generation, type RoutedRequest } from './generation.js';
 import { cacheDirectivesOf } from './cache-plan.js';
+import { planTargets, withoutGroupPreferences } from './target-plan.js';
 import { UsageRecorder } from './usage-recorder.js';
 import { watchesOf } from './watch.js';
 import { failedBeforeAnswer } from './whole-answer.js';
@@ -81,10 +82,39 @@ export function admitGeneration<Request extends RoutedRequest>(
   const refused = (error: unknown) =>
     failedBeforeAnswer(generation, { providers: context.deps.providers, errors: context.errors }, error);
   try {
+    const admission = planGroups(generation, context);
     // Decided from memory (nothing to wait for) unless a rule needs the database.
-    const admitted = context.deps.accounts?.admit(generation.keyId, generation.request);
+    const admitted = context.deps.accounts?.admit(generation.keyId, admission);
     return admitted ? admitted.then(() => null, refused) : null;
   } catch (error) {
     return refused(error);
   }
+}
+
+/**
+ * When the request names a model group (a name without "/" once aliases are canonical): its candidates planned
+ * (target-plan.ts) and kept on the generation, and the request as admission judges it, the group replaced by the
+ * targets the key may use. Throws ApiError(403) when a group keeps none.
+ */
+function planGroups<Request extends RoutedRequest>(generation: Generation<Request>, context: RequestContext): Request {
+  const { request, keyId } = generation;
+  if (request.model.includes('/') && (request.models?.every((name) => name.includes('/')) ?? true)) return request;
+  const { providers, accounts } = context.deps;
+  const groups = context.groups;
+  const plan = planTargets(request, {
+    groupOf: (name) => providers.aliasGroup(name),
+    stats: groups?.stats,
+    priceOf: accounts && ((model) => accounts.modelPrice(model)),
+    allows: accounts && ((model) => accounts.allowsModel(keyId, model)),
+    sticky: groups?.sticky,
+  });
+  generation.request = withoutGroupPreferences(request);
+  const stickiness = plan.stickiness;
+  generation.plan = {
+    candidates: plan.candidates,
+    answeredBy: (model) => {
+      if (stickiness?.targets.has(model)) groups!.sticky.remember(stickiness.key, model);
+    },
+  };
+  return { ...generation.request, model: plan.candidates[0]!, models: plan.candidates.slice(1) };
 }

@@ -10,7 +10,7 @@ export interface WatchedGeneration {
   /** The route that took the request as registered (`/v1/chat/completions`): bounded, never a path with ids. */
   route: string;
   keyId: string;
-  /** The `<provider>/<model>` asked for (an alias's target once aliases are resolved). */
+  /** The `<provider>/<model>` asked for (an alias's target once aliases are resolved; a model group's name). */
   model: string;
   stream: boolean;
   /** The caller's W3C `traceparent` header, when it sent one. */

@@ -9,7 +9,7 @@
 // - Everything else is asynchronous: every write, usage rows and their listings, the ledger, conversations and
 //   MCP hub calls. SQLite does the work at once and resolves; PostgreSQL does it on the server.
 
-import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { AliasGroup, ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
 import type { ChatFolder, ChatMessage, ChatPreset, Conversation } from '../../../shared/bridge/types.js';
 import type { ConversationPlace } from './chat-library.js';
 import type { ConversationChanges, MessageChanges } from './chat.js';
@@ -165,8 +165,8 @@ export interface Store {
   listCreditLedger(): Promise<CreditLedgerRow[]>;
   setPrice(price: PriceRow): Promise<void>;
   removePrice(model: string): Promise<boolean>;
-  /** Creates the alias or points it to `target`; returns what it was before, if it existed. */
-  setModelAlias(name: string, target: string, createdAt: number): Promise<ModelAliasInfo | undefined>;
+  /** Creates the alias or points it to `target` (one, or a group); returns what it was before, if it existed. */
+  setModelAlias(name: string, target: string | AliasGroup, createdAt: number): Promise<ModelAliasInfo | undefined>;
   removeModelAlias(name: string): Promise<boolean>;
   /**
    * Admits one request of a key with a requests-per-minute rule against a window shared by every instance: the

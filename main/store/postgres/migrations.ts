@@ -266,6 +266,16 @@ export const postgresMigrations: readonly PostgresMigration[] = [
         WHERE messages.id = line.id;
     `,
   },
+  {
+    version: 14,
+    name: 'model groups',
+    // As ../sqlite/migrations.ts's version 14.
+    sql: `
+      ALTER TABLE model_aliases ADD COLUMN targets text;
+      ALTER TABLE model_aliases ADD COLUMN strategy text NOT NULL DEFAULT 'ordered';
+      ALTER TABLE model_aliases ADD COLUMN weights text;
+    `,
+  },
   { version: 16, name: 'response cache', sql: responseCacheSchema },
   {
     version: 17,

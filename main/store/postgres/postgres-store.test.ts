@@ -3,7 +3,7 @@
 
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { ProviderInfo } from '../../../shared/api/index.js';
+import { singleTarget, type ProviderInfo } from '../../../shared/api/index.js';
 import { newChatMessage } from '../../../shared/bridge/chat-message.js';
 import type { ChatMessage, Conversation } from '../../../shared/bridge/types.js';
 import { withPostgresClient } from '../../../test/support/postgres.js';
@@ -135,10 +135,11 @@ describe('PostgresStore: providers, prices and aliases', () => {
     expect(await store.setModelAlias('fast', 'up/m2', 2000)).toEqual({
       name: 'fast',
       target: 'up/m1',
+      ...singleTarget('up/m1'),
       created_at: new Date(1000).toISOString(),
     });
     expect(store.listModelAliases()).toEqual([
-      { name: 'fast', target: 'up/m2', created_at: new Date(1000).toISOString() },
+      { name: 'fast', target: 'up/m2', ...singleTarget('up/m2'), created_at: new Date(1000).toISOString() },
     ]);
     expect(await store.removeModelAlias('fast')).toBe(true);
     expect(await store.removeModelAlias('fast')).toBe(false);

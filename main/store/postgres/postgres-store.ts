@@ -6,7 +6,7 @@
 // - Writes of the snapshot go through SnapshotSync.change: one transaction that announces itself to every instance.
 
 import type pg from 'pg';
-import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { AliasGroup, ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
@@ -14,6 +14,7 @@ import { latestVersion, StoreVersionError } from '../contract/schema-version.js'
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
 import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../contract/store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
+import { asGroup } from '../contract/alias-columns.js';
 import * as aliasTable from './alias-table.js';
 import { PostgresChatLibraryTable } from './chat-library-table.js';
 import { PostgresChatTable } from './chat-table.js';
@@ -205,9 +206,9 @@ export class PostgresStore implements Store {
     });
   }
 
-  setModelAlias(name: string, target: string, createdAt: number): Promise<ModelAliasInfo | undefined> {
+  setModelAlias(name: string, target: string | AliasGroup, createdAt: number): Promise<ModelAliasInfo | undefined> {
     return this.sync.change({ table: 'model_aliases', id: name }, (client) =>
-      aliasTable.setModelAlias(client, name, target, createdAt),
+      aliasTable.setModelAlias(client, name, asGroup(target), createdAt),
     );
   }
 

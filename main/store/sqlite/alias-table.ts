@@ -1,14 +1,11 @@
-// SQL for model_aliases: names a caller may send as `model` (`claude-sonnet-4-5`) and the `<provider>/<model>` each
-// stands for. The database keeps Unix milliseconds; ModelAliasInfo speaks ISO 8601.
+// SQL for model_aliases: names a caller may send as `model` (`claude-sonnet-4-5`) and the `<provider>/<model>`
+// targets each stands for (alias-columns.ts). The database keeps Unix milliseconds; ModelAliasInfo speaks ISO 8601.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ModelAliasInfo } from '../../../shared/api/index.js';
+import type { AliasGroup, ModelAliasInfo } from '../../../shared/api/index.js';
+import { aliasColumns, toAliasInfo, type AliasColumns } from '../contract/alias-columns.js';
 
-interface AliasColumns {
-  name: string;
-  target: string;
-  created_at: number;
-}
+const columnList = 'name, target, targets, strategy, weights, created_at';
 
 export class AliasTable {
   private readonly listStatement: Statement<[], AliasColumns>;
@@ -17,12 +14,14 @@ export class AliasTable {
   private readonly removeStatement: Statement<[string]>;
 
   constructor(db: Database) {
-    this.listStatement = db.prepare('SELECT name, target, created_at FROM model_aliases ORDER BY name');
-    this.getStatement = db.prepare('SELECT name, target, created_at FROM model_aliases WHERE name = ?');
+    this.listStatement = db.prepare(`SELECT ${columnList} FROM model_aliases ORDER BY name`);
+    this.getStatement = db.prepare(`SELECT ${columnList} FROM model_aliases WHERE name = ?`);
     // Pointing an alias elsewhere keeps its created_at: it is the same alias.
     this.upsertStatement = db.prepare(
-      `INSERT INTO model_aliases (name, target, created_at) VALUES (@name, @target, @created_at)
-       ON CONFLICT (name) DO UPDATE SET target = excluded.target`,
+      `INSERT INTO model_aliases (${columnList})
+       VALUES (@name, @target, @targets, @strategy, @weights, @created_at)
+       ON CONFLICT (name) DO UPDATE SET target = excluded.target, targets = excluded.targets,
+         strategy = excluded.strategy, weights = excluded.weights`,
     );
     this.removeStatement = db.prepare('DELETE FROM model_aliases WHERE name = ?');
   }
@@ -36,15 +35,11 @@ export class AliasTable {
     return columns && toAliasInfo(columns);
   }
 
-  set(name: string, target: string, createdAt: number): void {
-    this.upsertStatement.run({ name, target, created_at: createdAt });
+  set(name: string, group: AliasGroup, createdAt: number): void {
+    this.upsertStatement.run(aliasColumns(name, group, createdAt));
   }
 
   remove(name: string): boolean {
     return this.removeStatement.run(name).changes > 0;
   }
-}
-
-function toAliasInfo(columns: AliasColumns): ModelAliasInfo {
-  return { name: columns.name, target: columns.target, created_at: new Date(columns.created_at).toISOString() };
 }

@@ -101,7 +101,14 @@ describe('openStore', () => {
     ).run();
     const store = open();
     expect(schemaVersion(db)).toBe(latestVersion(migrations));
-    expect(columnNames(db, 'model_aliases')).toEqual(['name', 'target', 'created_at']);
+    expect(columnNames(db, 'model_aliases')).toEqual([
+      'name',
+      'target',
+      'created_at',
+      'targets',
+      'strategy',
+      'weights',
+    ]);
     expect(store.listProviders().map((provider) => provider.id)).toEqual(['openai']);
     expect(store.listModelAliases()).toEqual([]);
   });

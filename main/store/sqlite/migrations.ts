@@ -211,6 +211,18 @@ export const migrations: readonly Migration[] = [
       `),
   },
   {
+    version: 14,
+    name: 'model groups',
+    // An alias may stand for several targets (decision 029): `targets` and `weights` are JSON arrays; NULL targets
+    // mean the one `target` (every alias written before), which stays the first target for older readers.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE model_aliases ADD COLUMN targets TEXT;
+        ALTER TABLE model_aliases ADD COLUMN strategy TEXT NOT NULL DEFAULT 'ordered';
+        ALTER TABLE model_aliases ADD COLUMN weights TEXT;
+      `),
+  },
+  {
     version: 16,
     name: 'response cache',
     // The gateway's cached answers (response-cache-table.ts), and on each usage row whether the cache answered

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import { singleTarget, type ProviderInfo, type UsageRecord } from '../../../shared/api/index.js';
 import { openStore, type Store } from '../index.js';
 
 let dataDir: string;
@@ -148,17 +148,29 @@ describe('model aliases', () => {
     expect(await store.setModelAlias('gpt-5-codex', 'openai/gpt-5', 2000)).toBeUndefined();
     expect(await store.setModelAlias('claude-sonnet-4-5', 'anthropic/claude-sonnet-4-5', 1000)).toBeUndefined();
     expect(store.listModelAliases()).toEqual([
-      { name: 'claude-sonnet-4-5', target: 'anthropic/claude-sonnet-4-5', created_at: '1970-01-01T00:00:01.000Z' },
-      { name: 'gpt-5-codex', target: 'openai/gpt-5', created_at: '1970-01-01T00:00:02.000Z' },
+      {
+        name: 'claude-sonnet-4-5',
+        target: 'anthropic/claude-sonnet-4-5',
+        ...singleTarget('anthropic/claude-sonnet-4-5'),
+        created_at: '1970-01-01T00:00:01.000Z',
+      },
+      {
+        name: 'gpt-5-codex',
+        target: 'openai/gpt-5',
+        ...singleTarget('openai/gpt-5'),
+        created_at: '1970-01-01T00:00:02.000Z',
+      },
     ]);
     expect(await store.setModelAlias('gpt-5-codex', 'local/qwen3-coder', 3000)).toEqual({
       name: 'gpt-5-codex',
       target: 'openai/gpt-5',
+      ...singleTarget('openai/gpt-5'),
       created_at: '1970-01-01T00:00:02.000Z',
     });
     expect(store.listModelAliases()[1]).toEqual({
       name: 'gpt-5-codex',
       target: 'local/qwen3-coder',
+      ...singleTarget('local/qwen3-coder'),
       created_at: '1970-01-01T00:00:02.000Z',
     });
     expect(await store.removeModelAlias('gpt-5-codex')).toBe(true);

@@ -4,7 +4,7 @@
 // at once and resolve (an error becomes the promise's rejection).
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { AliasGroup, ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
 import { promised } from './promised.js';
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
@@ -14,6 +14,7 @@ import type { ChatLibraryStore, ChatStore, McpCallStore, Store } from '../contra
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
 import { checkDatabaseReadiness } from './readiness.js';
 import { isSqliteRowRejection } from './row-rejection.js';
+import { asGroup } from '../contract/alias-columns.js';
 import { AliasTable } from './alias-table.js';
 import { KeyRulesTable } from './key-rules-table.js';
 import { ChatLibraryTable } from './chat-library-table.js';
@@ -55,7 +56,7 @@ export class SqliteStore implements Store {
   private readonly insertUsageAndSpend: (rows: readonly UsageRecord[]) => void;
   private readonly insertKeyWithRules: (row: NewKeyRow, rules: KeyRulesRow) => void;
   private readonly changeCreditsAtomically: (change: CreditChange) => CreditAccountRow;
-  private readonly replaceAlias: (name: string, target: string, createdAt: number) => ModelAliasInfo | undefined;
+  private readonly replaceAlias: (name: string, group: AliasGroup, createdAt: number) => ModelAliasInfo | undefined;
   private readonly dataVersionStatement: Statement<[], number>;
   private lastDataVersion: number;
   private version = 0;
@@ -117,12 +118,12 @@ export class SqliteStore implements Store {
     const changeCredits = db.transaction((change: CreditChange) => this.spend.changeCredits(change));
     this.changeCreditsAtomically = (change) => changeCredits.immediate(change);
     // The previous target is read in the write's transaction, so "replaced" is true even when two processes race.
-    const replaceAlias = db.transaction((name: string, target: string, createdAt: number) => {
+    const replaceAlias = db.transaction((name: string, group: AliasGroup, createdAt: number) => {
       const previous = this.aliases.get(name);
-      this.aliases.set(name, target, createdAt);
+      this.aliases.set(name, group, createdAt);
       return previous;
     });
-    this.replaceAlias = (name, target, createdAt) => replaceAlias.immediate(name, target, createdAt);
+    this.replaceAlias = (name, group, createdAt) => replaceAlias.immediate(name, group, createdAt);
     this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.lastDataVersion = this.dataVersionStatement.get() ?? 0;
   }
@@ -256,9 +257,13 @@ export class SqliteStore implements Store {
     return this.aliases.list();
   }
 
-  /** Creates the alias or points it to `target`; returns what it was before, if it existed. */
-  async setModelAlias(name: string, target: string, createdAt: number): Promise<ModelAliasInfo | undefined> {
-    const previous = this.replaceAlias(name, target, createdAt);
+  /** Creates the alias or points it to `target` (one, or a group); returns what it was before, if it existed. */
+  async setModelAlias(
+    name: string,
+    target: string | AliasGroup,
+    createdAt: number,
+  ): Promise<ModelAliasInfo | undefined> {
+    const previous = this.replaceAlias(name, asGroup(target), createdAt);
     this.version++;
     return previous;
   }

@@ -4,7 +4,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ModelAliasInfo } from '../../../shared/api/index.js';
+import { singleTarget, type ModelAliasInfo } from '../../../shared/api/index.js';
 import type { BridgeClient } from '../../../shared/bridge/client.js';
 import type { ModelOption } from '../../../shared/bridge/types.js';
 import { BridgeProvider } from '../bridge/bridge-context.js';
@@ -22,7 +22,9 @@ const createdAt = '2026-03-01T00:00:00.000Z';
 function aliasBridge(initial: ModelAliasInfo[], refuse?: string) {
   const aliases = new Map(initial.map((alias) => [alias.name, alias]));
   const invoke = vi.fn(async (channel: string, request?: unknown): Promise<unknown> => {
-    const { name, target } = (request ?? {}) as { name: string; target: string };
+    const { name, target, targets, strategy, weights } = (request ?? {}) as { name: string; target: string } & Partial<
+      Omit<ModelAliasInfo, 'name' | 'target'>
+    >;
     switch (channel) {
       case 'providers:list':
         return { providers: [] };
@@ -35,7 +37,14 @@ function aliasBridge(initial: ModelAliasInfo[], refuse?: string) {
       case 'aliases:set': {
         if (refuse) throw Object.assign(new Error(refuse), { code: 'invalid-request' });
         const previous = aliases.get(name) ?? null;
-        const alias = { name, target, created_at: previous?.created_at ?? createdAt };
+        const alias: ModelAliasInfo = {
+          name,
+          target,
+          targets: targets ?? [target],
+          strategy: strategy ?? 'ordered',
+          weights: weights ?? null,
+          created_at: previous?.created_at ?? createdAt,
+        };
         aliases.set(name, alias);
         return { alias, previous };
       }
@@ -97,8 +106,8 @@ describe('Model aliases on the Providers screen', () => {
 
   it('points an alias at another model, and removes one', async () => {
     const { bridge, invoke } = aliasBridge([
-      { name: 'gpt-5-codex', target: 'fake/echo-1', created_at: createdAt },
-      { name: 'haiku', target: 'fake/echo-2', created_at: createdAt },
+      { name: 'gpt-5-codex', target: 'fake/echo-1', ...singleTarget('fake/echo-1'), created_at: createdAt },
+      { name: 'haiku', target: 'fake/echo-2', ...singleTarget('fake/echo-2'), created_at: createdAt },
     ]);
     const user = renderScreen(bridge);
     expect(await aliasRows()).toEqual([
@@ -120,6 +129,47 @@ describe('Model aliases on the Providers screen', () => {
     await user.click(screen.getByRole('button', { name: 'Remove the alias haiku' }));
     expect(invoke).toHaveBeenCalledWith('aliases:remove', { name: 'haiku' });
     await vi.waitFor(async () => expect(await aliasRows()).toEqual([['gpt-5-codex', 'other/big-model']]));
+  });
+
+  it('makes a model group: more models, a strategy, weights; the list shows them and the dialog edits them', async () => {
+    const { bridge, invoke } = aliasBridge([]);
+    const user = renderScreen(bridge);
+    await user.click(await screen.findByRole('button', { name: 'Add an alias' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a model alias' });
+    await user.type(within(dialog).getByLabelText('Alias'), 'team');
+    await user.type(within(dialog).getByLabelText('Model'), 'fake/echo-1');
+    // One model: no strategy to choose.
+    expect(within(dialog).queryByLabelText('Strategy')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add another model' }));
+    await user.type(within(dialog).getByLabelText('Model 2'), 'fake/echo-2');
+    await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'weighted');
+    await user.type(within(dialog).getByLabelText('Weights'), '3, x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save alias' }));
+    expect(within(dialog).getByText(/Weights are positive numbers/)).toBeTruthy();
+    expect(invoke).not.toHaveBeenCalledWith('aliases:set', expect.anything());
+    await user.clear(within(dialog).getByLabelText('Weights'));
+    await user.type(within(dialog).getByLabelText('Weights'), '3, 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save alias' }));
+    expect(invoke).toHaveBeenCalledWith('aliases:set', {
+      name: 'team',
+      target: 'fake/echo-1',
+      targets: ['fake/echo-1', 'fake/echo-2'],
+      strategy: 'weighted',
+      weights: [3, 1],
+    });
+    await vi.waitFor(async () =>
+      expect(await aliasRows()).toEqual([['team', 'fake/echo-1, fake/echo-2 (weighted 3,1)']]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Change the model of team' }));
+    const editing = screen.getByRole('dialog', { name: 'Alias team' });
+    expect(within(editing).getByLabelText<HTMLInputElement>('Model 2').value).toBe('fake/echo-2');
+    expect(within(editing).getByLabelText<HTMLInputElement>('Weights').value).toBe('3, 1');
+    await user.click(within(editing).getByRole('button', { name: 'Remove model 2' }));
+    expect(within(editing).queryByLabelText('Strategy')).toBeNull();
+    await user.click(within(editing).getByRole('button', { name: 'Save alias' }));
+    expect(invoke).toHaveBeenCalledWith('aliases:set', { name: 'team', target: 'fake/echo-1' });
+    await vi.waitFor(async () => expect(await aliasRows()).toEqual([['team', 'fake/echo-1']]));
   });
 
   it('shows a bad name at its field without asking main, and main’s refusal in the dialog', async () => {

@@ -1,7 +1,8 @@
-// Model aliases: the fixed names tools send (`claude-sonnet-4-5`, `gpt-5-codex`) and the model each one reaches.
+// Model aliases: the fixed names tools send (`claude-sonnet-4-5`, `gpt-5-codex`) and the model (or model group, with
+// its strategy) each one reaches.
 // The same list as `switchyard models alias list`.
 
-import type { ModelAliasInfo } from '../../../shared/api/index.js';
+import { describeAliasGroup, type ModelAliasInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { Table } from '../ui/table.js';
 import { ListSection, useRemoval, type ListHandlers, type ListWords } from './list-section.js';
@@ -30,7 +31,7 @@ export function AliasesSection({ aliases, error, onAdd, onEdit, onChanged }: Ali
           {aliases.map((alias) => (
             <tr key={alias.name}>
               <td className="mono">{alias.name}</td>
-              <td className="mono">{alias.target}</td>
+              <td className="mono">{describeAliasGroup(alias)}</td>
               <td className="row-actions">
                 <button type="button" aria-label={`Change the model of ${alias.name}`} onClick={() => onEdit(alias)}>
                   Change

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelInfo } from '../../../../shared/api/index.js';
+import { singleTarget, type ModelInfo } from '../../../../shared/api/index.js';
 import { geminiModelEntries, geminiModelPage } from './model-list.js';
 import { modelOfPath, parseModelCall } from './model-path.js';
 
@@ -29,8 +29,13 @@ describe('the model list', () => {
 
   it('lists aliases (whose target is listed) first, in Google’s shape', () => {
     const aliases = [
-      { name: 'gemini-2.5-pro', target: 'google/gemini-2.5-pro', created_at: '' },
-      { name: 'gone', target: 'nowhere/x', created_at: '' },
+      {
+        name: 'gemini-2.5-pro',
+        target: 'google/gemini-2.5-pro',
+        created_at: '',
+        ...singleTarget('google/gemini-2.5-pro'),
+      },
+      { name: 'gone', target: 'nowhere/x', created_at: '', ...singleTarget('nowhere/x') },
     ];
     expect(geminiModelEntries(models, aliases)).toEqual([
       {
