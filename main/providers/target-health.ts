@@ -1,0 +1,189 @@
+// Cooldowns: a circuit breaker per target (`<provider>/<model>`). A target that fails in a way that says "this
+// deployment is in trouble" (429, 5xx, a timeout, a refused or lost connection) N times within a window is cooled
+// down: no request goes to it, and nobody waits on it (the attempt loop skips it with a 503 and Retry-After and falls
+// back). When the cooldown ends, one trial request is let through (half-open): an answer makes the target healthy,
+// a failure cools it again for twice as long, up to a cap. An upstream's Retry-After sets the cooldown when longer.
+// A pure state machine: the clock is passed in, and nothing here does I/O. See docs/decisions/030-cooldowns.md.
+
+import { parseRetryAfter, UpstreamError } from './http/upstream-errors.js';
+
+export interface CooldownSettings {
+  /** Failures that count, within `windowMs`, that cool a target down. 0 turns cooldowns off. */
+  failuresToCool: number;
+  windowMs: number;
+  /** The first cooldown; it doubles with every failed trial, up to `maxCooldownMs`. */
+  cooldownMs: number;
+  maxCooldownMs: number;
+}
+
+export const defaultCooldownSettings: Readonly<CooldownSettings> = Object.freeze({
+  failuresToCool: 3,
+  windowMs: 60_000,
+  cooldownMs: 30_000,
+  maxCooldownMs: 600_000,
+});
+
+/** How long a claimed trial holds the target before another may be let through (the trial's caller vanished). */
+const trialLeaseMs = 60_000;
+/** What others are told to wait while a trial runs: it is decided within one request's time. */
+const trialWaitMs = 1_000;
+
+export type TargetHealthState = 'healthy' | 'cooling' | 'trial';
+
+/** One target's state as metrics and screens read it. `until`: ms since the epoch the cooldown ends (or null). */
+export interface TargetStateInfo {
+  model: string;
+  provider: string;
+  state: TargetHealthState;
+  until: number | null;
+}
+
+interface Target {
+  provider: string;
+  state: TargetHealthState;
+  /** Times of the recent failures that count, oldest first (healthy only); at most failuresToCool of them. */
+  failures: number[];
+  /** Cooling: when it ends. Trial: when the claim lapses. */
+  until: number;
+  /** The cooldown the next failure of a trial gets (doubling). */
+  nextCooldownMs: number;
+}
+
+export interface TargetHealthOptions {
+  /** The settings of a provider's targets; null turns cooldowns off for it. Default: the defaults for all. */
+  settingsFor?: (providerId: string) => CooldownSettings | null;
+  now?: () => number;
+}
+
+/** Whether a failed attempt says the target is in trouble (not: the request was bad, or the caller left). */
+export function failureCounts(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  const status = error.upstreamStatus;
+  if (status !== undefined) return status === 408 || status === 429 || status >= 500;
+  // No HTTP answer: a timeout (504) or a refused, unreachable or lost connection (retryable 502). A malformed answer
+  // or an invalid base URL is not the deployment being down.
+  return error.status === 504 || error.retryable;
+}
+
+export class TargetHealth {
+  private readonly targets = new Map<string, Target>();
+  private readonly settingsFor: (providerId: string) => CooldownSettings | null;
+  private readonly now: () => number;
+
+  constructor(options: TargetHealthOptions = {}) {
+    this.settingsFor = options.settingsFor ?? (() => defaultCooldownSettings);
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Null when a request may go to `model` now: healthy, or the one trial of a cooled target, which this call
+   * claims. Else until when it is refused. One Map read for a target that never failed.
+   */
+  refusedUntil(model: string, now: number): number | null {
+    const target = this.targets.get(model);
+    if (target === undefined || target.state === 'healthy') return null;
+    if (now < target.until)
+      return target.state === 'cooling' ? target.until : Math.min(target.until, now + trialWaitMs);
+    target.state = 'trial';
+    target.until = now + trialLeaseMs;
+    return null;
+  }
+
+  /** An attempt on `model` of provider `provider` failed with `error`. */
+  failed(model: string, provider: string, error: unknown, now = this.now()): void {
+    const target = this.targets.get(model);
+    if (!failureCounts(error)) {
+      // A trial that ended without a verdict (the caller left) frees the claim; an upstream that answered 4xx is up.
+      if (target?.state !== 'trial') return;
+      if (error instanceof UpstreamError && error.upstreamStatus !== undefined) this.answered(model);
+      else target.until = now;
+      return;
+    }
+    const settings = this.settingsFor(provider);
+    if (settings === null || settings.failuresToCool <= 0) return;
+    const retryAfterMs = error instanceof UpstreamError ? (parseRetryAfter(error.retryAfter, now) ?? 0) : 0;
+    if (target === undefined || target.state === 'healthy') {
+      const failures = (target?.failures ?? []).filter((at) => now - at < settings.windowMs);
+      failures.push(now);
+      if (failures.length < settings.failuresToCool) {
+        this.targets.set(model, {
+          provider,
+          state: 'healthy',
+          failures,
+          until: 0,
+          nextCooldownMs: settings.cooldownMs,
+        });
+        return;
+      }
+      this.cool(model, provider, settings.cooldownMs, retryAfterMs, settings, now);
+      return;
+    }
+    if (target.state === 'trial') {
+      this.cool(model, provider, target.nextCooldownMs, retryAfterMs, settings, now);
+      return;
+    }
+    // Cooling already (an attempt that started before it cooled): only a longer Retry-After moves the end.
+    target.until = Math.max(target.until, now + retryAfterMs);
+  }
+
+  /** An attempt on `model` was answered: the target is healthy again. */
+  answered(model: string): void {
+    const target = this.targets.get(model);
+    if (target !== undefined && (target.state !== 'healthy' || target.failures.length > 0)) this.targets.delete(model);
+  }
+
+  /** Every target that is not plainly healthy (cooling, on trial, or healthy with recent failures), by model. */
+  states(now = this.now()): TargetStateInfo[] {
+    return [...this.targets.entries()]
+      .map(([model, target]) => infoOf(model, target, now))
+      .sort((a, b) => a.model.localeCompare(b.model));
+  }
+
+  /** The state of one target. */
+  stateOf(model: string, now = this.now()): TargetStateInfo | undefined {
+    const target = this.targets.get(model);
+    return target === undefined ? undefined : infoOf(model, target, now);
+  }
+
+  /**
+   * What follows one attempt on `model` of provider `provider`: the gateway's generation watchers (wired in
+   * main/app) tell it the attempt's outcome.
+   */
+  attemptWatch(model: string, provider: string): { answered(): void; failed(error: unknown): void } {
+    return {
+      answered: () => this.answered(model),
+      failed: (error) => this.failed(model, provider, error),
+    };
+  }
+
+  private cool(
+    model: string,
+    provider: string,
+    cooldownMs: number,
+    retryAfterMs: number,
+    settings: CooldownSettings,
+    now: number,
+  ): void {
+    const capped = Math.min(cooldownMs, settings.maxCooldownMs);
+    this.targets.set(model, {
+      provider,
+      state: 'cooling',
+      failures: [],
+      until: now + Math.max(capped, retryAfterMs),
+      nextCooldownMs: Math.min(capped * 2, settings.maxCooldownMs),
+    });
+  }
+}
+
+function infoOf(model: string, target: Target, now: number): TargetStateInfo {
+  // A cooldown that has run out waits for its trial: that is what the next request will be.
+  if (target.state === 'cooling' && now >= target.until) {
+    return { model, provider: target.provider, state: 'trial', until: null };
+  }
+  return {
+    model,
+    provider: target.provider,
+    state: target.state,
+    until: target.state === 'cooling' ? target.until : null,
+  };
+}
