@@ -3,8 +3,14 @@
 // down: no request goes to it, and nobody waits on it (the attempt loop skips it with a 503 and Retry-After and falls
 // back). When the cooldown ends, one trial request is let through (half-open): an answer makes the target healthy,
 // a failure cools it again for twice as long, up to a cap. An upstream's Retry-After sets the cooldown when longer.
-// A pure state machine: the clock is passed in, and nothing here does I/O. See docs/decisions/030-cooldowns.md.
+// The clock is passed in. With a store, every change of state (not every request) is written to it, and what other
+// processes or instances wrote is read back when the store's change version moves: a cooldown is shared by a team's
+// instances (PostgreSQL's change notification) and by every process on one SQLite file. Failures are counted per
+// process; the cooldown, once decided, holds everywhere. See docs/decisions/030-cooldowns.md.
 
+import type { Logger } from 'pino';
+import type { Store } from '../store/index.js';
+import type { TargetHealthRow } from '../store/contract/target-health.js';
 import { parseRetryAfter, UpstreamError } from './http/upstream-errors.js';
 
 export interface CooldownSettings {
@@ -47,12 +53,25 @@ interface Target {
   until: number;
   /** The cooldown the next failure of a trial gets (doubling). */
   nextCooldownMs: number;
+  /** When this state began; the newer of two states wins. */
+  updatedAt: number;
+  /** Whether the store has this state (a state not yet written is not undone by an older read). */
+  stored: boolean;
 }
+
+export type TargetHealthStore = Pick<
+  Store,
+  'listTargetHealth' | 'setTargetHealth' | 'removeTargetHealth' | 'changeVersion'
+>;
 
 export interface TargetHealthOptions {
   /** The settings of a provider's targets; null turns cooldowns off for it. Default: the defaults for all. */
   settingsFor?: (providerId: string) => CooldownSettings | null;
   now?: () => number;
+  /** Where the state is shared; without it, it stays in this process. */
+  store?: TargetHealthStore;
+  /** Told when writing the state fails (the cooldown still holds in this process). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** Whether a failed attempt says the target is in trouble (not: the request was bad, or the caller left). */
@@ -69,10 +88,15 @@ export class TargetHealth {
   private readonly targets = new Map<string, Target>();
   private readonly settingsFor: (providerId: string) => CooldownSettings | null;
   private readonly now: () => number;
+  private readonly store: TargetHealthStore | undefined;
+  private readonly logger: Pick<Logger, 'warn'> | undefined;
+  private seenVersion: number | undefined;
 
   constructor(options: TargetHealthOptions = {}) {
     this.settingsFor = options.settingsFor ?? (() => defaultCooldownSettings);
     this.now = options.now ?? Date.now;
+    this.store = options.store;
+    this.logger = options.logger;
   }
 
   /**
@@ -80,12 +104,13 @@ export class TargetHealth {
    * claims. Else until when it is refused. One Map read for a target that never failed.
    */
   refusedUntil(model: string, now: number): number | null {
+    this.readShared();
     const target = this.targets.get(model);
     if (target === undefined || target.state === 'healthy') return null;
-    if (now < target.until)
+    if (now < target.until) {
       return target.state === 'cooling' ? target.until : Math.min(target.until, now + trialWaitMs);
-    target.state = 'trial';
-    target.until = now + trialLeaseMs;
+    }
+    this.change(model, { ...target, state: 'trial', until: now + trialLeaseMs, updatedAt: now });
     return null;
   }
 
@@ -96,7 +121,7 @@ export class TargetHealth {
       // A trial that ended without a verdict (the caller left) frees the claim; an upstream that answered 4xx is up.
       if (target?.state !== 'trial') return;
       if (error instanceof UpstreamError && error.upstreamStatus !== undefined) this.answered(model);
-      else target.until = now;
+      else this.change(model, { ...target, state: 'cooling', until: now, updatedAt: now });
       return;
     }
     const settings = this.settingsFor(provider);
@@ -112,6 +137,8 @@ export class TargetHealth {
           failures,
           until: 0,
           nextCooldownMs: settings.cooldownMs,
+          updatedAt: now,
+          stored: true,
         });
         return;
       }
@@ -123,17 +150,20 @@ export class TargetHealth {
       return;
     }
     // Cooling already (an attempt that started before it cooled): only a longer Retry-After moves the end.
-    target.until = Math.max(target.until, now + retryAfterMs);
+    if (now + retryAfterMs > target.until) this.change(model, { ...target, until: now + retryAfterMs, updatedAt: now });
   }
 
   /** An attempt on `model` was answered: the target is healthy again. */
   answered(model: string): void {
     const target = this.targets.get(model);
-    if (target !== undefined && (target.state !== 'healthy' || target.failures.length > 0)) this.targets.delete(model);
+    if (target === undefined) return;
+    this.targets.delete(model);
+    if (target.state !== 'healthy') this.write(model, null);
   }
 
   /** Every target that is not plainly healthy (cooling, on trial, or healthy with recent failures), by model. */
   states(now = this.now()): TargetStateInfo[] {
+    this.readShared();
     return [...this.targets.entries()]
       .map(([model, target]) => infoOf(model, target, now))
       .sort((a, b) => a.model.localeCompare(b.model));
@@ -141,6 +171,7 @@ export class TargetHealth {
 
   /** The state of one target. */
   stateOf(model: string, now = this.now()): TargetStateInfo | undefined {
+    this.readShared();
     const target = this.targets.get(model);
     return target === undefined ? undefined : infoOf(model, target, now);
   }
@@ -165,14 +196,74 @@ export class TargetHealth {
     now: number,
   ): void {
     const capped = Math.min(cooldownMs, settings.maxCooldownMs);
-    this.targets.set(model, {
+    this.change(model, {
       provider,
       state: 'cooling',
       failures: [],
       until: now + Math.max(capped, retryAfterMs),
       nextCooldownMs: Math.min(capped * 2, settings.maxCooldownMs),
+      updatedAt: now,
+      stored: false,
     });
   }
+
+  /** A new cooling or trial state: kept here at once, written to the store behind. */
+  private change(model: string, target: Target): void {
+    const changed: Target = { ...target, stored: this.store === undefined };
+    this.targets.set(model, changed);
+    this.write(model, changed);
+  }
+
+  private write(model: string, target: Target | null): void {
+    if (this.store === undefined) return;
+    const written =
+      target === null
+        ? this.store.removeTargetHealth(model)
+        : this.store.setTargetHealth({
+            model,
+            provider: target.provider,
+            state: target.state === 'trial' ? 'trial' : 'cooling',
+            until: target.until,
+            next_cooldown_ms: target.nextCooldownMs,
+            updated_at: target.updatedAt,
+          });
+    written.then(
+      () => {
+        if (target !== null && this.targets.get(model) === target) target.stored = true;
+      },
+      (error: unknown) => this.logger?.warn({ err: error, model }, 'sharing a target cooldown failed'),
+    );
+  }
+
+  /** Takes in what other processes or instances wrote, when the store says something changed. */
+  private readShared(): void {
+    if (this.store === undefined) return;
+    const version = this.store.changeVersion();
+    if (version === this.seenVersion) return;
+    this.seenVersion = version;
+    const rows = new Map(this.store.listTargetHealth().map((row) => [row.model, row]));
+    for (const [model, target] of this.targets) {
+      // Healthy again elsewhere (a trial answered): a state of ours the store already had is over.
+      if (target.state !== 'healthy' && target.stored && !rows.has(model)) this.targets.delete(model);
+    }
+    for (const row of rows.values()) {
+      const target = this.targets.get(row.model);
+      if (target !== undefined && target.state !== 'healthy' && target.updatedAt >= row.updated_at) continue;
+      this.targets.set(row.model, targetOf(row));
+    }
+  }
+}
+
+function targetOf(row: TargetHealthRow): Target {
+  return {
+    provider: row.provider,
+    state: row.state,
+    failures: [],
+    until: row.until,
+    nextCooldownMs: row.next_cooldown_ms,
+    updatedAt: row.updated_at,
+    stored: true,
+  };
 }
 
 function infoOf(model: string, target: Target, now: number): TargetStateInfo {

@@ -25,6 +25,32 @@ export interface ProviderTimeouts {
 
 export const providerTimeoutFields = ['headers', 'stream_headers', 'idle'] as const;
 
+/**
+ * Cooldowns of a provider's targets (docs/decisions/030-cooldowns.md); a field left out takes the default. After
+ * `after` failures that count (429, 5xx, timeouts, refused connections) within 60 s a target is cooled down for
+ * `seconds`, doubling while it keeps failing, up to 10 minutes.
+ */
+export interface ProviderCooldown {
+  /** Failures that cool a target down; 0 turns cooldowns off for the provider. Default 3. */
+  after?: number;
+  /** The first cooldown, in seconds. Default 30. */
+  seconds?: number;
+}
+
+export const targetHealthStates = ['healthy', 'cooling', 'trial'] as const;
+export type TargetHealthState = (typeof targetHealthStates)[number];
+
+/** One target's health as the CLI and the Providers screen show it. */
+export interface TargetHealthInfo {
+  /** `<provider>/<model>`. */
+  model: string;
+  provider: string;
+  /** `trial`: the cooldown ended and the next request is the one trial. */
+  state: TargetHealthState;
+  /** ISO 8601: when the cooldown ends (cooling only), else null. */
+  until: string | null;
+}
+
 export interface ProviderInfo {
   /** The `<provider>` part of `<provider>/<model>`: lowercase letters, digits, `-` and `_`. */
   id: string;
@@ -43,6 +69,8 @@ export interface ProviderInfo {
   source?: ProviderOrigin;
   /** Limits that differ from the defaults. */
   timeouts?: ProviderTimeouts;
+  /** Cooldown settings that differ from the defaults. */
+  cooldown?: ProviderCooldown;
 }
 
 /** What "test the connection" found: the provider answered its model list, or why it did not. */

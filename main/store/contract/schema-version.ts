@@ -28,11 +28,20 @@ export function checkNotNewer(current: number, latest: number): number {
   return current;
 }
 
-/** Versions must be 1, 2, 3… in order: a version is a schema on every engine. */
+/**
+ * Versions must rise, one migration each: a version is a schema on every engine. They are numbered when planned, so
+ * a build may carry a later one before an earlier one lands; a database only ever moves forward through them.
+ */
 export function checkOrder(migrations: readonly MigrationStep[]): void {
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
+    const previous = index === 0 ? 0 : migrations[index - 1]!.version;
+    if (migration.version <= previous) {
+      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected more than ${previous}`);
     }
   });
+}
+
+/** The version a database has once every migration ran. */
+export function latestVersion(migrations: readonly MigrationStep[]): number {
+  return migrations.at(-1)?.version ?? 0;
 }

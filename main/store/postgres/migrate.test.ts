@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestPostgres } from '../../../test/support/postgres-store.js';
-import { StoreVersionError } from '../contract/schema-version.js';
+import { latestVersion, StoreVersionError } from '../contract/schema-version.js';
 import { migrations } from '../sqlite/migrations.js';
 import { databaseFileName, openStore } from '../index.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
@@ -46,7 +46,7 @@ describe('migratePostgres', () => {
     const pool = await freshPool();
     expect(await postgresSchemaVersion(pool)).toBe(0);
     await migratePostgres(pool);
-    expect(await postgresSchemaVersion(pool)).toBe(migrations.length);
+    expect(await postgresSchemaVersion(pool)).toBe(latestVersion(migrations));
     await migratePostgres(pool);
     const { rows } = await pool.query('SELECT version, name FROM schema_migrations ORDER BY version');
     expect(rows).toEqual(postgresMigrations.map(({ version, name }) => ({ version, name })));
@@ -70,7 +70,7 @@ describe('migratePostgres', () => {
     const pool = await freshPool();
     await migratePostgres(pool);
     await pool.query("INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", [
-      migrations.length + 1,
+      latestVersion(migrations) + 1,
     ]);
     await expect(migratePostgres(pool)).rejects.toBeInstanceOf(StoreVersionError);
   });
@@ -80,15 +80,15 @@ describe('migratePostgres', () => {
     const broken = [
       ...postgresMigrations,
       {
-        version: migrations.length + 1,
+        version: latestVersion(migrations) + 1,
         name: 'half a change',
         sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM api_keys',
       },
     ];
     await expect(migratePostgres(pool, broken)).rejects.toThrow(
-      `migration ${migrations.length + 1} ("half a change") failed: column "no_such_column" does not exist`,
+      `migration ${latestVersion(migrations) + 1} ("half a change") failed: column "no_such_column" does not exist`,
     );
-    expect(await postgresSchemaVersion(pool)).toBe(migrations.length);
+    expect(await postgresSchemaVersion(pool)).toBe(latestVersion(migrations));
     const table = await pool.query("SELECT to_regclass('half_done') AS found");
     expect(table.rows[0].found).toBeNull();
     // Nobody holds the lock: the fixed list still migrates (a no-op) at once.

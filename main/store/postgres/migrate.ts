@@ -4,7 +4,7 @@
 // then find nothing left to do. The lock goes with the session, so an instance that dies holding it frees it.
 
 import type pg from 'pg';
-import { checkNotNewer, checkOrder } from '../contract/schema-version.js';
+import { checkNotNewer, checkOrder, latestVersion } from '../contract/schema-version.js';
 import { postgresMigrations, type PostgresMigration } from './migrations.js';
 
 /** The advisory lock's key: any fixed number that nothing else on the database uses for a lock. */
@@ -33,7 +33,7 @@ export async function migratePostgres(
   migrations: readonly PostgresMigration[] = postgresMigrations,
 ): Promise<void> {
   checkOrder(migrations);
-  const latest = migrations.length;
+  const latest = latestVersion(migrations);
   // Fast path without the lock: the common case is a database that is already current.
   if (checkNotNewer(await postgresSchemaVersion(pool), latest) === latest) return;
 

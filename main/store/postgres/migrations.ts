@@ -265,4 +265,21 @@ export const postgresMigrations: readonly PostgresMigration[] = [
         WHERE messages.id = line.id;
     `,
   },
+  {
+    version: 15,
+    name: 'target health',
+    // As ../sqlite/migrations.ts's version 15; target_health is in the snapshot, so every instance learns a
+    // cooldown through the change notification.
+    sql: `
+      ALTER TABLE providers ADD COLUMN cooldown text;
+      CREATE TABLE target_health (
+        model text PRIMARY KEY,
+        provider text NOT NULL,
+        state text NOT NULL,
+        until bigint NOT NULL,
+        next_cooldown_ms bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+    `,
+  },
 ];

@@ -10,7 +10,7 @@ import type { ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/
 import type { KeyRow, KeyRulesRow, NewKeyRow } from '../contract/keys.js';
 import type { PriceRow } from '../contract/prices.js';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
-import { StoreVersionError } from '../contract/schema-version.js';
+import { latestVersion, StoreVersionError } from '../contract/schema-version.js';
 import type { CreditAccountRow, CreditChange, CreditLedgerRow } from '../contract/spend.js';
 import type { ChatLibraryStore, ChatStore, McpCallStore, Store, UiSessionStore } from '../contract/store-interface.js';
 import type { UsageQuery, UsageSummaryGroup, UsageSummaryQuery } from '../contract/usage.js';
@@ -24,6 +24,8 @@ import { postgresMigrations } from './migrations.js';
 import { createPool, withoutSecret } from './pool.js';
 import * as priceTable from './price-table.js';
 import * as providerTable from './provider-table.js';
+import * as targetHealthTable from './target-health-table.js';
+import type { TargetHealthRow } from '../contract/target-health.js';
 import { admitRequest } from './rate-window.js';
 import { isPostgresRowRejection } from './row-rejection.js';
 import { SnapshotSync } from './snapshot-sync.js';
@@ -117,6 +119,10 @@ export class PostgresStore implements Store {
     return this.sync.replica.prices.list();
   }
 
+  listTargetHealth(): TargetHealthRow[] {
+    return this.sync.replica.targetHealth.list();
+  }
+
   listModelAliases(): ModelAliasInfo[] {
     return this.sync.replica.aliases.list();
   }
@@ -193,6 +199,17 @@ export class PostgresStore implements Store {
 
   async setPrice(price: PriceRow): Promise<void> {
     await this.sync.change({ table: 'model_prices', id: price.model }, (client) => priceTable.setPrice(client, price));
+  }
+
+  async setTargetHealth(row: TargetHealthRow): Promise<void> {
+    await this.sync.change({ table: 'target_health', id: row.model }, (client) =>
+      targetHealthTable.setTargetHealth(client, row),
+    );
+  }
+
+  removeTargetHealth(model: string): Promise<boolean> {
+    const remove = (client: pg.ClientBase) => targetHealthTable.removeTargetHealth(client, model);
+    return this.sync.change({ table: 'target_health', id: model }, remove, { changed: (removed) => removed });
   }
 
   removePrice(model: string): Promise<boolean> {
@@ -276,7 +293,7 @@ export class PostgresStore implements Store {
     } catch {
       return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', listener } };
     }
-    const migrations = migrationState(version, postgresMigrations.length);
+    const migrations = migrationState(version, latestVersion(postgresMigrations));
     return {
       ready: migrations === 'current' && listener === 'listening',
       checks: { database: 'reachable', migrations, listener },

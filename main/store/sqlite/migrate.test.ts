@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFileName, openStore, StoreVersionError, type Store } from '../index.js';
 import { migrate, schemaVersion } from './migrate.js';
+import { latestVersion } from '../contract/schema-version.js';
 import { migrations, type Migration } from './migrations.js';
 
 let dataDir: string;
@@ -41,8 +42,10 @@ describe('openStore', () => {
     opened.push(openStore(nested));
     if (process.platform !== 'win32') expect(fs.statSync(nested).mode & 0o777).toBe(0o700);
     const db = rawConnection(path.join(nested, databaseFileName));
-    expect(schemaVersion(db)).toBe(migrations.length);
-    expect(migrations.map((migration) => migration.version)).toEqual(migrations.map((_, index) => index + 1));
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
+    const versions = migrations.map((migration) => migration.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
   });
 
   it('creates the tables of migrations 1 and 2, with one usage_log column per UsageRecord field + cost_nanos', () => {
@@ -57,6 +60,7 @@ describe('openStore', () => {
       'created_at',
       'api_key_tail',
       'timeouts',
+      'cooldown',
     ]);
     expect(columnNames(db, 'usage_log')).toEqual([
       'id',
@@ -95,7 +99,7 @@ describe('openStore', () => {
       "INSERT INTO providers VALUES ('openai', 'openai', 'https://api.openai.com/v1', 0, 1, NULL, NULL)",
     ).run();
     const store = open();
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     expect(columnNames(db, 'model_aliases')).toEqual(['name', 'target', 'created_at']);
     expect(store.listProviders().map((provider) => provider.id)).toEqual(['openai']);
     expect(store.listModelAliases()).toEqual([]);
@@ -109,7 +113,7 @@ describe('openStore', () => {
     ).run();
     db.prepare("INSERT INTO key_rules (key_id, limit_reset, management, disabled) VALUES ('k1', 'never', 0, 0)").run();
     const store = open();
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     expect(store.getKeyRules('k1')).toMatchObject({ management: false, allowedMcp: null });
     await store.setKeyRules('k1', { ...store.getKeyRules('k1'), allowedMcp: ['fs', 'everything__echo'] });
     expect(store.getKeyRules('k1').allowedMcp).toEqual(['fs', 'everything__echo']);
@@ -132,7 +136,7 @@ describe('openStore', () => {
     insert.run('k2');
     db.prepare("DELETE FROM api_keys WHERE id = 'k1'").run();
     const store = open();
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     expect(await store.deleteKey('k2')).toBe(true);
     expect(await store.deletedKeyNames()).toEqual(new Map([['k2', 'reports']]));
     expect(await store.deleteKey('k2')).toBe(false);
@@ -150,16 +154,16 @@ describe('openStore', () => {
     // Re-running migration 1 would fail on CREATE TABLE, so a successful reopen proves it was skipped.
     const second = open();
     expect(second.getKey('k1')?.name).toBe('n');
-    expect(schemaVersion(rawConnection())).toBe(migrations.length);
+    expect(schemaVersion(rawConnection())).toBe(latestVersion(migrations));
   });
 
   it('refuses a database from a newer schema with a clear error, and leaves it untouched', () => {
     const db = rawConnection();
-    const newer = migrations.length + 1;
+    const newer = latestVersion(migrations) + 1;
     db.pragma(`user_version = ${newer}`);
     expect(() => open()).toThrow(StoreVersionError);
     expect(() => open()).toThrow(
-      `database was created by a newer Switchyard (schema ${newer}); this build knows up to ${migrations.length}`,
+      `database was created by a newer Switchyard (schema ${newer}); this build knows up to ${latestVersion(migrations)}`,
     );
     expect(schemaVersion(db)).toBe(newer);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
@@ -200,9 +204,12 @@ describe('migrate', () => {
     expect(tables).toEqual(['one']);
   });
 
-  it('rejects a migration list with gaps', () => {
+  it('rejects a migration list whose versions do not rise', () => {
     const db = rawConnection(path.join(dataDir, 'test.db'));
-    expect(() => migrate(db, [{ version: 2, name: 'two', up: createTable('two') }])).toThrow(/expected 1/);
+    const two = { version: 2, name: 'two', up: createTable('two') };
+    expect(() => migrate(db, [two, { version: 2, name: 'again', up: createTable('again') }])).toThrow(
+      /expected more than 2/,
+    );
     expect(schemaVersion(db)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // Brings a database up to the newest schema this build knows, one migration per transaction.
 
 import type { Database } from 'better-sqlite3';
-import { checkNotNewer, checkOrder } from '../contract/schema-version.js';
+import { checkNotNewer, checkOrder, latestVersion } from '../contract/schema-version.js';
 import { migrations as knownMigrations, type Migration } from './migrations.js';
 
 export function schemaVersion(db: Database): number {
@@ -10,7 +10,7 @@ export function schemaVersion(db: Database): number {
 
 export function migrate(db: Database, migrations: readonly Migration[] = knownMigrations): void {
   checkOrder(migrations);
-  const latest = migrations.length;
+  const latest = latestVersion(migrations);
   // Fast path without a write lock: the common case is a database that is already current.
   if (checkNotNewer(schemaVersion(db), latest) === latest) return;
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { latestVersion } from '../contract/schema-version.js';
 import { migrations } from './migrations.js';
 import { databaseFileName } from './database-file.js';
 import { openStore } from './open-store.js';
@@ -51,7 +52,7 @@ describe('checkDatabaseReadiness', () => {
 
   it('is not ready while a migration is pending', () => {
     store = openStore(dataDir);
-    setSchemaVersion(migrations.length - 1);
+    setSchemaVersion(latestVersion(migrations) - 1);
     expect(checkDatabaseReadiness(dataDir)).toEqual({
       ready: false,
       checks: { database: 'reachable', migrations: 'pending' },
@@ -60,7 +61,7 @@ describe('checkDatabaseReadiness', () => {
 
   it('is not ready on a database of a newer Switchyard', () => {
     store = openStore(dataDir);
-    setSchemaVersion(migrations.length + 1);
+    setSchemaVersion(latestVersion(migrations) + 1);
     expect(checkDatabaseReadiness(dataDir)).toEqual({
       ready: false,
       checks: { database: 'reachable', migrations: 'newer' },

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationState, type DatabaseReadiness } from '../contract/readiness.js';
+import { latestVersion } from '../contract/schema-version.js';
 import { databaseFileName } from './database-file.js';
 import { schemaVersion } from './migrate.js';
 import { migrations } from './migrations.js';
@@ -30,7 +31,7 @@ export function checkDatabaseReadiness(dataDir: string): DatabaseReadiness {
   } finally {
     db?.close();
   }
-  const latest = migrations.length;
+  const latest = latestVersion(migrations);
   const state = migrationState(version, latest);
   return { ready: state === 'current', checks: { database: 'reachable', migrations: state } };
 }
