@@ -11,7 +11,7 @@ import {
   toModelOptions,
 } from '../chat/index.js';
 import { createLogger, type Logger } from '../common/index.js';
-import { createGateway, type Gateway, type GatewayOptions } from '../gateway/index.js';
+import { createGateway, type Gateway, type GatewayOptions, type GenerationWatcher } from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
@@ -26,6 +26,7 @@ import {
 import { ModelAliases } from '../providers/model-aliases.js';
 import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
+import { cooldownSettingsOf, TargetHealth } from '../providers/target-health.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
 
@@ -68,6 +69,8 @@ export interface App {
   readonly registry: ProviderRegistry;
   /** Names callers may send as `model` instead of `<provider>/<model>`; the registry applies them. */
   readonly aliases: ModelAliases;
+  /** Each target's cooldown (decision 030), shared through the store; `states()` lists the ones not healthy. */
+  readonly targetHealth: TargetHealth;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
   /** The MCP servers offered to other MCP clients at the gateway's /mcp. */
@@ -154,6 +157,16 @@ export function createApp(options: AppOptions): App {
     logger,
   });
   const providers = new ProviderSettings(store, secrets);
+  // Environment and local providers have no row: they take the default settings.
+  const targetHealth = new TargetHealth({
+    store,
+    logger,
+    settingsFor: (providerId) => cooldownSettingsOf(store.getProvider(providerId)?.cooldown),
+  });
+  const targetHealthWatch = {
+    attempt: (model: string, provider: string) => targetHealth.attemptWatch(model, provider),
+  };
+  const targetHealthWatcher: GenerationWatcher = { started: () => targetHealthWatch };
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
   const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
   const recordHubCall = (call: HubToolCall) => {
@@ -205,13 +218,14 @@ export function createApp(options: AppOptions): App {
     providers,
     registry,
     aliases,
+    targetHealth,
     mcp,
     mcpHub,
     recordHubCall,
     chat,
     chatCompare,
     secrets,
-    createGateway({ mcpHub: withHub = true, ...gatewayOptions } = {}) {
+    createGateway({ mcpHub: withHub = true, watchers = [], ...gatewayOptions } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
@@ -222,9 +236,10 @@ export function createApp(options: AppOptions): App {
           accounts,
           ...(withHub ? { mcpHub } : {}),
           health: { readiness: () => store.readiness() },
+          targetHealth,
           logger,
         },
-        gatewayOptions,
+        { ...gatewayOptions, watchers: [targetHealthWatcher, ...watchers] },
       );
       gateways.add(gateway);
       return {

@@ -9,6 +9,7 @@
 // process; the cooldown, once decided, holds everywhere. See docs/decisions/030-cooldowns.md.
 
 import type { Logger } from 'pino';
+import type { ProviderCooldown, ProviderInfo, TargetHealthInfo, TargetHealthState } from '../../shared/api/index.js';
 import type { Store } from '../store/index.js';
 import type { TargetHealthRow } from '../store/contract/target-health.js';
 import { parseRetryAfter, UpstreamError } from './http/upstream-errors.js';
@@ -29,12 +30,20 @@ export const defaultCooldownSettings: Readonly<CooldownSettings> = Object.freeze
   maxCooldownMs: 600_000,
 });
 
+/** A provider's settings: its stored ones over the defaults; null when it turned cooldowns off (`after: 0`). */
+export function cooldownSettingsOf(cooldown: ProviderCooldown | undefined): CooldownSettings | null {
+  if (cooldown?.after === 0) return null;
+  return {
+    ...defaultCooldownSettings,
+    ...(cooldown?.after === undefined ? {} : { failuresToCool: cooldown.after }),
+    ...(cooldown?.seconds === undefined ? {} : { cooldownMs: cooldown.seconds * 1000 }),
+  };
+}
+
 /** How long a claimed trial holds the target before another may be let through (the trial's caller vanished). */
 const trialLeaseMs = 60_000;
 /** What others are told to wait while a trial runs: it is decided within one request's time. */
 const trialWaitMs = 1_000;
-
-export type TargetHealthState = 'healthy' | 'cooling' | 'trial';
 
 /** One target's state as metrics and screens read it. `until`: ms since the epoch the cooldown ends (or null). */
 export interface TargetStateInfo {
@@ -264,6 +273,24 @@ function targetOf(row: TargetHealthRow): Target {
     updatedAt: row.updated_at,
     stored: true,
   };
+}
+
+/** Each provider with its targets that are not healthy (`targets`), as lists show them. */
+export function withTargetHealth(
+  providers: readonly ProviderInfo[],
+  states: readonly TargetStateInfo[],
+): ProviderInfo[] {
+  return providers.map((provider) => ({
+    ...provider,
+    targets: states
+      .filter((state) => state.provider === provider.id && state.state !== 'healthy')
+      .map((state): TargetHealthInfo => ({
+        model: state.model,
+        provider: state.provider,
+        state: state.state,
+        until: state.until === null ? null : new Date(state.until).toISOString(),
+      })),
+  }));
 }
 
 function infoOf(model: string, target: Target, now: number): TargetStateInfo {

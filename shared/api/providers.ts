@@ -71,6 +71,8 @@ export interface ProviderInfo {
   timeouts?: ProviderTimeouts;
   /** Cooldown settings that differ from the defaults. */
   cooldown?: ProviderCooldown;
+  /** Set on lists: the provider's targets that are cooling down or waiting for their trial; the others are healthy. */
+  targets?: TargetHealthInfo[];
 }
 
 /** What "test the connection" found: the provider answered its model list, or why it did not. */
