@@ -1,12 +1,14 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
+  describeTargetHealth,
+  effectiveCooldown,
   providerKinds,
   type ProviderCooldown,
   type ProviderInfo,
   type ProviderTimeouts,
   type TargetHealthInfo,
 } from '../../shared/api/index.js';
-import { cooldownSettingsOf, withTargetHealth } from '../providers/target-health.js';
+import { withTargetHealth } from '../providers/target-health.js';
 import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
 import { readSecretFromStdin } from './read-secret.js';
@@ -71,16 +73,14 @@ function withCooldownOptions(command: Command): Command {
 
 /** What `providers list` says of a provider's cooldowns: its settings, then each target not healthy. */
 function cooldownColumns(provider: ProviderInfo): [string, string] {
-  const settings = cooldownSettingsOf(provider.cooldown);
-  const cooldown = settings === null ? 'off' : `after ${settings.failuresToCool}, ${settings.cooldownMs / 1000} s`;
+  const settings = effectiveCooldown(provider.cooldown);
+  const cooldown = settings === null ? 'off' : `after ${settings.after}, ${settings.seconds} s`;
   const targets = provider.targets ?? [];
   return [cooldown, targets.length === 0 ? 'healthy' : targets.map(describeTarget).join('; ')];
 }
 
 function describeTarget(target: TargetHealthInfo): string {
-  if (target.state !== 'cooling' || target.until === null) return `${target.model} trial`;
-  const until = new Date(target.until).toLocaleTimeString('en-GB', { hour12: false });
-  return `${target.model} cooling down until ${until}`;
+  return `${target.model} ${describeTargetHealth(target)}`;
 }
 
 async function apiKeyFor(id: string, options: AddOptions): Promise<string | null> {
@@ -149,7 +149,9 @@ export function registerProviderCommands(program: Command, context: CommandConte
     .addOption(databaseUrlOption())
     .action(async (id: string, options: Pick<AddOptions, 'baseUrl' | 'cooldownAfter' | 'cooldown' | 'dataDir'>) => {
       await withApp(context, options, async (app) => {
-        const cooldown = cooldownOf(options);
+        // The flags given change those settings; the others stay.
+        const given = cooldownOf(options);
+        const cooldown = given && (given.after === 0 ? given : { ...app.providers.get(id)?.cooldown, ...given });
         const updated = await app.providers.update(id, {
           ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
           ...(cooldown ? { cooldown } : {}),

@@ -42,7 +42,7 @@ export interface ProviderChange {
   apiKey?: string | null;
   /** Replaces the limits; `{}` goes back to the defaults. */
   timeouts?: ProviderTimeouts;
-  /** Changes the fields given; the others stay. */
+  /** Replaces the cooldown settings; `{}` goes back to the defaults. */
   cooldown?: ProviderCooldown;
 }
 
@@ -151,6 +151,10 @@ export class ProviderSettings {
     return this.store.listProviders();
   }
 
+  get(id: string): ProviderInfo | undefined {
+    return this.store.getProvider(id);
+  }
+
   /**
    * Adds or replaces a provider. The secret is written before the row so a row never points at a missing key.
    * With `replace: false` an existing id is refused (ApiError 409) instead: the UI's "add" must not overwrite.
@@ -177,7 +181,7 @@ export class ProviderSettings {
     const existing = this.store.getProvider(id);
     if (!existing) throw new ApiError(404, `There is no provider "${id}".`);
     const timeouts = change.timeouts ?? existing.timeouts;
-    const cooldown = change.cooldown ? { ...existing.cooldown, ...change.cooldown } : existing.cooldown;
+    const cooldown = change.cooldown ?? existing.cooldown;
     const merged = {
       id,
       kind: change.kind ?? existing.kind,

@@ -9,7 +9,14 @@
 // process; the cooldown, once decided, holds everywhere. See docs/decisions/030-cooldowns.md.
 
 import type { Logger } from 'pino';
-import type { ProviderCooldown, ProviderInfo, TargetHealthInfo, TargetHealthState } from '../../shared/api/index.js';
+import {
+  defaultProviderCooldown,
+  effectiveCooldown,
+  type ProviderCooldown,
+  type ProviderInfo,
+  type TargetHealthInfo,
+  type TargetHealthState,
+} from '../../shared/api/index.js';
 import type { Store } from '../store/index.js';
 import type { TargetHealthRow } from '../store/contract/target-health.js';
 import { parseRetryAfter, UpstreamError } from './http/upstream-errors.js';
@@ -24,20 +31,17 @@ export interface CooldownSettings {
 }
 
 export const defaultCooldownSettings: Readonly<CooldownSettings> = Object.freeze({
-  failuresToCool: 3,
-  windowMs: 60_000,
-  cooldownMs: 30_000,
-  maxCooldownMs: 600_000,
+  failuresToCool: defaultProviderCooldown.after,
+  windowMs: defaultProviderCooldown.windowSeconds * 1000,
+  cooldownMs: defaultProviderCooldown.seconds * 1000,
+  maxCooldownMs: defaultProviderCooldown.maxSeconds * 1000,
 });
 
 /** A provider's settings: its stored ones over the defaults; null when it turned cooldowns off (`after: 0`). */
 export function cooldownSettingsOf(cooldown: ProviderCooldown | undefined): CooldownSettings | null {
-  if (cooldown?.after === 0) return null;
-  return {
-    ...defaultCooldownSettings,
-    ...(cooldown?.after === undefined ? {} : { failuresToCool: cooldown.after }),
-    ...(cooldown?.seconds === undefined ? {} : { cooldownMs: cooldown.seconds * 1000 }),
-  };
+  const effective = effectiveCooldown(cooldown);
+  if (effective === null) return null;
+  return { ...defaultCooldownSettings, failuresToCool: effective.after, cooldownMs: effective.seconds * 1000 };
 }
 
 /** How long a claimed trial holds the target before another may be let through (the trial's caller vanished). */

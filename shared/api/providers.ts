@@ -37,6 +37,18 @@ export interface ProviderCooldown {
   seconds?: number;
 }
 
+/** The cooldown settings of a provider that sets none; `windowSeconds` and `maxSeconds` are not per provider. */
+export const defaultProviderCooldown = Object.freeze({ after: 3, seconds: 30, windowSeconds: 60, maxSeconds: 600 });
+
+/** A provider's cooldown settings over the defaults; null when it turned cooldowns off (`after: 0`). */
+export function effectiveCooldown(cooldown: ProviderCooldown | undefined): Required<ProviderCooldown> | null {
+  if (cooldown?.after === 0) return null;
+  return {
+    after: cooldown?.after ?? defaultProviderCooldown.after,
+    seconds: cooldown?.seconds ?? defaultProviderCooldown.seconds,
+  };
+}
+
 export const targetHealthStates = ['healthy', 'cooling', 'trial'] as const;
 export type TargetHealthState = (typeof targetHealthStates)[number];
 
@@ -82,4 +94,12 @@ export interface ProviderTestResult {
   message: string;
   /** How many models it listed; null when it failed. */
   modelCount: number | null;
+}
+
+/** A target's state in words, as `providers list` and the Providers screen say it (times in local HH:MM:SS). */
+export function describeTargetHealth(target: Pick<TargetHealthInfo, 'state' | 'until'>): string {
+  if (target.state === 'cooling' && target.until !== null) {
+    return `cooling down until ${new Date(target.until).toLocaleTimeString('en-GB', { hour12: false })}`;
+  }
+  return target.state === 'healthy' ? 'healthy' : 'trial';
 }
