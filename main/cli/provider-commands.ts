@@ -98,25 +98,25 @@ export function registerProviderCommands(program: Command, context: CommandConte
   const providers = program.command('providers').description('manage the upstream LLM providers models route to');
   const { output } = context;
 
-  withCooldownOptions(
-    providers
-      .command('add')
-      .description('add or replace a provider; its API key goes to the OS keychain')
-      .argument('<id>', 'the <provider> part of "<provider>/<model>", e.g. openai')
-      .addOption(
-        new Option('--kind <kind>', 'the API the provider speaks').choices([...providerKinds]).makeOptionMandatory(),
-      )
-      .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1')
-      .option('--api-key-env <var>', 'read the API key from this environment variable (else from standard input)')
-      .option('--no-api-key', 'the provider needs no API key')
-      .option('--headers-timeout <seconds>', 'wait this long for a whole answer to start (default 600)', seconds)
-      .option('--stream-headers-timeout <seconds>', 'wait this long for a stream to start (default 120)', seconds)
-      .option(
-        '--idle-timeout <seconds>',
-        'longest silence between two stream events, or while a whole answer arrives (default 300)',
-        seconds,
-      ),
-  )
+  const add = providers
+    .command('add')
+    .description('add or replace a provider; its API key goes to the OS keychain')
+    .argument('<id>', 'the <provider> part of "<provider>/<model>", e.g. openai')
+    .addOption(
+      new Option('--kind <kind>', 'the API the provider speaks').choices([...providerKinds]).makeOptionMandatory(),
+    )
+    .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1')
+    .option('--api-key-env <var>', 'read the API key from this environment variable (else from standard input)')
+    .option('--no-api-key', 'the provider needs no API key')
+    .option('--headers-timeout <seconds>', 'wait this long for a whole answer to start (default 600)', seconds)
+    .option('--stream-headers-timeout <seconds>', 'wait this long for a stream to start (default 120)', seconds)
+    .option(
+      '--idle-timeout <seconds>',
+      'longest silence between two stream events, or while a whole answer arrives (default 300)',
+      seconds,
+    );
+
+  withCooldownOptions(add)
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (id: string, options: AddOptions) => {

@@ -41,32 +41,12 @@ afterAll(() => cleanUpServe(dataDir, [server], [primary, backup]));
 
 describe('cooldowns through switchyard serve', () => {
   it('checks the settings the CLI is given', async () => {
-    const negative = await cli(
-      'providers',
-      'add',
-      'x',
-      '--kind',
-      'openai',
-      '--base-url',
-      backup.baseUrl,
-      '--no-api-key',
-      '--cooldown-after',
-      '-1',
-    );
+    const addWith = (...flags: string[]) =>
+      cli('providers', 'add', 'x', '--kind', 'openai', '--base-url', backup.baseUrl, '--no-api-key', ...flags);
+    const negative = await addWith('--cooldown-after', '-1');
     expect(negative.code).not.toBe(0);
     expect(negative.stderr).toContain('a whole number from 0 to 1000');
-    const tooLong = await cli(
-      'providers',
-      'add',
-      'x',
-      '--kind',
-      'openai',
-      '--base-url',
-      backup.baseUrl,
-      '--no-api-key',
-      '--cooldown',
-      '601',
-    );
+    const tooLong = await addWith('--cooldown', '601');
     expect(tooLong.code).not.toBe(0);
     expect(tooLong.stderr).toContain('Cooldown must be a whole number of seconds from 1 to 600');
     const unknown = await cli('providers', 'update', 'nobody', '--cooldown', '5');

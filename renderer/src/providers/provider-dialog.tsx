@@ -227,28 +227,26 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
             Remove the stored key
           </label>
         ) : null}
-        <TextField
-          label="Cool a model down after (failures)"
-          hint={`Failures within ${defaultProviderCooldown.windowSeconds} s (rate limits, server errors, timeouts, refused connections) before its requests go to the fallbacks. 0 turns cooldowns off. Empty: ${defaultProviderCooldown.after}.`}
-          type="number"
-          min={0}
-          max={1000}
-          step={1}
-          inputMode="numeric"
-          value={cooldownAfter}
-          onChange={setCooldownAfter}
-        />
-        <TextField
-          label="Cooldown (seconds)"
-          hint={`Doubles while the model keeps failing, up to ${defaultProviderCooldown.maxSeconds / 60} minutes; then one trial request. Empty: ${defaultProviderCooldown.seconds}.`}
-          type="number"
-          min={1}
-          max={600}
-          step={1}
-          inputMode="numeric"
-          value={cooldownSeconds}
-          onChange={setCooldownSeconds}
-        />
+        {[
+          {
+            label: 'Cool a model down after (failures)',
+            hint: `Failures within ${defaultProviderCooldown.windowSeconds} s (rate limits, server errors, timeouts, refused connections) before its requests go to the fallbacks. 0 turns cooldowns off. Empty: ${defaultProviderCooldown.after}.`,
+            min: 0,
+            max: 1000,
+            value: cooldownAfter,
+            onChange: setCooldownAfter,
+          },
+          {
+            label: 'Cooldown (seconds)',
+            hint: `Doubles while the model keeps failing, up to ${defaultProviderCooldown.maxSeconds / 60} minutes; then one trial request. Empty: ${defaultProviderCooldown.seconds}.`,
+            min: 1,
+            max: defaultProviderCooldown.maxSeconds,
+            value: cooldownSeconds,
+            onChange: setCooldownSeconds,
+          },
+        ].map((field) => (
+          <TextField key={field.label} {...field} type="number" step={1} inputMode="numeric" />
+        ))}
         <div className="form-test">
           <button type="button" disabled={test === 'testing'} onClick={() => void runTest()}>
             Test connection
