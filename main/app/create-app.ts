@@ -18,6 +18,7 @@ import {
   type Gateway,
   type GatewayMetricsOptions,
   type GatewayOptions,
+  type GenerationWatcher,
   type ResponseCacheSettings,
 } from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
@@ -34,6 +35,7 @@ import {
 import { ModelAliases } from '../providers/model-aliases.js';
 import { PriceBook } from '../providers/pricing/index.js';
 import { ProviderSettings, secretAccountFor } from '../providers/provider-settings.js';
+import { cooldownSettingsOf, TargetHealth } from '../providers/target-health.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { startTracing, traceSettingsFrom } from '../tracing/index.js';
@@ -77,6 +79,8 @@ export interface App {
   readonly registry: ProviderRegistry;
   /** Names callers may send as `model` instead of `<provider>/<model>`; the registry applies them. */
   readonly aliases: ModelAliases;
+  /** Each target's cooldown (decision 030), shared through the store; `states()` lists the ones not healthy. */
+  readonly targetHealth: TargetHealth;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
   /** The MCP servers offered to other MCP clients at the gateway's /mcp. */
@@ -173,6 +177,16 @@ export function createApp(options: AppOptions): App {
     logger,
   });
   const providers = new ProviderSettings(store, secrets);
+  // Environment and local providers have no row: they take the default settings.
+  const targetHealth = new TargetHealth({
+    store,
+    logger,
+    settingsFor: (providerId) => cooldownSettingsOf(store.getProvider(providerId)?.cooldown),
+  });
+  const targetHealthWatch = {
+    attempt: (model: string, provider: string) => targetHealth.attemptWatch(model, provider),
+  };
+  const targetHealthWatcher: GenerationWatcher = { started: () => targetHealthWatch };
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
   const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
@@ -233,15 +247,23 @@ export function createApp(options: AppOptions): App {
     providers,
     registry,
     aliases,
+    targetHealth,
     mcp,
     mcpHub,
     recordHubCall,
     chat,
     chatCompare,
     secrets,
-    createGateway({ mcpHub: withHub = true, metrics: metricsOptions, responseCache, ...gatewayOptions } = {}) {
+    createGateway({
+      mcpHub: withHub = true,
+      metrics: metricsOptions,
+      responseCache,
+      watchers = [],
+      ...gatewayOptions
+    } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
-      const metrics = metricsOptions && new GatewayMetrics(metricsOptions);
+      const metrics =
+        metricsOptions && new GatewayMetrics({ targetStates: () => targetHealth.states(), ...metricsOptions });
       if (metrics) hubCallObservers.add(metrics.toolCallObserved);
       // accounts records through the usage log and prices each row; it also admits requests.
       const gateway = createGateway(
@@ -252,6 +274,7 @@ export function createApp(options: AppOptions): App {
           accounts,
           ...(withHub ? { mcpHub } : {}),
           health: { readiness: () => store.readiness() },
+          targetHealth,
           ...(responseCache && responseCache.ttlSeconds > 0
             ? {
                 responseCache: {
@@ -267,7 +290,8 @@ export function createApp(options: AppOptions): App {
         {
           ...gatewayOptions,
           watchers: [
-            ...(gatewayOptions.watchers ?? []),
+            targetHealthWatcher,
+            ...watchers,
             ...(metrics ? [metrics.watcher] : []),
             ...(tracing ? [tracing.watcher] : []),
           ],

@@ -34,7 +34,8 @@ export type BridgeApp = Pick<
   App,
   'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
 > &
-  Pick<App, 'chatCompare' | 'secrets'>;
+  Pick<App, 'chatCompare' | 'secrets'> &
+  Partial<Pick<App, 'targetHealth'>>;
 
 /**
  * The contract's request schemas (some hundred zod objects) are built at the first call rather than at start: a
@@ -80,7 +81,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...gatewayHandlers(options.appInfo),
     ...connectHandlers(toolConnections, options.appInfo),
     ...modelsHandlers(app.registry, app.accounts.prices),
-    ...providersHandlers(app.providers, app.registry, app.accounts.prices, () => app.secrets()),
+    ...providersHandlers(app.providers, app.registry, app.accounts.prices, () => app.secrets(), app.targetHealth),
     ...aliasesHandlers(app.aliases),
     ...keysHandlers(app.keys, app.accounts),
     ...usageHandlers(app.accounts),

@@ -1,5 +1,14 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { providerKinds, type ProviderTimeouts } from '../../shared/api/index.js';
+import {
+  describeTargetHealth,
+  effectiveCooldown,
+  providerKinds,
+  type ProviderCooldown,
+  type ProviderInfo,
+  type ProviderTimeouts,
+  type TargetHealthInfo,
+} from '../../shared/api/index.js';
+import { withTargetHealth } from '../providers/target-health.js';
 import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
 import { readSecretFromStdin } from './read-secret.js';
@@ -13,6 +22,9 @@ interface AddOptions {
   headersTimeout?: number;
   streamHeadersTimeout?: number;
   idleTimeout?: number;
+  cooldownAfter?: number;
+  /** Seconds, or false for `--no-cooldown`. */
+  cooldown?: number | false;
 }
 
 function seconds(value: string): number {
@@ -27,6 +39,48 @@ function timeoutsOf(options: AddOptions): ProviderTimeouts | undefined {
   if (options.streamHeadersTimeout !== undefined) timeouts.stream_headers = options.streamHeadersTimeout;
   if (options.idleTimeout !== undefined) timeouts.idle = options.idleTimeout;
   return Object.keys(timeouts).length > 0 ? timeouts : undefined;
+}
+
+function failures(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || parsed > 1000) throw new InvalidArgumentError('a whole number from 0 to 1000');
+  return parsed;
+}
+
+function cooldownOf(options: Pick<AddOptions, 'cooldownAfter' | 'cooldown'>): ProviderCooldown | undefined {
+  if (options.cooldown === false) return { after: 0 };
+  const cooldown: ProviderCooldown = {};
+  if (options.cooldownAfter !== undefined) cooldown.after = options.cooldownAfter;
+  if (options.cooldown !== undefined) cooldown.seconds = options.cooldown;
+  return Object.keys(cooldown).length > 0 ? cooldown : undefined;
+}
+
+/** `--cooldown-after`, `--cooldown` and `--no-cooldown`, on `add` and `update`. */
+function withCooldownOptions(command: Command): Command {
+  return command
+    .option(
+      '--cooldown-after <failures>',
+      'cool a target down after this many failures (429, 5xx, timeouts, refused connections) within 60 s; 0 = never (default 3)',
+      failures,
+    )
+    .option(
+      '--cooldown <seconds>',
+      'the first cooldown; it doubles while the target keeps failing, up to 10 min (default 30)',
+      seconds,
+    )
+    .option('--no-cooldown', "never cool this provider's targets down (as --cooldown-after 0)");
+}
+
+/** What `providers list` says of a provider's cooldowns: its settings, then each target not healthy. */
+function cooldownColumns(provider: ProviderInfo): [string, string] {
+  const settings = effectiveCooldown(provider.cooldown);
+  const cooldown = settings === null ? 'off' : `after ${settings.after}, ${settings.seconds} s`;
+  const targets = provider.targets ?? [];
+  return [cooldown, targets.length === 0 ? 'healthy' : targets.map(describeTarget).join('; ')];
+}
+
+function describeTarget(target: TargetHealthInfo): string {
+  return `${target.model} ${describeTargetHealth(target)}`;
 }
 
 async function apiKeyFor(id: string, options: AddOptions): Promise<string | null> {
@@ -44,7 +98,7 @@ export function registerProviderCommands(program: Command, context: CommandConte
   const providers = program.command('providers').description('manage the upstream LLM providers models route to');
   const { output } = context;
 
-  providers
+  const add = providers
     .command('add')
     .description('add or replace a provider; its API key goes to the OS keychain')
     .argument('<id>', 'the <provider> part of "<provider>/<model>", e.g. openai')
@@ -60,7 +114,9 @@ export function registerProviderCommands(program: Command, context: CommandConte
       '--idle-timeout <seconds>',
       'longest silence between two stream events, or while a whole answer arrives (default 300)',
       seconds,
-    )
+    );
+
+  withCooldownOptions(add)
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (id: string, options: AddOptions) => {
@@ -68,24 +124,49 @@ export function registerProviderCommands(program: Command, context: CommandConte
       const apiKey = await apiKeyFor(id, options);
       await withApp(context, options, async (app) => {
         const timeouts = timeoutsOf(options);
+        const cooldown = cooldownOf(options);
         const added = await app.providers.add({
           id,
           kind: options.kind,
           baseUrl: options.baseUrl,
           apiKey,
           ...(timeouts ? { timeouts } : {}),
+          ...(cooldown ? { cooldown } : {}),
         });
         const where = added.has_api_key ? `API key stored in ${(await app.secrets()).location}` : 'no API key';
         output.out(`Provider ${added.id} (${added.kind}) at ${added.base_url}; ${where}.`);
       });
     });
 
+  withCooldownOptions(
+    providers
+      .command('update')
+      .description("change a configured provider's base URL or cooldowns; what is not given stays")
+      .argument('<id>', 'the provider id')
+      .option('--base-url <url>', 'a new base URL'),
+  )
+    .addOption(dataDirOption())
+    .addOption(databaseUrlOption())
+    .action(async (id: string, options: Pick<AddOptions, 'baseUrl' | 'cooldownAfter' | 'cooldown' | 'dataDir'>) => {
+      await withApp(context, options, async (app) => {
+        // The flags given change those settings; the others stay.
+        const given = cooldownOf(options);
+        const cooldown = given && (given.after === 0 ? given : { ...app.providers.get(id)?.cooldown, ...given });
+        const updated = await app.providers.update(id, {
+          ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+          ...(cooldown ? { cooldown } : {}),
+        });
+        const [settings] = cooldownColumns(updated);
+        output.out(`Provider ${updated.id} at ${updated.base_url}; cooldown ${settings}.`);
+      });
+    });
+
   addListCommand(providers, context, {
     name: 'list',
     description: 'list providers: configured, from the environment (OPENAI_API_KEY…) and local servers found running',
-    list: (app) => app.registry.listProviders(),
+    list: async (app) => withTargetHealth(await app.registry.listProviders(), app.targetHealth.states()),
     empty: 'No providers yet. Add one with: switchyard providers add ID --kind openai --base-url URL',
-    headers: ['ID', 'KIND', 'BASE URL', 'API KEY', 'SOURCE', 'ADDED'],
+    headers: ['ID', 'KIND', 'BASE URL', 'API KEY', 'SOURCE', 'ADDED', 'COOLDOWN', 'TARGETS'],
     row: (provider) => [
       provider.id,
       provider.kind,
@@ -93,6 +174,7 @@ export function registerProviderCommands(program: Command, context: CommandConte
       !provider.has_api_key ? 'none' : provider.source === 'environment' ? 'env' : 'stored',
       provider.source ?? 'configured',
       provider.created_at,
+      ...cooldownColumns(provider),
     ],
   });
 

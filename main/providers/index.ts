@@ -42,4 +42,4 @@ export {
   type ProviderSource,
   type ResolvedModel,
 } from './registry.js';
-export { isRetryableStatus, UpstreamError, type UpstreamErrorInit } from './http/upstream-errors.js';
+export { isRetryableStatus, parseRetryAfter, UpstreamError, type UpstreamErrorInit } from './http/upstream-errors.js';

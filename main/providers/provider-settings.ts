@@ -5,6 +5,7 @@ import {
   ApiError,
   providerKinds,
   providerTimeoutFields,
+  type ProviderCooldown,
   type ProviderInfo,
   type ProviderKind,
   type ProviderTimeouts,
@@ -30,6 +31,8 @@ export interface NewProvider {
   apiKey: string | null;
   /** Limits that differ from the defaults (seconds). */
   timeouts?: ProviderTimeouts;
+  /** Cooldown settings that differ from the defaults. */
+  cooldown?: ProviderCooldown;
 }
 
 /** What changes in `update`: absent fields stay; `apiKey: null` removes the stored key. */
@@ -39,6 +42,8 @@ export interface ProviderChange {
   apiKey?: string | null;
   /** Replaces the limits; `{}` goes back to the defaults. */
   timeouts?: ProviderTimeouts;
+  /** Replaces the cooldown settings; `{}` goes back to the defaults. */
+  cooldown?: ProviderCooldown;
 }
 
 /** A day: a longer wait is a mistake in the number, not a slow model. */
@@ -58,6 +63,27 @@ export function validateTimeouts(timeouts: ProviderTimeouts | undefined): Provid
     }
     valid[field as keyof ProviderTimeouts] = seconds;
   }
+  return Object.keys(valid).length > 0 ? valid : undefined;
+}
+
+/** Most failures before a cooldown, and the longest first cooldown (the cap of a doubled one is 10 minutes). */
+const maxCooldownAfter = 1_000;
+const maxCooldownSeconds = 600;
+
+/** The cooldown settings as given: `after` 0 (off) to 1000 failures, `seconds` 1 to 600; throws ApiError(400). */
+export function validateCooldown(cooldown: ProviderCooldown | undefined): ProviderCooldown | undefined {
+  if (cooldown === undefined) return undefined;
+  const { after, seconds } = cooldown;
+  if (after !== undefined && (!Number.isInteger(after) || after < 0 || after > maxCooldownAfter)) {
+    throw new ApiError(400, `Cooldown after must be a whole number of failures from 0 (off) to ${maxCooldownAfter}.`);
+  }
+  if (seconds !== undefined && (!Number.isInteger(seconds) || seconds < 1 || seconds > maxCooldownSeconds)) {
+    throw new ApiError(400, `Cooldown must be a whole number of seconds from 1 to ${maxCooldownSeconds}.`);
+  }
+  const valid: ProviderCooldown = {
+    ...(after === undefined ? {} : { after }),
+    ...(seconds === undefined ? {} : { seconds }),
+  };
   return Object.keys(valid).length > 0 ? valid : undefined;
 }
 
@@ -102,6 +128,7 @@ export function validateNewProvider(input: NewProvider): ProviderInfo {
   const hasApiKey = input.apiKey !== null && input.apiKey !== '';
   const tail = hasApiKey ? keyTailOf(input.apiKey) : undefined;
   const timeouts = validateTimeouts(input.timeouts);
+  const cooldown = validateCooldown(input.cooldown);
   return {
     id: input.id,
     kind,
@@ -110,6 +137,7 @@ export function validateNewProvider(input: NewProvider): ProviderInfo {
     created_at: new Date().toISOString(),
     ...(tail === undefined ? {} : { api_key_tail: tail }),
     ...(timeouts === undefined ? {} : { timeouts }),
+    ...(cooldown === undefined ? {} : { cooldown }),
   };
 }
 
@@ -121,6 +149,10 @@ export class ProviderSettings {
 
   list(): ProviderInfo[] {
     return this.store.listProviders();
+  }
+
+  get(id: string): ProviderInfo | undefined {
+    return this.store.getProvider(id);
   }
 
   /**
@@ -149,11 +181,13 @@ export class ProviderSettings {
     const existing = this.store.getProvider(id);
     if (!existing) throw new ApiError(404, `There is no provider "${id}".`);
     const timeouts = change.timeouts ?? existing.timeouts;
+    const cooldown = change.cooldown ?? existing.cooldown;
     const merged = {
       id,
       kind: change.kind ?? existing.kind,
       baseUrl: change.baseUrl ?? existing.base_url,
       ...(timeouts === undefined ? {} : { timeouts }),
+      ...(cooldown === undefined ? {} : { cooldown }),
     };
     if (change.apiKey !== undefined) return this.add({ ...merged, apiKey: change.apiKey });
     const { has_api_key, api_key_tail } = existing;

@@ -25,6 +25,44 @@ export interface ProviderTimeouts {
 
 export const providerTimeoutFields = ['headers', 'stream_headers', 'idle'] as const;
 
+/**
+ * Cooldowns of a provider's targets (docs/decisions/030-cooldowns.md); a field left out takes the default. After
+ * `after` failures that count (429, 5xx, timeouts, refused connections) within 60 s a target is cooled down for
+ * `seconds`, doubling while it keeps failing, up to 10 minutes.
+ */
+export interface ProviderCooldown {
+  /** Failures that cool a target down; 0 turns cooldowns off for the provider. Default 3. */
+  after?: number;
+  /** The first cooldown, in seconds. Default 30. */
+  seconds?: number;
+}
+
+/** The cooldown settings of a provider that sets none; `windowSeconds` and `maxSeconds` are not per provider. */
+export const defaultProviderCooldown = Object.freeze({ after: 3, seconds: 30, windowSeconds: 60, maxSeconds: 600 });
+
+/** A provider's cooldown settings over the defaults; null when it turned cooldowns off (`after: 0`). */
+export function effectiveCooldown(cooldown: ProviderCooldown | undefined): Required<ProviderCooldown> | null {
+  if (cooldown?.after === 0) return null;
+  return {
+    after: cooldown?.after ?? defaultProviderCooldown.after,
+    seconds: cooldown?.seconds ?? defaultProviderCooldown.seconds,
+  };
+}
+
+export const targetHealthStates = ['healthy', 'cooling', 'trial'] as const;
+export type TargetHealthState = (typeof targetHealthStates)[number];
+
+/** One target's health as the CLI and the Providers screen show it. */
+export interface TargetHealthInfo {
+  /** `<provider>/<model>`. */
+  model: string;
+  provider: string;
+  /** `trial`: the cooldown ended and the next request is the one trial. */
+  state: TargetHealthState;
+  /** ISO 8601: when the cooldown ends (cooling only), else null. */
+  until: string | null;
+}
+
 export interface ProviderInfo {
   /** The `<provider>` part of `<provider>/<model>`: lowercase letters, digits, `-` and `_`. */
   id: string;
@@ -43,6 +81,10 @@ export interface ProviderInfo {
   source?: ProviderOrigin;
   /** Limits that differ from the defaults. */
   timeouts?: ProviderTimeouts;
+  /** Cooldown settings that differ from the defaults. */
+  cooldown?: ProviderCooldown;
+  /** Set on lists: the provider's targets that are cooling down or waiting for their trial; the others are healthy. */
+  targets?: TargetHealthInfo[];
 }
 
 /** What "test the connection" found: the provider answered its model list, or why it did not. */
@@ -52,4 +94,12 @@ export interface ProviderTestResult {
   message: string;
   /** How many models it listed; null when it failed. */
   modelCount: number | null;
+}
+
+/** A target's state in words, as `providers list` and the Providers screen say it (times in local HH:MM:SS). */
+export function describeTargetHealth(target: Pick<TargetHealthInfo, 'state' | 'until'>): string {
+  if (target.state === 'cooling' && target.until !== null) {
+    return `cooling down until ${new Date(target.until).toLocaleTimeString('en-GB', { hour12: false })}`;
+  }
+  return target.state === 'healthy' ? 'healthy' : 'trial';
 }

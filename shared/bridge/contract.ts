@@ -137,6 +137,11 @@ const providerId = z
 const providerKind = z.enum(providerKinds);
 const baseUrl = z.string().trim().min(1, 'a base URL is required').max(2_000);
 const providerSecret = z.string().trim().min(1, 'must not be empty').max(8_192);
+/** A provider's cooldowns (decision 030): failures before a target cools down (0 = never) and the first cooldown. */
+const providerCooldown = z.strictObject({
+  after: z.number().int().min(0).max(1000).optional(),
+  seconds: z.number().int().min(1).max(600).optional(),
+});
 
 const aliasName = z.string().trim().max(maxAliasNameLength, aliasNameRule).regex(aliasNamePattern, aliasNameRule);
 
@@ -290,7 +295,13 @@ export const bridgeContract = {
 
   'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },
   'providers:add': {
-    request: z.strictObject({ id: providerId, kind: providerKind, baseUrl, apiKey: providerSecret.nullable() }),
+    request: z.strictObject({
+      id: providerId,
+      kind: providerKind,
+      baseUrl,
+      apiKey: providerSecret.nullable(),
+      cooldown: providerCooldown.optional(),
+    }),
     response: returns<{ provider: ProviderInfo }>(),
   },
   /** Absent fields stay; `apiKey: null` removes the stored key, a string replaces it. */
@@ -300,6 +311,7 @@ export const bridgeContract = {
       kind: providerKind.optional(),
       baseUrl: baseUrl.optional(),
       apiKey: providerSecret.nullable().optional(),
+      cooldown: providerCooldown.optional(),
     }),
     response: returns<{ provider: ProviderInfo }>(),
   },

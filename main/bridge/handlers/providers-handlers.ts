@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/api/index.js';
 import type { ProviderRegistry } from '../../providers/index.js';
 import type { PriceBook } from '../../providers/pricing/index.js';
 import { isProviderId, validateNewProvider, type ProviderSettings } from '../../providers/provider-settings.js';
+import { withTargetHealth, type TargetHealth } from '../../providers/target-health.js';
 import type { SecretStore } from '../../secrets/index.js';
 import type { BridgeHandlerMap } from './handler-types.js';
 
@@ -23,10 +24,15 @@ export function providersHandlers(
   registry: Pick<ProviderRegistry, 'listProviders' | 'testProvider' | 'testUnsaved' | 'providerModels'>,
   prices: PriceBook,
   secrets: () => Promise<SecretStore>,
+  targetHealth?: Pick<TargetHealth, 'states'>,
 ): BridgeHandlerMap<ProvidersChannel> {
   return {
-    // Configured, from the environment and found running, as `switchyard providers list`; never a key.
-    'providers:list': async () => ({ providers: await registry.listProviders() }),
+    // Configured, from the environment and found running, as `switchyard providers list` (with each target's
+    // health); never a key.
+    'providers:list': async () => {
+      const listed = await registry.listProviders();
+      return { providers: targetHealth ? withTargetHealth(listed, targetHealth.states()) : listed };
+    },
     'providers:add': async (provider) => ({ provider: await providers.add(provider, { replace: false }) }),
     'providers:update': async ({ id, ...change }) => ({ provider: await providers.update(id, change) }),
     'providers:remove': async ({ id }) => {

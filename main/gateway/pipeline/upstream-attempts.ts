@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ApiError, type ChatRequest } from '../../../shared/api/index.js';
 import {
   isRetryableStatus,
+  parseRetryAfter,
   UpstreamError,
   type ProviderAdapter,
   type StreamPart,
@@ -15,6 +16,8 @@ import {
   splitModelId,
   type ResolvedModel,
 } from '../../providers/index.js';
+
+export { parseRetryAfter };
 
 export interface RetryOptions {
   /** Extra attempts of one model after its first failed one. Default 2. */
@@ -62,15 +65,6 @@ export function shouldRetry(error: unknown, attempt: number, policy: RetryPolicy
   if (attempt > policy.maxRetries) return false;
   if (error instanceof UpstreamError) return error.retryable;
   return error instanceof ApiError && isRetryableStatus(error.status);
-}
-
-/** Retry-After (delta seconds or an HTTP date) → milliseconds from `now`; null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | null {
-  const text = value?.trim();
-  if (!text) return null;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /** The wait an upstream asked for with a failure, in ms; null when it asked for none. */

@@ -19,6 +19,15 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
 }
 
+/** Retry-After (delta seconds or an HTTP date) → milliseconds from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
 export interface UpstreamErrorInit {
   /** Our status, for the caller (mapUpstreamStatus of the upstream's). */
   status: number;

@@ -5,6 +5,7 @@ import {
   providerKinds,
   type ProviderInfo,
   type ProviderKind,
+  type ProviderCooldown,
   type ProviderTimeouts,
 } from '../../../shared/api/index.js';
 
@@ -16,6 +17,7 @@ export interface ProviderColumns {
   created_at: number;
   api_key_tail: string | null;
   timeouts: string | null;
+  cooldown: string | null;
 }
 
 /** The row's columns (both engines). */
@@ -32,6 +34,7 @@ export function toProviderColumns(provider: ProviderInfo): ProviderColumns {
     created_at: createdAt,
     api_key_tail: provider.has_api_key ? (provider.api_key_tail ?? null) : null,
     timeouts: provider.timeouts && Object.keys(provider.timeouts).length > 0 ? JSON.stringify(provider.timeouts) : null,
+    cooldown: provider.cooldown && Object.keys(provider.cooldown).length > 0 ? JSON.stringify(provider.cooldown) : null,
   };
 }
 
@@ -44,6 +47,7 @@ export function toProviderInfo(columns: ProviderColumns): ProviderInfo {
     created_at: new Date(columns.created_at).toISOString(),
     ...(columns.api_key_tail === null ? {} : { api_key_tail: columns.api_key_tail }),
     ...(columns.timeouts === null ? {} : { timeouts: JSON.parse(columns.timeouts) as ProviderTimeouts }),
+    ...(columns.cooldown === null ? {} : { cooldown: JSON.parse(columns.cooldown) as ProviderCooldown }),
   };
 }
 

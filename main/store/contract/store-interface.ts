@@ -9,6 +9,7 @@
 // - Everything else is asynchronous: every write, usage rows and their listings, the ledger, conversations and
 //   MCP hub calls. SQLite does the work at once and resolves; PostgreSQL does it on the server.
 
+import type { TargetHealthRow } from './target-health.js';
 import type { AliasGroup, ModelAliasInfo, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
 import type { ChatFolder, ChatMessage, ChatPreset, Conversation } from '../../../shared/bridge/types.js';
 import type { ConversationPlace } from './chat-library.js';
@@ -117,6 +118,8 @@ export interface Store {
   listPrices(): PriceRow[];
   /** By name. */
   listModelAliases(): ModelAliasInfo[];
+  /** The targets cooled down or on trial (a healthy target has no row), by model. */
+  listTargetHealth(): TargetHealthRow[];
   getCreditAccount(): CreditAccountRow;
   /** What the key spent in usage rows created on `fromDay` (days since 1970-01-01 UTC) or later. */
   keySpendSince(keyId: string, fromDay: number): number;
@@ -168,6 +171,10 @@ export interface Store {
   /** Creates the alias or points it to `target` (one, or a group); returns what it was before, if it existed. */
   setModelAlias(name: string, target: string | AliasGroup, createdAt: number): Promise<ModelAliasInfo | undefined>;
   removeModelAlias(name: string): Promise<boolean>;
+  /** Records a target's cooldown or trial; every process and instance learns it through changeVersion(). */
+  setTargetHealth(row: TargetHealthRow): Promise<void>;
+  /** The target is healthy again. False when it had no row. */
+  removeTargetHealth(model: string): Promise<boolean>;
   /**
    * Admits one request of a key with a requests-per-minute rule against a window shared by every instance: the
    * milliseconds to wait, 0 when admitted (and counted). Undefined when the engine has no shared window (SQLite:

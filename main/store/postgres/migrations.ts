@@ -276,6 +276,23 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       ALTER TABLE model_aliases ADD COLUMN weights text;
     `,
   },
+  {
+    version: 15,
+    name: 'target health',
+    // As ../sqlite/migrations.ts's version 15; target_health is in the snapshot, so every instance learns a
+    // cooldown through the change notification.
+    sql: `
+      ALTER TABLE providers ADD COLUMN cooldown text;
+      CREATE TABLE target_health (
+        model text PRIMARY KEY,
+        provider text NOT NULL,
+        state text NOT NULL,
+        until bigint NOT NULL,
+        next_cooldown_ms bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+    `,
+  },
   { version: 16, name: 'response cache', sql: responseCacheSchema },
   {
     version: 17,

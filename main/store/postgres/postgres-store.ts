@@ -27,6 +27,8 @@ import { postgresMigrations } from './migrations.js';
 import { createPool, withoutSecret } from './pool.js';
 import * as priceTable from './price-table.js';
 import * as providerTable from './provider-table.js';
+import * as targetHealthTable from './target-health-table.js';
+import type { TargetHealthRow } from '../contract/target-health.js';
 import { admitRequest } from './rate-window.js';
 import { isPostgresRowRejection } from './row-rejection.js';
 import { SnapshotSync } from './snapshot-sync.js';
@@ -122,6 +124,10 @@ export class PostgresStore implements Store {
     return this.sync.replica.prices.list();
   }
 
+  listTargetHealth(): TargetHealthRow[] {
+    return this.sync.replica.targetHealth.list();
+  }
+
   listModelAliases(): ModelAliasInfo[] {
     return this.sync.replica.aliases.list();
   }
@@ -198,6 +204,17 @@ export class PostgresStore implements Store {
 
   async setPrice(price: PriceRow): Promise<void> {
     await this.sync.change({ table: 'model_prices', id: price.model }, (client) => priceTable.setPrice(client, price));
+  }
+
+  async setTargetHealth(row: TargetHealthRow): Promise<void> {
+    await this.sync.change({ table: 'target_health', id: row.model }, (client) =>
+      targetHealthTable.setTargetHealth(client, row),
+    );
+  }
+
+  removeTargetHealth(model: string): Promise<boolean> {
+    const remove = (client: pg.ClientBase) => targetHealthTable.removeTargetHealth(client, model);
+    return this.sync.change({ table: 'target_health', id: model }, remove, { changed: (removed) => removed });
   }
 
   removePrice(model: string): Promise<boolean> {

@@ -9,10 +9,11 @@ import { toProviderColumns } from '../contract/providers.js';
 export async function upsertProvider(client: pg.ClientBase, provider: ProviderInfo): Promise<void> {
   const columns = toProviderColumns(provider);
   await client.query(
-    `INSERT INTO providers (id, kind, base_url, has_api_key, created_at, api_key_tail, timeouts)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO providers (id, kind, base_url, has_api_key, created_at, api_key_tail, timeouts, cooldown)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, base_url = excluded.base_url,
-       has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail, timeouts = excluded.timeouts`,
+       has_api_key = excluded.has_api_key, api_key_tail = excluded.api_key_tail, timeouts = excluded.timeouts,
+       cooldown = excluded.cooldown`,
     [
       columns.id,
       columns.kind,
@@ -21,6 +22,7 @@ export async function upsertProvider(client: pg.ClientBase, provider: ProviderIn
       columns.created_at,
       columns.api_key_tail,
       columns.timeouts,
+      columns.cooldown,
     ],
   );
 }

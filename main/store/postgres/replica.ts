@@ -15,6 +15,7 @@ import { migrate } from '../sqlite/migrate.js';
 import { PriceTable } from '../sqlite/price-table.js';
 import { ProviderTable } from '../sqlite/provider-table.js';
 import { SpendTable } from '../sqlite/spend-table.js';
+import { TargetHealthTable } from '../sqlite/target-health-table.js';
 import { insertOrderColumn, insertOrderTables } from './migrations.js';
 
 /** The tables of the snapshot, and the column that names a row of each for a reload of one key's rows. */
@@ -26,6 +27,7 @@ export const snapshotTables = {
   model_aliases: 'name',
   credit_account: 'id',
   key_spend_daily: 'key_id',
+  target_health: 'model',
 } as const;
 
 export type SnapshotTable = keyof typeof snapshotTables;
@@ -62,6 +64,7 @@ export class SnapshotReplica {
   readonly prices: PriceTable;
   readonly aliases: AliasTable;
   readonly spend: SpendTable;
+  readonly targetHealth: TargetHealthTable;
   private readonly db: Database.Database;
   private readonly columns = new Map<SnapshotTable, string[]>();
   private readonly raiseUsed: Database.Statement<[number]>;
@@ -78,6 +81,7 @@ export class SnapshotReplica {
     this.prices = new PriceTable(this.db);
     this.aliases = new AliasTable(this.db);
     this.spend = new SpendTable(this.db);
+    this.targetHealth = new TargetHealthTable(this.db);
     for (const table of Object.keys(snapshotTables) as SnapshotTable[]) {
       const info = this.db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
       this.columns.set(

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFileName, openStore, StoreVersionError, type Store } from '../index.js';
 import { migrate, schemaVersion } from './migrate.js';
-import { migrations, type Migration } from './migrations.js';
 import { latestVersion } from '../contract/schema-version.js';
+import { migrations, type Migration } from './migrations.js';
 
 let dataDir: string;
 const opened: { close(): void }[] = [];
@@ -60,6 +60,7 @@ describe('openStore', () => {
       'created_at',
       'api_key_tail',
       'timeouts',
+      'cooldown',
     ]);
     expect(columnNames(db, 'usage_log')).toEqual([
       'id',

@@ -223,6 +223,24 @@ export const migrations: readonly Migration[] = [
       `),
   },
   {
+    version: 15,
+    name: 'target health',
+    // Each provider's cooldown settings (JSON, like timeouts; NULL: the defaults), and each cooled-down target's state,
+    // shared by every process on the file (main/providers/target-health-sync.ts). A healthy target has no row.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE providers ADD COLUMN cooldown TEXT;
+        CREATE TABLE target_health (
+          model TEXT PRIMARY KEY,
+          provider TEXT NOT NULL,
+          state TEXT NOT NULL,
+          until INTEGER NOT NULL,
+          next_cooldown_ms INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+      `),
+  },
+  {
     version: 16,
     name: 'response cache',
     // The gateway's cached answers (response-cache-table.ts), and on each usage row whether the cache answered

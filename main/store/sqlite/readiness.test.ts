@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { latestVersion } from '../contract/schema-version.js';
 import { migrations } from './migrations.js';
 import { databaseFileName } from './database-file.js';
 import { openStore } from './open-store.js';
 import { checkDatabaseReadiness } from './readiness.js';
 import type { SqliteStore as Store } from './store.js';
-import { latestVersion } from '../contract/schema-version.js';
 
 describe('checkDatabaseReadiness', () => {
   let dataDir: string;

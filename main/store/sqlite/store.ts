@@ -25,6 +25,8 @@ import { ResponseCacheTable } from './response-cache-table.js';
 import type { ResponseCacheStore } from '../contract/response-cache.js';
 import { PriceTable } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
+import { TargetHealthTable } from './target-health-table.js';
+import type { TargetHealthRow } from '../contract/target-health.js';
 import { SpendTable } from './spend-table.js';
 import { UsageTable } from './usage-table.js';
 
@@ -53,6 +55,7 @@ export class SqliteStore implements Store {
   private readonly spend: SpendTable;
   private readonly prices: PriceTable;
   private readonly aliases: AliasTable;
+  private readonly targetHealth: TargetHealthTable;
   private readonly insertUsageAndSpend: (rows: readonly UsageRecord[]) => void;
   private readonly insertKeyWithRules: (row: NewKeyRow, rules: KeyRulesRow) => void;
   private readonly changeCreditsAtomically: (change: CreditChange) => CreditAccountRow;
@@ -105,6 +108,7 @@ export class SqliteStore implements Store {
     this.spend = new SpendTable(db);
     this.prices = new PriceTable(db);
     this.aliases = new AliasTable(db);
+    this.targetHealth = new TargetHealthTable(db);
     // One transaction for the rows and the spend they add: a crash keeps both or neither.
     const insertUsageAndSpend = db.transaction((rows: readonly UsageRecord[]) => {
       this.spend.addUsage(this.usage.insertEach(rows));
@@ -266,6 +270,19 @@ export class SqliteStore implements Store {
     const previous = this.replaceAlias(name, asGroup(target), createdAt);
     this.version++;
     return previous;
+  }
+
+  listTargetHealth(): TargetHealthRow[] {
+    return this.targetHealth.list();
+  }
+
+  async setTargetHealth(row: TargetHealthRow): Promise<void> {
+    this.targetHealth.set(row);
+    this.version++;
+  }
+
+  async removeTargetHealth(model: string): Promise<boolean> {
+    return this.countChange(this.targetHealth.remove(model));
   }
 
   async removeModelAlias(name: string): Promise<boolean> {

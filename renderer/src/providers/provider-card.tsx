@@ -1,7 +1,15 @@
-// One provider: where it is, which key it has (only ever its last four characters), a connection test, its models.
+// One provider: where it is, which key it has (only ever its last four characters), its cooldowns and each of its
+// models' health, a connection test, its models.
 
 import { useCallback, useEffect, useState } from 'react';
-import type { ModelPriceInfo, ProviderInfo, ProviderTestResult } from '../../../shared/api/index.js';
+import {
+  defaultProviderCooldown,
+  describeTargetHealth,
+  effectiveCooldown,
+  type ModelPriceInfo,
+  type ProviderInfo,
+  type ProviderTestResult,
+} from '../../../shared/api/index.js';
 import type { ProviderModel } from '../../../shared/bridge/types.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { ConfirmDialog } from '../ui/dialog.js';
@@ -25,6 +33,36 @@ function describeKey(provider: ProviderInfo): string {
   if (!provider.has_api_key) return 'No API key';
   if (provider.source === 'environment') return 'Key from the environment';
   return provider.api_key_tail ? `Key ••••${provider.api_key_tail}` : 'Key stored';
+}
+
+/** The provider's cooldown settings in words. */
+function describeCooldown(provider: ProviderInfo): string {
+  const cooldown = effectiveCooldown(provider.cooldown);
+  if (cooldown === null) return 'Cooldowns off: failing models are always tried';
+  const { windowSeconds } = defaultProviderCooldown;
+  return `A model failing ${cooldown.after} times in ${windowSeconds} s cools down for ${cooldown.seconds} s`;
+}
+
+/** Each model that is cooling down or waiting for its trial; the others are healthy. */
+function TargetHealthList({ provider }: { provider: ProviderInfo }) {
+  const targets = provider.targets ?? [];
+  return (
+    <div role="group" aria-label="Model health">
+      <p className="card-line muted">{describeCooldown(provider)}</p>
+      {targets.length === 0 ? (
+        <p className="target-health">All models healthy</p>
+      ) : (
+        <ul className="target-health">
+          {targets.map((target) => (
+            <li key={target.model} className={`target-${target.state}`}>
+              <span className="mono">{target.model}</span>: {describeTargetHealth(target)}
+              {target.state === 'trial' ? ' (the next request tests it)' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 /** A message ending as a sentence does, so that the next one can follow it. */
@@ -86,6 +124,7 @@ export function ProviderCard({ provider, pricesVersion, onEdit, onRemoved, onPri
         <p className="card-line muted" aria-label="API key">
           {describeKey(provider)}
         </p>
+        <TargetHealthList provider={provider} />
         <p className={`test-result ${test ? (test.ok ? 'ok' : 'failed') : ''}`} role="status">
           {testing ? 'Testing…' : test ? test.message : ''}
         </p>

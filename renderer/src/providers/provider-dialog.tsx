@@ -5,7 +5,9 @@
 
 import { useCallback, useState, type FormEvent } from 'react';
 import {
+  defaultProviderCooldown,
   providerKinds,
+  type ProviderCooldown,
   type ProviderInfo,
   type ProviderKind,
   type ProviderTestResult,
@@ -60,6 +62,14 @@ function newKeyHint(preset: ProviderPreset | undefined, store: KeyStore | undefi
   return `${where}${keyStoreWords(store)} and never shown again. Leave empty for a provider that needs none (Ollama).`;
 }
 
+/** The two cooldown fields as typed; empty takes the default. Undefined when nothing is set. */
+function cooldownOf(after: string, seconds: string): ProviderCooldown {
+  return {
+    ...(after.trim() === '' ? {} : { after: Number(after) }),
+    ...(seconds.trim() === '' ? {} : { seconds: Number(seconds) }),
+  };
+}
+
 export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogProps) {
   const bridge = useBridge();
   const editing = provider !== undefined;
@@ -69,6 +79,8 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
   const [baseUrl, setBaseUrl] = useState(provider?.base_url ?? defaultBaseUrls.openai);
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
+  const [cooldownAfter, setCooldownAfter] = useState(String(provider?.cooldown?.after ?? ''));
+  const [cooldownSeconds, setCooldownSeconds] = useState(String(provider?.cooldown?.seconds ?? ''));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The last test's answer while the settings are still the ones tested: any change makes it stale.
@@ -124,14 +136,16 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
     setError(null);
     try {
       const key = apiKey.trim();
+      const cooldown = cooldownOf(cooldownAfter, cooldownSeconds);
       const saved = editing
         ? await bridge.invoke('providers:update', {
             id,
             kind,
             baseUrl,
+            cooldown,
             ...(removeKey ? { apiKey: null } : key ? { apiKey: key } : {}),
           })
-        : await bridge.invoke('providers:add', { id: id.trim(), kind, baseUrl, apiKey: key || null });
+        : await bridge.invoke('providers:add', { id: id.trim(), kind, baseUrl, apiKey: key || null, cooldown });
       setApiKey('');
       onSaved(saved.provider);
     } catch (failure) {
@@ -213,6 +227,26 @@ export function ProviderDialog({ provider, onClose, onSaved }: ProviderDialogPro
             Remove the stored key
           </label>
         ) : null}
+        {[
+          {
+            label: 'Cool a model down after (failures)',
+            hint: `Failures within ${defaultProviderCooldown.windowSeconds} s (rate limits, server errors, timeouts, refused connections) before its requests go to the fallbacks. 0 turns cooldowns off. Empty: ${defaultProviderCooldown.after}.`,
+            min: 0,
+            max: 1000,
+            value: cooldownAfter,
+            onChange: setCooldownAfter,
+          },
+          {
+            label: 'Cooldown (seconds)',
+            hint: `Doubles while the model keeps failing, up to ${defaultProviderCooldown.maxSeconds / 60} minutes; then one trial request. Empty: ${defaultProviderCooldown.seconds}.`,
+            min: 1,
+            max: defaultProviderCooldown.maxSeconds,
+            value: cooldownSeconds,
+            onChange: setCooldownSeconds,
+          },
+        ].map((field) => (
+          <TextField key={field.label} {...field} type="number" step={1} inputMode="numeric" />
+        ))}
         <div className="form-test">
           <button type="button" disabled={test === 'testing'} onClick={() => void runTest()}>
             Test connection

@@ -1,7 +1,7 @@
 // Providers: add, edit and remove them, test the connection, see their models with prices, and set prices; model
 // aliases, the names tools send, pointed at any provider's model.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ModelAliasInfo, ModelPriceInfo, ProviderInfo } from '../../../shared/api/index.js';
 import { useBridge } from '../bridge/bridge-context.js';
 import { EmptyState, Loaded, Screen } from '../ui/parts.js';
@@ -29,6 +29,8 @@ function closedThen(close: (nothing: null) => void, changed: () => void) {
   };
 }
 
+const healthRefreshMs = 5_000;
+
 export function ProvidersScreen() {
   const bridge = useBridge();
   const providers = useLoad(useCallback(async () => (await bridge.invoke('providers:list')).providers, [bridge]));
@@ -39,6 +41,15 @@ export function ProvidersScreen() {
   const [aliasing, setAliasing] = useState<AliasEditing>(null);
   // Bumped when prices change, so that open model lists show the new ones.
   const [pricesVersion, setPricesVersion] = useState(0);
+
+  // A cooldown ends on its own time: while a model cools down or waits for its trial, the list is read again.
+  const cooling = providers.data?.some((provider) => (provider.targets ?? []).length > 0) ?? false;
+  const reloadProviders = providers.reload;
+  useEffect(() => {
+    if (!cooling) return;
+    const timer = setInterval(() => void reloadProviders(), healthRefreshMs);
+    return () => clearInterval(timer);
+  }, [cooling, reloadProviders]);
 
   const pricesChanged = () => {
     void prices.reload();
