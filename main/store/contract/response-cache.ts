@@ -24,3 +24,14 @@ export interface ResponseCacheStore {
   /** Adds or replaces the entry; drops expired entries and, beyond the limits, the least recently used. */
   write(row: CachedResponseRow, limits: ResponseCacheLimits): Promise<void>;
 }
+
+/**
+ * How many of the least recently used entries to drop next for the cache to fit `limits` (0 when it fits): the
+ * entries beyond the count, else enough entries of the average size to free the bytes beyond the limit. Engines
+ * drop that many and ask again, so that a write costs a count over an index, not a sort of the whole table.
+ */
+export function entriesToEvict(held: { entries: number; bytes: number }, limits: ResponseCacheLimits): number {
+  if (held.entries > limits.maxEntries) return held.entries - limits.maxEntries;
+  if (held.bytes <= limits.maxBytes || held.entries === 0) return 0;
+  return Math.max(1, Math.ceil((held.bytes - limits.maxBytes) / (held.bytes / held.entries)));
+}

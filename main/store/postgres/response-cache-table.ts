@@ -2,7 +2,12 @@
 // every lookup, never from the snapshot replica, so that every instance sees what another stored.
 
 import type pg from 'pg';
-import type { CachedResponseRow, ResponseCacheLimits, ResponseCacheStore } from '../contract/response-cache.js';
+import {
+  entriesToEvict,
+  type CachedResponseRow,
+  type ResponseCacheLimits,
+  type ResponseCacheStore,
+} from '../contract/response-cache.js';
 
 export const responseCacheSchema = `
   CREATE TABLE response_cache (
@@ -13,7 +18,8 @@ export const responseCacheSchema = `
     expires_at bigint NOT NULL,
     used_at bigint NOT NULL
   );
-  CREATE INDEX response_cache_by_use ON response_cache (used_at);
+  CREATE INDEX response_cache_by_use ON response_cache (used_at) INCLUDE (bytes);
+  CREATE INDEX response_cache_by_expiry ON response_cache (expires_at);
   ALTER TABLE usage_log ADD COLUMN cache text;
   ALTER TABLE usage_log ADD COLUMN saved_cost double precision;
 `;
@@ -38,14 +44,21 @@ export class PostgresResponseCacheTable implements ResponseCacheStore {
          created_at = excluded.created_at, expires_at = excluded.expires_at, used_at = excluded.used_at`,
       [row.key, row.body, Buffer.byteLength(row.body), row.createdAt, row.expiresAt],
     );
-    // A statement of its own, so that it sees the entry just written.
-    await this.pool.query(
-      `DELETE FROM response_cache WHERE expires_at <= $1 OR key IN (
-         SELECT key FROM (
-           SELECT key, row_number() OVER newest AS place, sum(bytes) OVER newest AS total
-           FROM response_cache WINDOW newest AS (ORDER BY used_at DESC, created_at DESC, key)
-         ) AS ranked WHERE place > $2 OR total > $3)`,
-      [row.createdAt, limits.maxEntries, limits.maxBytes],
+    await this.pool.query('DELETE FROM response_cache WHERE expires_at <= $1', [row.createdAt]);
+    for (let count = entriesToEvict(await this.totals(), limits); count > 0;) {
+      await this.pool.query(
+        'DELETE FROM response_cache WHERE key IN (SELECT key FROM response_cache ORDER BY used_at LIMIT $1)',
+        [count],
+      );
+      count = entriesToEvict(await this.totals(), limits);
+    }
+  }
+
+  /** How much the table holds, from the index on (used_at, bytes). */
+  private async totals(): Promise<{ entries: number; bytes: number }> {
+    const { rows } = await this.pool.query<{ entries: number; bytes: number }>(
+      'SELECT count(*)::float8 AS entries, coalesce(sum(bytes), 0)::float8 AS bytes FROM response_cache',
     );
+    return rows[0]!;
   }
 }

@@ -1,7 +1,7 @@
 // SQL for response_cache (../contract/response-cache.ts): one process or several on one file share it.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { CachedResponseRow, ResponseCacheLimits } from '../contract/response-cache.js';
+import { entriesToEvict, type CachedResponseRow, type ResponseCacheLimits } from '../contract/response-cache.js';
 
 export const responseCacheSchema = `
   CREATE TABLE response_cache (
@@ -12,10 +12,17 @@ export const responseCacheSchema = `
     expires_at INTEGER NOT NULL,
     used_at INTEGER NOT NULL
   ) STRICT;
-  CREATE INDEX response_cache_by_use ON response_cache (used_at);
+  CREATE INDEX response_cache_by_use ON response_cache (used_at, bytes);
+  CREATE INDEX response_cache_by_expiry ON response_cache (expires_at);
   ALTER TABLE usage_log ADD COLUMN cache TEXT;
   ALTER TABLE usage_log ADD COLUMN saved_cost REAL;
 `;
+
+/** How much the table holds: read from the index on (used_at, bytes), never from the answers themselves. */
+interface Totals {
+  entries: number;
+  bytes: number;
+}
 
 interface Columns {
   key: string;
@@ -29,7 +36,8 @@ export class ResponseCacheTable {
   private readonly touchStatement: Statement<[number, string]>;
   private readonly writeStatement: Statement<[Columns & { bytes: number; used_at: number }]>;
   private readonly expireStatement: Statement<[number]>;
-  private readonly evictStatement: Statement<[number, number]>;
+  private readonly totalsStatement: Statement<[], Totals>;
+  private readonly evictStatement: Statement<[number]>;
 
   constructor(private readonly db: Database) {
     this.readStatement = db.prepare(
@@ -43,13 +51,11 @@ export class ResponseCacheTable {
          created_at = excluded.created_at, expires_at = excluded.expires_at, used_at = excluded.used_at`,
     );
     this.expireStatement = db.prepare('DELETE FROM response_cache WHERE expires_at <= ?');
-    // Keeps the most recently used entries that fit both limits, newest first, and deletes the rest.
+    this.totalsStatement = db.prepare(
+      'SELECT count(*) AS entries, total(bytes) AS bytes FROM response_cache INDEXED BY response_cache_by_use',
+    );
     this.evictStatement = db.prepare(
-      `DELETE FROM response_cache WHERE key IN (
-         SELECT key FROM (
-           SELECT key, row_number() OVER newest AS place, sum(bytes) OVER newest AS total
-           FROM response_cache WINDOW newest AS (ORDER BY used_at DESC, created_at DESC, key)
-         ) WHERE place > ? OR total > ?)`,
+      'DELETE FROM response_cache WHERE key IN (SELECT key FROM response_cache ORDER BY used_at LIMIT ?)',
     );
   }
 
@@ -71,7 +77,10 @@ export class ResponseCacheTable {
         used_at: row.createdAt,
       });
       this.expireStatement.run(row.createdAt);
-      this.evictStatement.run(limits.maxEntries, limits.maxBytes);
+      for (let count = entriesToEvict(this.totalsStatement.get()!, limits); count > 0;) {
+        this.evictStatement.run(count);
+        count = entriesToEvict(this.totalsStatement.get()!, limits);
+      }
     })();
   }
 }
