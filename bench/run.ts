@@ -3,7 +3,8 @@
 // own process: the fake upstream, `switchyard serve` (compiled, with a temporary data dir, real auth, SQLite and
 // usage log), Portkey, and the load generator.
 //
-//   npm run bench [-- --quick] [-- --workers N] [-- --no-portkey] [-- --no-build] [-- --only postgres]
+//   npm run bench [-- --quick] [-- --workers N] [-- --no-portkey] [-- --no-build] [-- --only postgres|features]
+//                 [-- --baseline DIR]
 //
 // A bare Node proxy (bench/bare-proxy.ts: node:http in, undici out, bytes piped, nothing else) runs beside them as
 // the floor: what any Node gateway pays for the hop alone. Switchyard's own cost is its difference to that row.
@@ -15,8 +16,14 @@
 // PostgreSQL cluster, then two with the connections alternating between them (bench/team-server.ts); skipped with a
 // note where PostgreSQL is not installed. `--only postgres` measures that row alone.
 //
-// Results go to bench/results/latest.json and latest.md (latest-postgres.* for `--only postgres`); the markdown
-// table is printed at the end.
+// The team features (model groups aside: they cost nothing to a request that names no group) get rows of their
+// own (bench/feature-row.ts): the response cache (all hits, all misses), Prometheus metrics and OpenTelemetry
+// traces, each on beside a gateway with all of them off; with `--baseline DIR` (a checkout of an earlier commit,
+// built), that features-off gateway is measured against the earlier build too. `--only features` measures them
+// alone.
+//
+// Results go to bench/results/latest.json and latest.md (latest-postgres.* or latest-features.* for `--only`);
+// the markdown table is printed at the end.
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +50,7 @@ import { build, machine, writeResults } from './results-file.js';
 import { createRunner, log, sleep, type Measured } from './runner.js';
 import { median, slope } from './stats.js';
 import { benchTargets, type Target, type TargetName } from './targets.js';
+import { measureFeatures } from './feature-row.js';
 import { measureTeamServer } from './team-row.js';
 import { latencyStartSpreadMs, profiles } from './workloads.js';
 
@@ -52,8 +60,10 @@ interface Options {
   portkey: boolean;
   build: boolean;
   pin: boolean;
-  /** Measure only this row (`postgres`: one vs two instances on PostgreSQL). */
-  only: 'postgres' | null;
+  /** Measure only this row (`postgres`: one vs two instances on PostgreSQL; `features`: the team features). */
+  only: 'postgres' | 'features' | null;
+  /** An earlier build (a tree with bin/ and dist/) the features-off gateway is compared with. */
+  baseline: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -64,6 +74,7 @@ function parseOptions(argv: string[]): Options {
     build: true,
     pin: os.availableParallelism() >= 2,
     only: null,
+    baseline: null,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
@@ -72,12 +83,15 @@ function parseOptions(argv: string[]): Options {
     else if (argument === '--no-build') options.build = false;
     else if (argument === '--no-pin') options.pin = false;
     else if (argument === '--workers') options.workers = Number(argv[++index]);
+    else if (argument === '--baseline') options.baseline = path.resolve(argv[++index] ?? '');
     else if (argument === '--only') {
-      if (argv[++index] !== 'postgres') throw new Error('--only takes postgres');
-      options.only = 'postgres';
+      const only = argv[++index];
+      if (only !== 'postgres' && only !== 'features') throw new Error('--only takes postgres or features');
+      options.only = only;
     } else {
       throw new Error(
-        `unknown argument ${argument}; use --quick, --workers N, --no-portkey, --no-build, --no-pin, --only postgres`,
+        `unknown argument ${argument}; use --quick, --workers N, --no-portkey, --no-build, --no-pin, ` +
+          '--only postgres|features, --baseline DIR',
       );
     }
   }
@@ -90,9 +104,10 @@ const seconds = (full: number, quick: number) => (options.quick ? quick : full) 
 /** How long after start-up the idle RSS is read: after V8's memory reducer has run (see the idle measurement). */
 const idleSettleMs = 30_000;
 const teamSettings = { pin: options.pin, seconds };
+const featureSettings = { pin: options.pin, quick: options.quick, seconds, baseline: options.baseline };
 
-/** `--only postgres`: the fake upstream, the load generator and the PostgreSQL row, nothing else. */
-async function mainPostgresOnly(): Promise<void> {
+/** `--only postgres` or `features`: the fake upstream, the load generator and that row, nothing else. */
+async function mainOnly(only: 'postgres' | 'features'): Promise<void> {
   const loadBefore = os.loadavg()[0]!;
   if (options.build) build();
   const worker = new LoadWorker();
@@ -106,12 +121,12 @@ async function mainPostgresOnly(): Promise<void> {
     }
     const runner = createRunner(worker, () => [upstream.child.pid!, worker.pid], notes);
     const runMeter = new CpuMeter(() => [upstream.child.pid!, worker.pid]);
-    const row = await measureTeamServer(
-      runner,
-      `http://127.0.0.1:${upstream.port}/v1`,
-      'sk-bench-provider-key',
-      teamSettings,
-    );
+    const upstreamUrl = `http://127.0.0.1:${upstream.port}/v1`;
+    const providerKey = 'sk-bench-provider-key';
+    const row =
+      only === 'postgres'
+        ? await measureTeamServer(runner, upstreamUrl, providerKey, teamSettings)
+        : await measureFeatures(runner, upstreamUrl, providerKey, featureSettings);
     await writeResults(
       {
         date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
@@ -123,10 +138,10 @@ async function mainPostgresOnly(): Promise<void> {
           `process, zero-latency model (the whole answer at once); closed-loop load generator with keep-alive ` +
           'connections, in its own process, with the fake upstream on CPU 0.',
         figures: row.figures,
-        details: { postgres: row.details, foreignLoad: runner.foreignLoad },
+        details: { [only]: row.details, foreignLoad: runner.foreignLoad },
         notes: [...notes, ...row.notes],
       },
-      options.quick ? '-postgres-quick' : '-postgres',
+      options.quick ? `-${only}-quick` : `-${only}`,
     );
   } finally {
     await worker.close();
@@ -360,6 +375,8 @@ async function main(): Promise<void> {
 
     const team = await measureTeamServer(runner, upstreamUrl, providerKey, teamSettings);
     details.postgres = team.details;
+    const features = await measureFeatures(runner, upstreamUrl, providerKey, featureSettings);
+    details.features = features.details;
 
     const measurements = {
       latency,
@@ -378,7 +395,7 @@ async function main(): Promise<void> {
       disconnectsMs: disconnects,
       usage: { rows, requests: gatewayRequests.count },
     };
-    const figures = [...benchFigures(measurements), ...team.figures];
+    const figures = [...benchFigures(measurements), ...team.figures, ...features.figures];
     const contenders = benchContenders(measurements);
     details.foreignLoad = foreignLoad;
     const noisy = foreignLoad.filter((entry) => entry.cores > 0.2);
@@ -396,7 +413,7 @@ async function main(): Promise<void> {
         `the slowest ${slowest.map((ms) => ms.toFixed(1)).join(', ')} ms.`,
     );
     notes.push(`RSS at idle after the load: ${idleAfterRss.toFixed(1)} MB.`);
-    notes.push(...team.notes);
+    notes.push(...team.notes, ...features.notes);
     if (multiIdleRss !== null) {
       notes.push(
         `RSS of \`--workers ${options.workers}\` (primary and workers) after the run: ${multiIdleRss.toFixed(1)} MB.`,
@@ -441,4 +458,4 @@ async function main(): Promise<void> {
   }
 }
 
-await (options.only === 'postgres' ? mainPostgresOnly() : main());
+await (options.only ? mainOnly(options.only) : main());
