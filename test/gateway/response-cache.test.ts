@@ -9,6 +9,7 @@ import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
+import { ResponseCacheSetting } from '../../main/app/response-cache-setting.js';
 import { openStore } from '../../main/store/index.js';
 import { runCli, startServer, stopServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
@@ -278,6 +279,22 @@ describe('the response cache of one serve on SQLite', () => {
     expect((await ask(openai, question('brief'))).cache).toBe('hit');
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect((await ask(openai, question('brief'))).cache).toBe('miss');
+  });
+
+  it('runs with the setting stored with the data (the Gateway screen) unless a serve flag overrides it', async () => {
+    const storedDir = await dataFolder();
+    const stored = await createKey(storedDir, 'stored');
+    const store = openStore(storedDir);
+    try {
+      await new ResponseCacheSetting(store).save({ ttlSeconds: 60, scope: 'key' });
+    } finally {
+      await store.close();
+    }
+    const bySetting = client(await serve(storedDir), stored.key);
+    expect((await ask(bySetting, question('stored setting'))).cache).toBe('miss');
+    expect((await ask(bySetting, question('stored setting'))).cache).toBe('hit');
+    const byFlag = client(await serve(storedDir, '--cache-ttl', '0'), stored.key);
+    expect((await ask(byFlag, question('stored setting'))).cache).toBeNull();
   });
 
   it('sends no cache header and stores nothing when off (the default)', async () => {
