@@ -2,48 +2,17 @@
 // request of this process and of another on the same data, `serve`'s flags winning field by field, and a stored
 // value this build cannot read taken as the default.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { usePostgresStores } from '../../test/support/postgres-store.js';
+import { describe, expect, it } from 'vitest';
+import { useStoreEngines } from '../../test/support/postgres-store.js';
 import { waitFor } from '../../test/support/wait-for.js';
 import { defaultResponseCacheLimits } from '../gateway/index.js';
-import { openStore, type Store } from '../store/index.js';
 import { ResponseCacheSetting } from './response-cache-setting.js';
 
-const postgres = usePostgresStores();
-const folders: string[] = [];
-const sqliteStores: Store[] = [];
-afterEach(async () => {
-  await Promise.all(sqliteStores.splice(0).map((store) => store.close()));
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
+const engines = useStoreEngines('switchyard-cache-setting-');
 
-/** Two stores on the same data: two processes on one folder, or two instances on one database. */
-const engines = [
-  {
-    name: 'sqlite',
-    async pair(): Promise<[Store, Store]> {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-cache-setting-'));
-      folders.push(folder);
-      const stores: [Store, Store] = [openStore(folder), openStore(folder)];
-      sqliteStores.push(...stores);
-      return stores;
-    },
-  },
-  {
-    name: 'postgres',
-    async pair(): Promise<[Store, Store]> {
-      const url = await postgres.database();
-      return [await postgres.open(url), await postgres.open(url)];
-    },
-  },
-];
-
-describe.each(engines)('the response cache setting on $name', ({ pair }) => {
+describe.each(engines)('the response cache setting on $name', ({ open, openTwo }) => {
   it('is off and per key until stored; a change reaches the next request here and on the other', async () => {
-    const [here, there] = await pair();
+    const [here, there] = await openTwo();
     const setting = new ResponseCacheSetting(here);
     const other = new ResponseCacheSetting(there);
     expect(setting.settings()).toEqual({ ttlSeconds: 0, scope: 'key', ...defaultResponseCacheLimits });
@@ -61,7 +30,7 @@ describe.each(engines)('the response cache setting on $name', ({ pair }) => {
   });
 
   it("lets serve's flags win field by field, and says which", async () => {
-    const [store] = await pair();
+    const store = await open();
     const setting = new ResponseCacheSetting(store);
     await setting.save({ ttlSeconds: 120, scope: 'all' });
     setting.override({ ttlSeconds: 5, scope: undefined, maxEntries: 10 });
@@ -79,7 +48,7 @@ describe.each(engines)('the response cache setting on $name', ({ pair }) => {
   });
 
   it('refuses a TTL that is not whole seconds up to a year, storing nothing', async () => {
-    const [store] = await pair();
+    const store = await open();
     const setting = new ResponseCacheSetting(store);
     for (const ttlSeconds of [-1, 1.5, 31_536_001]) {
       await expect(setting.save({ ttlSeconds, scope: 'key' })).rejects.toThrow(/whole seconds from 0/);
