@@ -55,6 +55,9 @@ const rowColumns: readonly RowColumn[] = [
   ...copied('unpriced', 'latency_ms', 'ttft_ms', 'error'),
   ['estimated', (row) => row.estimated === true],
   ['dropped_tools', (row) => row.dropped_tools?.join(' ') ?? null],
+  // What the response cache did (empty when it was off) and, for a hit, what the answer cost when the upstream gave it.
+  ...copied('cache'),
+  ['saved_cost_usd', (row) => (row.saved_cost === undefined ? null : cost(row.saved_cost))],
 ];
 
 export function usageRowsCsv(rows: readonly UsageRecord[]): string {

@@ -19,7 +19,6 @@ import {
   type GatewayMetricsOptions,
   type GatewayOptions,
   type GenerationWatcher,
-  type ResponseCacheSettings,
 } from '../gateway/index.js';
 import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
@@ -39,6 +38,7 @@ import { cooldownSettingsOf, TargetHealth } from '../providers/target-health.js'
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { startTracing, traceSettingsFrom } from '../tracing/index.js';
+import { ResponseCacheSetting, type ResponseCacheFlags } from './response-cache-setting.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -81,6 +81,8 @@ export interface App {
   readonly aliases: ModelAliases;
   /** Each target's cooldown (decision 030), shared through the store; `states()` lists the ones not healthy. */
   readonly targetHealth: TargetHealth;
+  /** The response cache's setting (decision 031): stored with the data, overridden by `serve`'s flags. */
+  readonly responseCache: ResponseCacheSetting;
   /** The user's MCP tool servers; idle until `mcp.start()` (serve and the desktop app call it). */
   readonly mcp: McpManager;
   /** The MCP servers offered to other MCP clients at the gateway's /mcp. */
@@ -99,13 +101,13 @@ export interface App {
   /**
    * `mcpHub: false` leaves out /mcp (a gateway worker: the MCP servers and the hub's sessions need one process).
    * `metrics` serves GET /metrics, counting this gateway's generations and the hub's tool calls.
-   * `responseCache`: the response cache's settings (decision 031); off without them.
+   * `responseCache`: `serve`'s cache flags, each given one winning over the stored setting (decision 031).
    */
   createGateway(
     options?: GatewayOptions & {
       mcpHub?: boolean;
       metrics?: GatewayMetricsOptions;
-      responseCache?: ResponseCacheSettings;
+      responseCache?: ResponseCacheFlags;
     },
   ): Gateway;
   close(): Promise<void>;
@@ -183,6 +185,7 @@ export function createApp(options: AppOptions): App {
     logger,
     settingsFor: (providerId) => cooldownSettingsOf(store.getProvider(providerId)?.cooldown),
   });
+  const responseCache = new ResponseCacheSetting(store);
   const targetHealthWatch = {
     attempt: (model: string, provider: string) => targetHealth.attemptWatch(model, provider),
   };
@@ -248,6 +251,7 @@ export function createApp(options: AppOptions): App {
     registry,
     aliases,
     targetHealth,
+    responseCache,
     mcp,
     mcpHub,
     recordHubCall,
@@ -257,11 +261,12 @@ export function createApp(options: AppOptions): App {
     createGateway({
       mcpHub: withHub = true,
       metrics: metricsOptions,
-      responseCache,
+      responseCache: cacheFlags = {},
       watchers = [],
       ...gatewayOptions
     } = {}) {
       void local?.refresh(); // look for local servers now, so that the first request or listing finds them
+      responseCache.override(cacheFlags);
       const metrics =
         metricsOptions && new GatewayMetrics({ targetStates: () => targetHealth.states(), ...metricsOptions });
       if (metrics) hubCallObservers.add(metrics.toolCallObserved);
@@ -275,15 +280,12 @@ export function createApp(options: AppOptions): App {
           ...(withHub ? { mcpHub } : {}),
           health: { readiness: () => store.readiness() },
           targetHealth,
-          ...(responseCache && responseCache.ttlSeconds > 0
-            ? {
-                responseCache: {
-                  settings: () => responseCache,
-                  read: (key, now) => store.responseCache.read(key, now),
-                  write: (row, limits) => store.responseCache.write(row, limits),
-                },
-              }
-            : {}),
+          // Always there, so that the setting turns the cache on or off for the next request without a restart.
+          responseCache: {
+            settings: () => responseCache.settings(),
+            read: (key, now) => store.responseCache.read(key, now),
+            write: (row, limits) => store.responseCache.write(row, limits),
+          },
           ...(metrics ? { metrics: scrapeOf(metrics.registry) } : {}),
           logger,
         },

@@ -315,6 +315,27 @@ describe('gateway info', () => {
     // The quote in the model id cannot end the shell's single-quoted body.
     expect(info.snippets[0]!.code).toContain(`"fake/it'\\''s"`);
   });
+
+  it("reads and stores the response cache's setting, refusing a TTL that is not whole seconds up to a year", async () => {
+    expect(await call('gateway:cache-setting', {})).toEqual({
+      stored: { ttlSeconds: 0, scope: 'key' },
+      effective: { ttlSeconds: 0, scope: 'key' },
+      overridden: { ttlSeconds: false, scope: false },
+    });
+    expect(await call('gateway:set-cache-setting', { ttlSeconds: 90, scope: 'all' })).toMatchObject({
+      stored: { ttlSeconds: 90, scope: 'all' },
+      effective: { ttlSeconds: 90, scope: 'all' },
+    });
+    for (const ttlSeconds of [-1, 2.5, 31_536_001]) {
+      expect(await failure('gateway:set-cache-setting', { ttlSeconds, scope: 'key' })).toMatchObject({
+        code: 'invalid-request',
+      });
+    }
+    expect(await failure('gateway:set-cache-setting', { ttlSeconds: 5, scope: 'everyone' })).toMatchObject({
+      code: 'invalid-request',
+    });
+    expect((await call('gateway:cache-setting', {})).stored).toEqual({ ttlSeconds: 90, scope: 'all' });
+  });
 });
 
 describe('MCP settings', () => {

@@ -34,7 +34,7 @@ export type BridgeApp = Pick<
   App,
   'chat' | 'mcp' | 'registry' | 'providers' | 'aliases' | 'keys' | 'accounts' | 'usage' | 'logger' | 'dataDir' | 'store'
 > &
-  Pick<App, 'chatCompare' | 'secrets'> &
+  Pick<App, 'chatCompare' | 'secrets' | 'responseCache'> &
   Partial<Pick<App, 'targetHealth'>>;
 
 /**
@@ -78,7 +78,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ));
   const handlers: BridgeHandlerMap = {
     ...appHandlers(options.appInfo),
-    ...gatewayHandlers(options.appInfo),
+    ...gatewayHandlers(options.appInfo, app.responseCache),
     ...connectHandlers(toolConnections, options.appInfo),
     ...modelsHandlers(app.registry, app.accounts.prices),
     ...providersHandlers(app.providers, app.registry, app.accounts.prices, () => app.secrets(), app.targetHealth),

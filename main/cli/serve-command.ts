@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { defaultResponseCacheLimits, type ResponseCacheScope } from '../gateway/index.js';
+import { maxCacheTtlSeconds, responseCacheScopes, type ResponseCacheScope } from '../../shared/api/index.js';
+import { defaultResponseCacheLimits } from '../gateway/index.js';
 import {
   appVersion,
   createBridgeHandlers,
@@ -55,8 +56,9 @@ interface ServeOptions {
   /** Milliseconds (the option is given in seconds). */
   hubWait?: number;
   stalledCallerTimeout: number;
-  cacheTtl: number;
-  cacheScope: ResponseCacheScope;
+  /** Unset: the setting stored with the data (the Gateway screen's). */
+  cacheTtl?: number;
+  cacheScope?: ResponseCacheScope;
   cacheMaxEntries: number;
   cacheMaxMb: number;
   /** False with --no-metrics. */
@@ -102,14 +104,14 @@ export function registerServeCommand(program: Command, context: CommandContext):
     )
     .option(
       '--cache-ttl <seconds>',
-      'answer identical chat requests from the response cache for this long (0: off)',
-      parseIntegerOption(0, 31_536_000),
-      0,
+      'answer identical chat requests from the response cache for this long (0: off; default: the stored setting, off unless set in the UI)',
+      parseIntegerOption(0, maxCacheTtlSeconds),
     )
     .addOption(
-      new Option('--cache-scope <scope>', 'share cached answers per key, or between all keys')
-        .choices(['key', 'all'])
-        .default('key'),
+      new Option(
+        '--cache-scope <scope>',
+        'keep cached answers per key, or share them between all keys (default: the stored setting, key unless set in the UI)',
+      ).choices(responseCacheScopes),
     )
     .option(
       '--cache-max-entries <count>',

@@ -4,6 +4,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import {
   formatCost,
+  formatMoney,
   totalOfUsage,
   usageGroupings,
   type UsageGrouping,
@@ -72,7 +73,7 @@ function printRows(context: CommandContext, rows: UsageRecord[], options: UsageO
   if (options.csv) return context.output.out(usageRowsCsv(rows));
   printList(context.output, rows, options.json, {
     empty: 'No usage in this period.',
-    headers: ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST', 'LATENCY MS'],
+    headers: ['TIME', 'KEY', 'APP', 'MODEL', 'STATUS', 'FINISH', 'PROMPT', 'COMPLETION', 'COST', 'LATENCY MS', 'CACHE'],
     row: (row) => [
       new Date(row.created_at).toISOString(),
       row.key_id,
@@ -84,6 +85,7 @@ function printRows(context: CommandContext, rows: UsageRecord[], options: UsageO
       String(row.completion_tokens),
       row.cost === null ? '' : formatCost(row.cost, row.unpriced),
       String(row.latency_ms),
+      row.saved_cost === undefined ? (row.cache ?? '') : `${row.cache} (saved ${formatMoney(row.saved_cost)})`,
     ],
   });
 }

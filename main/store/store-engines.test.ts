@@ -212,6 +212,24 @@ describe('both engines answer alike', () => {
     expect(server).toEqual(lite);
   });
 
+  it('for settings: unset, set, replaced, read from the snapshot', async () => {
+    const [lite, server] = await onBoth(async (store) => {
+      const unset = store.getSetting('response_cache');
+      const before = store.changeVersion();
+      await store.setSetting('response_cache', '{"ttlSeconds":60}');
+      await store.setSetting('response_cache', '{"ttlSeconds":0,"scope":"é"}');
+      await store.setSetting('other', '1');
+      return {
+        unset,
+        moved: store.changeVersion() !== before,
+        value: store.getSetting('response_cache'),
+        other: store.getSetting('other'),
+      };
+    });
+    expect(lite).toEqual({ unset: undefined, moved: true, value: '{"ttlSeconds":0,"scope":"é"}', other: '1' });
+    expect(server).toEqual(lite);
+  });
+
   it('for credits and their ledger', async () => {
     const [lite, server] = await onBoth(async (store) => {
       const answers = [

@@ -21,3 +21,4 @@ export * from './usage-total.js';
 export * from './embeddings.js';
 export * from './completions.js';
 export * from './model-aliases.js';
+export * from './response-cache.js';

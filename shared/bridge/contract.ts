@@ -32,7 +32,9 @@ import {
   aliasNameRule,
   limitResets,
   maxAliasNameLength,
+  maxCacheTtlSeconds,
   providerKinds,
+  responseCacheScopes,
   usageGroupings,
   type ApiKeyDetails,
   type CreditLedgerEntry,
@@ -43,6 +45,7 @@ import {
   type ModelPriceInfo,
   type ProviderInfo,
   type ProviderTestResult,
+  type ResponseCacheSettingView,
   type UsageRecord,
   type UsageSummaryRow,
 } from '../api/index.js';
@@ -432,6 +435,16 @@ export const bridgeContract = {
 
   /** Where callers reach the gateway, and snippets for `model` (or a placeholder). */
   'gateway:info': { request: z.strictObject({ model: modelId.optional() }), response: returns<GatewayInfo>() },
+  /** The response cache's stored setting, what the gateway runs with, and which `serve` flags override it. */
+  'gateway:cache-setting': { request: noRequest, response: returns<ResponseCacheSettingView>() },
+  /** Stores the response cache's setting; the gateway's next request runs with it (unless a flag overrides it). */
+  'gateway:set-cache-setting': {
+    request: z.strictObject({
+      ttlSeconds: z.number().int('whole seconds').min(0).max(maxCacheTtlSeconds),
+      scope: z.enum(responseCacheScopes),
+    }),
+    response: returns<ResponseCacheSettingView>(),
+  },
 
   /** Agent tools pointed at the gateway by connect (main/connect); `model` is `<provider>/<model>` or an alias. */
   'connect:list': { request: noRequest, response: returns<{ tools: ConnectToolInfo[] }>() },

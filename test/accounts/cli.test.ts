@@ -226,6 +226,7 @@ describe('prices', () => {
 describe('usage', () => {
   const dayOne = Date.parse('2026-02-01T10:00:00Z');
   const dayTwo = Date.parse('2026-02-02T23:59:00Z');
+  const cacheDay = Date.parse('2026-01-20T08:00:00Z');
 
   function row(id: string, overrides: Partial<UsageRecord>): UsageRecord {
     return {
@@ -272,7 +273,10 @@ describe('usage', () => {
           finish_reason: 'cancelled',
           cost: 0.000000123,
           app_referer: 'https://x.example',
+          cache: 'miss',
         }),
+        // Answered by the response cache: nothing spent, what the answer cost upstream saved.
+        row('g5', { created_at: cacheDay, cost: 0, cache: 'hit', saved_cost: 0.0025 }),
       ]);
     } finally {
       await store.close();
@@ -303,25 +307,33 @@ describe('usage', () => {
     const rows = await cli('usage', '--since', 'all', '--rows', '--csv');
     const lines = rows.stdout.trim().split('\n');
     expect(lines[0]).toBe(
-      'created_at,id,key_id,app_title,app_referer,model,provider,streamed,status,finish_reason,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced,latency_ms,ttft_ms,error,estimated,dropped_tools',
+      'created_at,id,key_id,app_title,app_referer,model,provider,streamed,status,finish_reason,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,cost_usd,unpriced,latency_ms,ttft_ms,error,estimated,dropped_tools,cache,saved_cost_usd',
     );
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[1]).toMatch(/^2026-02-02T23:59:00.000Z,g\d,/);
+    expect(lines.find((line) => line.includes(',g4,'))).toMatch(/,miss,$/);
+    expect(lines.at(-1)).toBe(
+      '2026-01-20T08:00:00.000Z,g5,key-a,,,up/gpt-4o,up,true,200,stop,10,5,0,0,0.00,false,100,20,,false,,hit,0.0025',
+    );
   });
 
   it('lists the requests themselves with --rows, newest first, as a table or as JSON', slow, async () => {
     const table = await cli('usage', '--since', 'all', '--rows', '--limit', '3');
     expect(table.code, table.stderr).toBe(0);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^TIME\s+KEY\s+APP\s+MODEL\s+STATUS\s+FINISH\s+PROMPT\s+COMPLETION\s+COST\s+LATENCY MS$/);
+    expect(lines[0]).toMatch(
+      /^TIME\s+KEY\s+APP\s+MODEL\s+STATUS\s+FINISH\s+PROMPT\s+COMPLETION\s+COST\s+LATENCY MS\s+CACHE$/,
+    );
     expect(lines.slice(1)).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /^2026-02-02T23:59:00\.000Z\s+key-a\s+https:\/\/x\.example\s+up\/gpt-4o\s+200\s+cancelled\s+10\s+5\s+\$0\.00000012\s+100$/,
+      /^2026-02-02T23:59:00\.000Z\s+key-a\s+https:\/\/x\.example\s+up\/gpt-4o\s+200\s+cancelled\s+10\s+5\s+\$0\.00000012\s+100\s+miss$/,
     );
     expect(lines[2]).toMatch(/^2026-02-02T23:59:00\.000Z\s+key-b\s+up\/gpt-4o\s+402\s+0\s+0\s+\$0\.00\s+100$/);
     expect(lines[3]).toMatch(
       /^2026-02-02T23:59:00\.000Z\s+key-a\s+=HYPERLINK\("x"\)\s+up\/echo-1\s+200\s+stop\s+10\s+5\s+unpriced\s+100$/,
     );
+    const hit = await cli('usage', '--since', '2026-01-20', '--until', '2026-01-21', '--rows');
+    expect(hit.stdout.trim().split('\n')[1]).toMatch(/\s\$0\.00\s+100\s+hit \(saved \$0\.0025\)$/);
     const json = JSON.parse(
       (await cli('usage', '--since', 'all', '--rows', '--json', '--limit', '1')).stdout,
     ) as UsageRecord[];
@@ -335,7 +347,7 @@ describe('usage', () => {
       (await cli('usage', '--since', 'all', '--by', 'model', '--json')).stdout,
     ) as UsageSummaryRow[];
     expect(json.map((group) => [group.group, group.requests, group.cost])).toEqual([
-      ['up/gpt-4o', 3, 0.001000123],
+      ['up/gpt-4o', 4, 0.001000123],
       ['up/echo-1', 1, 0],
     ]);
     expect((await cli('usage', '--since', '2030-01-01')).stdout).toBe('No usage in this period.\n');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../shared/api/index.js';
+import { ResponseCacheSetting } from '../../main/app/response-cache-setting.js';
 import { openStore } from '../../main/store/index.js';
 import { runCli, startServer, stopServer, type RunningServer } from '../support/cli.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
@@ -16,6 +17,8 @@ import { waitFor } from '../support/wait-for.js';
 import { startTeam, type Team } from '../team/team-harness.js';
 
 const providerSecret = 'sk-provider-Cache5mQ2vLw8TzR';
+// What the upstream says each answer cost. Without it `up/echo-1` has no price: its answers cost 0 and credits or a
+// spend limit would never run out, so a test of hits past them would never see a new question's 402.
 const costPerRequest = 0.0021;
 let upstream: FakeUpstream;
 const servers: RunningServer[] = [];
@@ -230,6 +233,34 @@ describe('the response cache of one serve on SQLite', () => {
     expect(rows[1]).toMatchObject({ cost: 0, saved_cost: costPerRequest, prompt_tokens: 11, completion_tokens: 3 });
   });
 
+  it('serves hits once the credits are spent, while a new question gets its 402', async () => {
+    const ownDir = await dataFolder();
+    const payer = await createKey(ownDir, 'payer');
+    const own = await serve(ownDir, '--cache-ttl', '60');
+    // Granted while the gateway runs, by another process: the gateway learns it from the database.
+    await cli(ownDir, ['credits', 'set', String(costPerRequest / 2)]);
+    const openai = client(own, payer.key);
+    expect((await ask(openai, question('paid for'))).cache).toBe('miss');
+    // The first answer took more than the balance: it is spent.
+    await usageRows(ownDir, 1);
+    expect((await ask(openai, question('paid for'))).cache).toBe('hit');
+    await expect(ask(openai, question('not paid for'))).rejects.toMatchObject({ status: 402 });
+    expect((await ask(openai, question('paid for'))).cache).toBe('hit');
+    const credits = JSON.parse(await cli(ownDir, ['credits', 'show', '--json'])) as { used: number };
+    expect(credits.used).toBe(costPerRequest);
+  });
+
+  it("serves hits past the key's spend limit, while a new question gets its 402", async () => {
+    const ownDir = await dataFolder();
+    const capped = await createKey(ownDir, 'capped', '--limit', String(costPerRequest));
+    const own = await serve(ownDir, '--cache-ttl', '60');
+    const openai = client(own, capped.key);
+    expect((await ask(openai, question('within the limit'))).cache).toBe('miss');
+    await usageRows(ownDir, 1);
+    for (let index = 0; index < 3; index++) expect((await ask(openai, question('within the limit'))).cache).toBe('hit');
+    await expect(ask(openai, question('past the limit'))).rejects.toMatchObject({ status: 402 });
+  });
+
   it('refuses a hit to a key that may not use the model', async () => {
     const narrow = await createKey(dataDir, 'narrow', '--allow-models', 'up/other');
     const shared = await serve(dataDir, '--cache-ttl', '60', '--cache-scope', 'all');
@@ -248,6 +279,22 @@ describe('the response cache of one serve on SQLite', () => {
     expect((await ask(openai, question('brief'))).cache).toBe('hit');
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect((await ask(openai, question('brief'))).cache).toBe('miss');
+  });
+
+  it('runs with the setting stored with the data (the Gateway screen) unless a serve flag overrides it', async () => {
+    const storedDir = await dataFolder();
+    const stored = await createKey(storedDir, 'stored');
+    const store = openStore(storedDir);
+    try {
+      await new ResponseCacheSetting(store).save({ ttlSeconds: 60, scope: 'key' });
+    } finally {
+      await store.close();
+    }
+    const bySetting = client(await serve(storedDir), stored.key);
+    expect((await ask(bySetting, question('stored setting'))).cache).toBe('miss');
+    expect((await ask(bySetting, question('stored setting'))).cache).toBe('hit');
+    const byFlag = client(await serve(storedDir, '--cache-ttl', '0'), stored.key);
+    expect((await ask(byFlag, question('stored setting'))).cache).toBeNull();
   });
 
   it('sends no cache header and stores nothing when off (the default)', async () => {
@@ -288,5 +335,32 @@ describe('two serve instances on one PostgreSQL', () => {
     expect(upstreamCalls() - before).toBe(1);
     const { rows } = await team.pool.query<{ key: string; body: string }>('SELECT key, body FROM response_cache');
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.key) && !row.body.includes(key))).toBe(true);
+  }, 60_000);
+
+  it('serve hits once the shared credits are spent, while a new question gets its 402 on either', async () => {
+    const payer = await team.createKey('payer');
+    const [one, two] = await Promise.all([team.serve(), team.serve()]);
+    await team.cli(['credits', 'set', String(costPerRequest / 2)]);
+    expect((await ask(client(one, payer.key), question('paid for by the team'))).cache).toBe('miss');
+    await waitFor(
+      async () =>
+        (await team.pool.query('SELECT 1 FROM usage_log WHERE key_id = $1', [payer.id])).rowCount || undefined,
+      { what: 'the usage row' },
+    );
+    for (const instance of [one, two]) {
+      // The other instance learns the spend through the database's notification, a moment later.
+      const refusal = await waitFor(
+        async () => {
+          const failure = await ask(client(instance, payer.key), question('not paid for')).then(
+            () => undefined,
+            (error: unknown) => error as { status?: number },
+          );
+          return failure?.status === 402 ? failure : undefined;
+        },
+        { what: 'the 402' },
+      );
+      expect(refusal.status).toBe(402);
+      expect((await ask(client(instance, payer.key), question('paid for by the team'))).cache).toBe('hit');
+    }
   }, 60_000);
 });

@@ -65,6 +65,8 @@ export interface StoreEngine {
   name: 'sqlite' | 'postgres';
   /** A new empty store of this engine, closed (and its files removed) after the test. */
   open(): Promise<Store>;
+  /** Two stores on the same new data: two processes on one folder, or two instances on one database. */
+  openTwo(): Promise<[Store, Store]>;
 }
 
 /**
@@ -79,17 +81,32 @@ export function useStoreEngines(folderPrefix: string, options: { linguistic?: bo
     await Promise.all(sqliteStores.splice(0).map((store) => store.close()));
     for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
   });
+  const sqliteFolder = () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+    folders.push(folder);
+    return folder;
+  };
+  const openSqlite = (folder: string) => {
+    const store = openStore(folder);
+    sqliteStores.push(store);
+    return store;
+  };
   return [
     {
       name: 'sqlite',
-      open: async () => {
-        const folder = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
-        folders.push(folder);
-        const store = openStore(folder);
-        sqliteStores.push(store);
-        return store;
+      open: async () => openSqlite(sqliteFolder()),
+      openTwo: async () => {
+        const folder = sqliteFolder();
+        return [openSqlite(folder), openSqlite(folder)];
       },
     },
-    { name: 'postgres', open: async () => postgres.open(await postgres.database(options)) },
+    {
+      name: 'postgres',
+      open: async () => postgres.open(await postgres.database(options)),
+      openTwo: async () => {
+        const url = await postgres.database(options);
+        return [await postgres.open(url), await postgres.open(url)];
+      },
+    },
   ];
 }

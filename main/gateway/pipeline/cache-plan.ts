@@ -3,10 +3,10 @@
 // model as the caller named it), never the prompt itself.
 
 import { createHash } from 'node:crypto';
-import type { ChatRequest, UsageCacheResult } from '../../../shared/api/index.js';
+import type { ChatRequest, ResponseCacheScope, UsageCacheResult } from '../../../shared/api/index.js';
 import type { AdapterCompletion } from '../../providers/index.js';
 
-export type ResponseCacheScope = 'key' | 'all';
+export type { ResponseCacheScope };
 
 export interface ResponseCacheSettings {
   /** How long an answer is served from the cache; 0 turns the cache off. */

@@ -120,6 +120,8 @@ export interface Store {
   listModelAliases(): ModelAliasInfo[];
   /** The targets cooled down or on trial (a healthy target has no row), by model. */
   listTargetHealth(): TargetHealthRow[];
+  /** A setting kept with the app's data (its JSON text), undefined when it was never set. */
+  getSetting(name: string): string | undefined;
   getCreditAccount(): CreditAccountRow;
   /** What the key spent in usage rows created on `fromDay` (days since 1970-01-01 UTC) or later. */
   keySpendSince(keyId: string, fromDay: number): number;
@@ -175,6 +177,8 @@ export interface Store {
   setTargetHealth(row: TargetHealthRow): Promise<void>;
   /** The target is healthy again. False when it had no row. */
   removeTargetHealth(model: string): Promise<boolean>;
+  /** Sets a setting (JSON text); every process and instance learns it through changeVersion(). */
+  setSetting(name: string, value: string): Promise<void>;
   /**
    * Admits one request of a key with a requests-per-minute rule against a window shared by every instance: the
    * milliseconds to wait, 0 when admitted (and counted). Undefined when the engine has no shared window (SQLite:

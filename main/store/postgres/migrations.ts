@@ -300,4 +300,11 @@ export const postgresMigrations: readonly PostgresMigration[] = [
     // As ../sqlite/migrations.ts's version 17.
     sql: 'ALTER TABLE key_rules ADD COLUMN metrics boolean NOT NULL DEFAULT false',
   },
+  {
+    version: 18,
+    name: 'app settings',
+    // As ../sqlite/migrations.ts's version 18; app_settings is in the snapshot, so every instance learns a change
+    // through the change notification.
+    sql: 'CREATE TABLE app_settings (name text PRIMARY KEY, value text NOT NULL)',
+  },
 ];

@@ -27,6 +27,7 @@ import { postgresMigrations } from './migrations.js';
 import { createPool, withoutSecret } from './pool.js';
 import * as priceTable from './price-table.js';
 import * as providerTable from './provider-table.js';
+import * as settingsTable from './settings-table.js';
 import * as targetHealthTable from './target-health-table.js';
 import type { TargetHealthRow } from '../contract/target-health.js';
 import { admitRequest } from './rate-window.js';
@@ -128,6 +129,10 @@ export class PostgresStore implements Store {
     return this.sync.replica.targetHealth.list();
   }
 
+  getSetting(name: string): string | undefined {
+    return this.sync.replica.settings.get(name);
+  }
+
   listModelAliases(): ModelAliasInfo[] {
     return this.sync.replica.aliases.list();
   }
@@ -209,6 +214,12 @@ export class PostgresStore implements Store {
   async setTargetHealth(row: TargetHealthRow): Promise<void> {
     await this.sync.change({ table: 'target_health', id: row.model }, (client) =>
       targetHealthTable.setTargetHealth(client, row),
+    );
+  }
+
+  async setSetting(name: string, value: string): Promise<void> {
+    await this.sync.change({ table: 'app_settings', id: name }, (client) =>
+      settingsTable.setSetting(client, name, value),
     );
   }
 

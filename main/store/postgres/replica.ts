@@ -14,6 +14,7 @@ import { KeyTable } from '../sqlite/key-table.js';
 import { migrate } from '../sqlite/migrate.js';
 import { PriceTable } from '../sqlite/price-table.js';
 import { ProviderTable } from '../sqlite/provider-table.js';
+import { SettingsTable } from '../sqlite/settings-table.js';
 import { SpendTable } from '../sqlite/spend-table.js';
 import { TargetHealthTable } from '../sqlite/target-health-table.js';
 import { insertOrderColumn, insertOrderTables } from './migrations.js';
@@ -28,6 +29,7 @@ export const snapshotTables = {
   credit_account: 'id',
   key_spend_daily: 'key_id',
   target_health: 'model',
+  app_settings: 'name',
 } as const;
 
 export type SnapshotTable = keyof typeof snapshotTables;
@@ -65,6 +67,7 @@ export class SnapshotReplica {
   readonly aliases: AliasTable;
   readonly spend: SpendTable;
   readonly targetHealth: TargetHealthTable;
+  readonly settings: SettingsTable;
   private readonly db: Database.Database;
   private readonly columns = new Map<SnapshotTable, string[]>();
   private readonly raiseUsed: Database.Statement<[number]>;
@@ -82,6 +85,7 @@ export class SnapshotReplica {
     this.aliases = new AliasTable(this.db);
     this.spend = new SpendTable(this.db);
     this.targetHealth = new TargetHealthTable(this.db);
+    this.settings = new SettingsTable(this.db);
     for (const table of Object.keys(snapshotTables) as SnapshotTable[]) {
       const info = this.db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
       this.columns.set(

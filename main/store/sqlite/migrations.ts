@@ -253,4 +253,11 @@ export const migrations: readonly Migration[] = [
     // A key may read GET /metrics without the management right (key-rules.ts); off for every existing key.
     up: (db) => db.exec('ALTER TABLE key_rules ADD COLUMN metrics INTEGER NOT NULL DEFAULT 0'),
   },
+  {
+    version: 18,
+    name: 'app settings',
+    // Settings of the gateway kept with the app's data (settings-table.ts), each a JSON value by name: every process
+    // on the file, and every instance of a team server, reads the same.
+    up: (db) => db.exec('CREATE TABLE app_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)'),
+  },
 ];

@@ -25,6 +25,7 @@ import { ResponseCacheTable } from './response-cache-table.js';
 import type { ResponseCacheStore } from '../contract/response-cache.js';
 import { PriceTable } from './price-table.js';
 import { ProviderTable } from './provider-table.js';
+import { SettingsTable } from './settings-table.js';
 import { TargetHealthTable } from './target-health-table.js';
 import type { TargetHealthRow } from '../contract/target-health.js';
 import { SpendTable } from './spend-table.js';
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   private readonly prices: PriceTable;
   private readonly aliases: AliasTable;
   private readonly targetHealth: TargetHealthTable;
+  private readonly settings: SettingsTable;
   private readonly insertUsageAndSpend: (rows: readonly UsageRecord[]) => void;
   private readonly insertKeyWithRules: (row: NewKeyRow, rules: KeyRulesRow) => void;
   private readonly changeCreditsAtomically: (change: CreditChange) => CreditAccountRow;
@@ -109,6 +111,7 @@ export class SqliteStore implements Store {
     this.prices = new PriceTable(db);
     this.aliases = new AliasTable(db);
     this.targetHealth = new TargetHealthTable(db);
+    this.settings = new SettingsTable(db);
     // One transaction for the rows and the spend they add: a crash keeps both or neither.
     const insertUsageAndSpend = db.transaction((rows: readonly UsageRecord[]) => {
       this.spend.addUsage(this.usage.insertEach(rows));
@@ -283,6 +286,15 @@ export class SqliteStore implements Store {
 
   async removeTargetHealth(model: string): Promise<boolean> {
     return this.countChange(this.targetHealth.remove(model));
+  }
+
+  getSetting(name: string): string | undefined {
+    return this.settings.get(name);
+  }
+
+  async setSetting(name: string, value: string): Promise<void> {
+    this.settings.set(name, value);
+    this.version++;
   }
 
   async removeModelAlias(name: string): Promise<boolean> {

@@ -1,8 +1,10 @@
-// The gateway: whether it listens, its base URL and port, code to paste into an app, and agent tools to connect.
+// The gateway: whether it listens, its base URL and port, code to paste into an app, the response cache's setting,
+// and agent tools to connect.
 
 import { useCallback, useState } from 'react';
 import { useBridge } from '../bridge/bridge-context.js';
 import { CopyButton } from '../ui/copy-button.js';
+import { CacheSettingPanel } from './cache-setting-panel.js';
 import { ConnectPanel } from './connect-panel.js';
 import { Field, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
@@ -83,6 +85,8 @@ export function GatewayScreen() {
                 ))}
               </section>
             ) : null}
+
+            <CacheSettingPanel />
 
             {gateway.listening && models.data ? <ConnectPanel models={models.data} /> : null}
           </>
