@@ -186,10 +186,7 @@ export function createApp(options: AppOptions): App {
     settingsFor: (providerId) => cooldownSettingsOf(store.getProvider(providerId)?.cooldown),
   });
   const responseCache = new ResponseCacheSetting(store);
-  const targetHealthWatch = {
-    attempt: (model: string, provider: string) => targetHealth.attemptWatch(model, provider),
-  };
-  const targetHealthWatcher: GenerationWatcher = { started: () => targetHealthWatch };
+  const targetHealthWatcher: GenerationWatcher = { started: () => targetHealth.generationWatch() };
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
   const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.

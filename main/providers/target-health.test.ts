@@ -130,15 +130,20 @@ describe('TargetHealth', () => {
     expect(zero.refusedUntil(model, 0)).toBeNull();
   });
 
-  it('reports a cooldown that ran out as waiting for its trial, and follows attempts through attemptWatch', () => {
+  it('reports a cooldown that ran out as waiting for its trial, and follows requests through their watch', () => {
     let now = 0;
     const health = new TargetHealth({ settingsFor: () => settings, now: () => now });
-    for (let i = 0; i < 3; i += 1) health.attemptWatch(model, provider).failed(upstream(502));
+    // One request retried three times is one failure; three requests are three.
+    const retried = health.generationWatch();
+    for (let i = 0; i < 3; i += 1) retried.attempt(model, provider).failed(upstream(502));
+    expect(health.states()).toEqual([expect.objectContaining({ model, state: 'healthy' })]);
+    expect(health.refusedUntil(model, now)).toBeNull();
+    for (let i = 0; i < 2; i += 1) health.generationWatch().attempt(model, provider).failed(upstream(502));
     expect(health.states()).toEqual([{ model, provider, state: 'cooling', until: 30_000 }]);
     now = 40_000;
     expect(health.states()).toEqual([{ model, provider, state: 'trial', until: null }]);
     expect(health.refusedUntil(model, now)).toBeNull();
-    health.attemptWatch(model, provider).answered();
+    health.generationWatch().attempt(model, provider).answered();
     expect(health.states()).toEqual([]);
   });
 });

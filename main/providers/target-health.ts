@@ -193,10 +193,21 @@ export class TargetHealth {
    * What follows one attempt on `model` of provider `provider`: the gateway's generation watchers (wired in
    * main/app) tell it the attempt's outcome.
    */
-  attemptWatch(model: string, provider: string): { answered(): void; failed(error: unknown): void } {
+  /**
+   * What follows one request's attempts (a generation watch): its failures on one target count once, however often
+   * the gateway retried it, so that one unlucky request does not cool a target; three failed requests do.
+   */
+  generationWatch(): { attempt(model: string, provider: string): { answered(): void; failed(error: unknown): void } } {
+    let counted: Set<string> | undefined;
     return {
-      answered: () => this.answered(model),
-      failed: (error) => this.failed(model, provider, error),
+      attempt: (model, provider) => ({
+        answered: () => this.answered(model),
+        failed: (error) => {
+          if (counted?.has(model)) return;
+          if (failureCounts(error)) (counted ??= new Set()).add(model);
+          this.failed(model, provider, error);
+        },
+      }),
     };
   }
 

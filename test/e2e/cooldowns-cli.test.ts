@@ -78,9 +78,13 @@ describe('cooldowns through switchyard serve', () => {
       } as never) as Promise<OpenAI.ChatCompletion>;
 
     primary.on('m1', fail(503));
-    // The first request tries primary three times (its retries), falls back, and the three failures cool it.
+    // Each request tries primary three times (its retries) and falls back: one failure per request, so the first
+    // request leaves primary healthy and the third cools it.
     expect((await ask()).choices[0]!.message.content).toBe('answer from backup');
     expect(primary.chatRequests()).toHaveLength(3);
+    expect((await listed())[0]!.targets).toEqual([]);
+    for (let i = 0; i < 2; i += 1) expect((await ask()).choices[0]!.message.content).toBe('answer from backup');
+    expect(primary.chatRequests()).toHaveLength(9);
     // (Each list is another process; the 10 s cooldown outlasts them on a loaded machine.)
     const [cooling] = (await listed())[0]!.targets!;
     expect(cooling).toMatchObject({ model: 'primary/m1', provider: 'primary', state: 'cooling' });
@@ -102,7 +106,7 @@ describe('cooldowns through switchyard serve', () => {
       text += part.choices[0]?.delta.content ?? '';
     }
     expect(text).toBe('answer from backup');
-    expect(primary.chatRequests()).toHaveLength(3);
+    expect(primary.chatRequests()).toHaveLength(9);
     // Alone, the cooled target answers at once with 503 and the wait as Retry-After.
     const alone = await fetch(`${server.baseUrl}/chat/completions`, {
       method: 'POST',
@@ -112,14 +116,14 @@ describe('cooldowns through switchyard serve', () => {
     expect(alone.status).toBe(503);
     expect(Number(alone.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await alone.json()) as { error: { message: string } }).error.message).toContain('cooling down');
-    expect(primary.chatRequests()).toHaveLength(3);
+    expect(primary.chatRequests()).toHaveLength(9);
 
     // The cooldown ends: the list says the next request is the trial; it is, and primary is healthy again.
     await waitFor(async () => (await listed())[0]!.targets![0]?.state === 'trial', { what: 'the trial' });
     expect((await cli('providers', 'list')).stdout).toContain('primary/m1 trial');
     primary.on('m1', answer('answer from primary'));
     expect((await ask()).choices[0]!.message.content).toBe('answer from primary');
-    expect(primary.chatRequests()).toHaveLength(4);
+    expect(primary.chatRequests()).toHaveLength(10);
     expect((await listed())[0]!.targets).toEqual([]);
     expect((await ask()).choices[0]!.message.content).toBe('answer from primary');
   }, 120_000);
