@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import {
   entriesToEvict,
+  EvictionSchedule,
   type CachedResponseRow,
   type ResponseCacheLimits,
   type ResponseCacheStore,
@@ -25,6 +26,8 @@ export const responseCacheSchema = `
 `;
 
 export class PostgresResponseCacheTable implements ResponseCacheStore {
+  private readonly schedule = new EvictionSchedule();
+
   constructor(private readonly pool: pg.Pool) {}
 
   async read(key: string, now: number): Promise<CachedResponseRow | undefined> {
@@ -37,21 +40,25 @@ export class PostgresResponseCacheTable implements ResponseCacheStore {
   }
 
   async write(row: CachedResponseRow, limits: ResponseCacheLimits): Promise<void> {
+    const bytes = Buffer.byteLength(row.body);
     await this.pool.query(
       `INSERT INTO response_cache (key, body, bytes, created_at, expires_at, used_at)
        VALUES ($1, $2, $3, $4, $5, $4)
        ON CONFLICT (key) DO UPDATE SET body = excluded.body, bytes = excluded.bytes,
          created_at = excluded.created_at, expires_at = excluded.expires_at, used_at = excluded.used_at`,
-      [row.key, row.body, Buffer.byteLength(row.body), row.createdAt, row.expiresAt],
+      [row.key, row.body, bytes, row.createdAt, row.expiresAt],
     );
+    if (!this.schedule.due(bytes)) return;
     await this.pool.query('DELETE FROM response_cache WHERE expires_at <= $1', [row.createdAt]);
-    for (let count = entriesToEvict(await this.totals(), limits); count > 0;) {
+    let held = await this.totals();
+    for (let count = entriesToEvict(held, limits); count > 0; count = entriesToEvict(held, limits)) {
       await this.pool.query(
         'DELETE FROM response_cache WHERE key IN (SELECT key FROM response_cache ORDER BY used_at LIMIT $1)',
         [count],
       );
-      count = entriesToEvict(await this.totals(), limits);
+      held = await this.totals();
     }
+    this.schedule.counted(held, limits);
   }
 
   /** How much the table holds, from the index on (used_at, bytes). */

@@ -1,7 +1,12 @@
 // SQL for response_cache (../contract/response-cache.ts): one process or several on one file share it.
 
 import type { Database, Statement } from 'better-sqlite3';
-import { entriesToEvict, type CachedResponseRow, type ResponseCacheLimits } from '../contract/response-cache.js';
+import {
+  entriesToEvict,
+  EvictionSchedule,
+  type CachedResponseRow,
+  type ResponseCacheLimits,
+} from '../contract/response-cache.js';
 
 export const responseCacheSchema = `
   CREATE TABLE response_cache (
@@ -38,6 +43,7 @@ export class ResponseCacheTable {
   private readonly expireStatement: Statement<[number]>;
   private readonly totalsStatement: Statement<[], Totals>;
   private readonly evictStatement: Statement<[number]>;
+  private readonly schedule = new EvictionSchedule();
 
   constructor(private readonly db: Database) {
     this.readStatement = db.prepare(
@@ -68,19 +74,23 @@ export class ResponseCacheTable {
 
   write(row: CachedResponseRow, limits: ResponseCacheLimits): void {
     this.db.transaction(() => {
+      const bytes = Buffer.byteLength(row.body);
       this.writeStatement.run({
         key: row.key,
         body: row.body,
-        bytes: Buffer.byteLength(row.body),
+        bytes,
         created_at: row.createdAt,
         expires_at: row.expiresAt,
         used_at: row.createdAt,
       });
+      if (!this.schedule.due(bytes)) return;
       this.expireStatement.run(row.createdAt);
-      for (let count = entriesToEvict(this.totalsStatement.get()!, limits); count > 0;) {
+      let held = this.totalsStatement.get()!;
+      for (let count = entriesToEvict(held, limits); count > 0; count = entriesToEvict(held, limits)) {
         this.evictStatement.run(count);
-        count = entriesToEvict(this.totalsStatement.get()!, limits);
+        held = this.totalsStatement.get()!;
       }
+      this.schedule.counted(held, limits);
     })();
   }
 }
