@@ -11,9 +11,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadJob } from './load-generator.js';
-import { pinToCpus, runSwitchyard, startGateway, type GatewayEnvironment, type Running } from './processes.js';
+import {
+  cpuSeconds,
+  pinToCpus,
+  runSwitchyard,
+  startGateway,
+  type GatewayEnvironment,
+  type Running,
+} from './processes.js';
 import type { Figure } from './report.js';
-import { log, type Runner } from './runner.js';
+import { log, sleep, type Runner } from './runner.js';
 import { median } from './stats.js';
 import { switchyardChatJob } from './workloads.js';
 
@@ -49,6 +56,20 @@ async function startOtlpSink(): Promise<{ server: Server; url: string; exports: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exports: () => exports };
+}
+
+/**
+ * Waits (up to 15 s) until these processes use under 3 % of a core: a gateway keeps writing the usage rows of a
+ * measurement for a while after it, on the core the next gateway is measured on.
+ */
+async function untilIdle(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    await sleep(300);
+    const used = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - before;
+    if (used < 0.3 * 0.03) return;
+  }
 }
 
 /** The configurations measured: features off, each feature on, and the baseline build when given. */
@@ -144,9 +165,13 @@ export async function measureFeatures(
         await runner.run(`feature ${entry.configuration.name}`, job(entry, stream, seconds(2, 1)), 1);
     }
     const rounds = settings.quick ? 1 : 3;
+    const pids = running.map(({ gateway }) => gateway.child.pid!);
     for (let round = 1; round <= rounds; round += 1) {
+      // Each round starts with another configuration, so that none always follows the same one.
+      const order = [...running.slice(round - 1), ...running.slice(0, round - 1)];
       for (const stream of [false, true]) {
-        for (const entry of running) {
+        for (const entry of order) {
+          await untilIdle(pids);
           log(`features, round ${round}, ${stream ? 'stream' : 'whole'}, ${entry.configuration.name}…`);
           const result = await runner.run(`feature ${entry.configuration.name}`, job(entry, stream, seconds(6, 2)), 1);
           if (result.errors > 0)
