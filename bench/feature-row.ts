@@ -14,7 +14,7 @@ import type { LoadJob } from './load-generator.js';
 import {
   cpuSeconds,
   pinToCpus,
-  runSwitchyard,
+  setUpGateway,
   startGateway,
   type GatewayEnvironment,
   type Running,
@@ -127,23 +127,7 @@ export async function measureFeatures(
         env,
         ...(configuration.root ? { root: configuration.root } : {}),
       };
-      runSwitchyard(
-        [
-          'providers',
-          'add',
-          'fake',
-          '--kind',
-          'openai',
-          '--base-url',
-          upstreamUrl,
-          '--api-key-env',
-          'BENCH_PROVIDER_KEY',
-        ],
-        environment,
-      );
-      const { key } = JSON.parse(runSwitchyard(['keys', 'create', '--name', 'bench', '--json'], environment)) as {
-        key: string;
-      };
+      const key = setUpGateway(environment, upstreamUrl);
       const gateway = await startGateway(environment, ['--no-ui', ...(configuration.args ?? [])]);
       running.push({ configuration, gateway, key, dataDir });
       if (settings.pin && !pinToCpus(gateway.child.pid!, '1')) notes.push('Could not pin the feature rows (taskset).');

@@ -95,6 +95,19 @@ export function runSwitchyard(args: string[], environment: GatewayEnvironment): 
   return result.stdout;
 }
 
+/**
+ * Adds the provider `fake` at `upstreamUrl` (its key from BENCH_PROVIDER_KEY in the environment) and a gateway key,
+ * as a team would with the CLI; returns the key.
+ */
+export function setUpGateway(environment: GatewayEnvironment, upstreamUrl: string): string {
+  runSwitchyard(
+    ['providers', 'add', 'fake', '--kind', 'openai', '--base-url', upstreamUrl, '--api-key-env', 'BENCH_PROVIDER_KEY'],
+    environment,
+  );
+  const created = runSwitchyard(['keys', 'create', '--name', 'bench', '--json'], environment);
+  return (JSON.parse(created) as { key: string }).key;
+}
+
 export async function startGateway(environment: GatewayEnvironment, extraArgs: string[] = []): Promise<Running> {
   const child = spawn(
     process.execPath,

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type TestPostgres } from '../test/support/postgres.js';
-import { runSwitchyard, startGateway, type GatewayEnvironment, type Running } from './processes.js';
+import { setUpGateway, startGateway, type GatewayEnvironment, type Running } from './processes.js';
 
 export interface TeamServer {
   instances: [Running, Running];
@@ -50,23 +50,7 @@ export async function startTeamServer(upstreamUrl: string, providerKey: string):
       return { dataDir, env };
     };
     const setup = environment();
-    runSwitchyard(
-      [
-        'providers',
-        'add',
-        'fake',
-        '--kind',
-        'openai',
-        '--base-url',
-        upstreamUrl,
-        '--api-key-env',
-        'BENCH_PROVIDER_KEY',
-      ],
-      setup,
-    );
-    const { key } = JSON.parse(runSwitchyard(['keys', 'create', '--name', 'bench', '--json'], setup)) as {
-      key: string;
-    };
+    const key = setUpGateway(setup, upstreamUrl);
     instances.push(await startGateway(environment()), await startGateway(environment()));
     // The postmaster's pid is the first line of postmaster.pid; its backends are its children.
     const postmaster = Number(readFileSync(path.join(postgres.folder, 'data/postmaster.pid'), 'utf8').split('\n')[0]);

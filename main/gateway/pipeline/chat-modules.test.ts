@@ -2,21 +2,15 @@
 // recording StreamOutput.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ChatCompletionChunk, type ChatRequest, type ProviderInfo } from '../../../shared/api/index.js';
+import { ApiError, type ChatCompletionChunk, type ChatRequest } from '../../../shared/api/index.js';
 import { UpstreamError, type AdapterCompletion, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
 import { CallerGoneError } from '../http/in-flight.js';
-import { testGeneration } from './test-support.js';
+import { testGeneration, testProvider } from './test-support.js';
 import { processingComment, type StreamOutput } from '../http/exchange.js';
 import { relayStream } from './stream-relay.js';
 import { answerWhole } from './whole-answer.js';
 
-const provider: ProviderInfo = {
-  id: 'p',
-  kind: 'openai',
-  base_url: 'http://127.0.0.1:9/v1',
-  has_api_key: false,
-  created_at: '',
-};
+const provider = testProvider;
 
 afterEach(() => {
   vi.useRealTimers();

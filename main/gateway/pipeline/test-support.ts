@@ -9,6 +9,15 @@ import type { Generation, GenerationContext } from './generation.js';
 
 export const testLogger = pino({ level: 'silent' });
 
+/** The provider `p` the pipeline's tests resolve every model to (nothing listens at its address). */
+export const testProvider: ProviderInfo = {
+  id: 'p',
+  kind: 'openai',
+  base_url: 'http://127.0.0.1:9/v1',
+  has_api_key: false,
+  created_at: '',
+};
+
 export function testGeneration(
   adapter: ProviderAdapter,
   provider: ProviderInfo,

@@ -2,9 +2,9 @@
 // upstream, and the one usage row it ends with.
 
 import { describe, expect, it } from 'vitest';
-import type { ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
+import type { UsageRecord } from '../../../shared/api/index.js';
 import { UpstreamError, type AdapterCompletion, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
-import { testGeneration, testLogger } from './test-support.js';
+import { testGeneration, testLogger, testProvider } from './test-support.js';
 import { relayStream } from './stream-relay.js';
 import { UsageRecorder } from './usage-recorder.js';
 import { answerWhole } from './whole-answer.js';
@@ -15,13 +15,7 @@ const answer: AdapterCompletion = {
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 };
 
-const provider: ProviderInfo = {
-  id: 'p',
-  kind: 'openai',
-  base_url: 'http://127.0.0.1:9/v1',
-  has_api_key: false,
-  created_at: '',
-};
+const provider = testProvider;
 
 /** A watcher writing down what it is told, adding a header to every attempt. */
 function recordingWatcher() {
