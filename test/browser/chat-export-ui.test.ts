@@ -40,6 +40,19 @@ async function startChat(page: Page, text: string): Promise<void> {
   await poll(() => page.getByRole('log', { name: 'Messages' }).locator('[aria-busy="true"]').count()).toBe(0);
 }
 
+/**
+ * How many conversations the list shows once it has loaded: the same count twice, half a second apart (the model
+ * picker, which openChat waits for, may be filled before the list's own call is answered).
+ */
+async function listedConversations(page: Page): Promise<number> {
+  for (let previous = -1; ;) {
+    const count = await conversations(page).getByRole('listitem').count();
+    if (count === previous) return count;
+    previous = count;
+    await page.waitForTimeout(500);
+  }
+}
+
 /** Chooses an export format from the header's menu and answers the file downloaded. */
 async function exported(page: Page, format: RegExp): Promise<{ name: string; text: string }> {
   await page.getByRole('button', { name: 'Export conversation' }).click();
@@ -120,7 +133,7 @@ describe('export and import a conversation', () => {
 
   it('says why a file that is not a conversation export cannot be imported', async () => {
     const page = await openChat('dark', 1280);
-    const before = await conversations(page).getByRole('listitem').count();
+    const before = await listedConversations(page);
     for (const [name, text, why] of [
       ['notes.json', 'not json at all', 'This file is not JSON: choose a conversation exported as JSON.'],
       ['mcp.json', '{"mcpServers": {}}', 'This file is not a conversation exported from Switchyard.'],
