@@ -3,9 +3,9 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ChatCompletionChunk, type ChatRequest } from '../../../shared/api/index.js';
-import { UpstreamError, type AdapterCompletion, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
+import { UpstreamError, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
 import { CallerGoneError } from '../http/in-flight.js';
-import { testGeneration, testProvider } from './test-support.js';
+import { scriptedAdapter, testGeneration, testProvider } from './test-support.js';
 import { processingComment, type StreamOutput } from '../http/exchange.js';
 import { relayStream } from './stream-relay.js';
 import { answerWhole } from './whole-answer.js';
@@ -15,27 +15,6 @@ const provider = testProvider;
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** An adapter whose streams and completions are scripted per call; records the targets it was given. */
-function scriptedAdapter(script: {
-  stream?: () => Promise<AsyncIterable<StreamPart>>;
-  complete?: () => Promise<AdapterCompletion>;
-}) {
-  const targets: unknown[] = [];
-  const adapter: ProviderAdapter = {
-    kind: 'openai',
-    listModels: async () => [],
-    streamChat: async (_request, target) => {
-      targets.push(target);
-      return script.stream!();
-    },
-    completeChat: async (_request, target) => {
-      targets.push(target);
-      return script.complete!();
-    },
-  };
-  return { adapter, targets };
-}
 
 function setup(adapter: ProviderAdapter, request: Partial<ChatRequest> = {}) {
   return testGeneration(adapter, provider, request, ['sk-sy-v1-caller-secret-0123456789']);

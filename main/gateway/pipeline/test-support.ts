@@ -3,7 +3,13 @@
 
 import { pino } from 'pino';
 import type { ChatRequest, ProviderInfo, UsageRecord } from '../../../shared/api/index.js';
-import type { ProviderAdapter, ResolvedModel } from '../../providers/index.js';
+import type {
+  AdapterCompletion,
+  ProviderAdapter,
+  ResolvedModel,
+  StreamPart,
+  UpstreamTarget,
+} from '../../providers/index.js';
 import { UsageRecorder } from './usage-recorder.js';
 import type { Generation, GenerationContext } from './generation.js';
 
@@ -62,4 +68,25 @@ export function testGeneration(
     retry: { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
   };
   return { generation, context, rows, controller, chatRequest };
+}
+
+/** An adapter whose streams and completions are scripted per call; records the targets it was given. */
+export function scriptedAdapter(script: {
+  stream?: (target: UpstreamTarget) => Promise<AsyncIterable<StreamPart>>;
+  complete?: (target: UpstreamTarget) => Promise<AdapterCompletion>;
+}) {
+  const targets: unknown[] = [];
+  const adapter: ProviderAdapter = {
+    kind: 'openai',
+    listModels: async () => [],
+    streamChat: async (_request, target) => {
+      targets.push(target);
+      return script.stream!(target);
+    },
+    completeChat: async (_request, target) => {
+      targets.push(target);
+      return script.complete!(target);
+    },
+  };
+  return { adapter, targets };
 }

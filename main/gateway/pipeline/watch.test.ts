@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '../../../shared/api/index.js';
 import { UpstreamError, type AdapterCompletion, type ProviderAdapter, type StreamPart } from '../../providers/index.js';
-import { testGeneration, testLogger, testProvider } from './test-support.js';
+import { scriptedAdapter, testGeneration, testLogger, testProvider } from './test-support.js';
 import { relayStream } from './stream-relay.js';
 import { UsageRecorder } from './usage-recorder.js';
 import { answerWhole } from './whole-answer.js';
@@ -63,22 +63,15 @@ function watchedGeneration(adapter: ProviderAdapter, watcher: GenerationWatcher,
 
 describe('generation watchers', () => {
   it('are told of each attempt and its outcome, add headers upstream, and get the one usage row', async () => {
-    const targets: unknown[] = [];
-    const adapter: ProviderAdapter = {
-      kind: 'openai',
-      listModels: async () => [],
-      streamChat: async (_request, target) => {
-        targets.push(target);
+    const { adapter, targets } = scriptedAdapter({
+      stream: async (target) => {
         if (target.model === 'a')
           throw new UpstreamError({ status: 400, message: 'bad', provider: 'p', upstreamStatus: 400 });
         return (async function* (): AsyncGenerator<StreamPart> {
           yield { type: 'delta', index: 0, delta: { content: 'hi' }, finish_reason: 'stop' };
         })();
       },
-      completeChat: async () => {
-        throw new Error('not used');
-      },
-    };
+    });
     const { watcher, told, rows } = recordingWatcher();
     const { generation, context, rows: usageRows } = watchedGeneration(adapter, watcher, ['p/a', 'p/b']);
     const output = { opened: false, open() {}, async data() {}, async comment() {}, end() {}, abandon() {} };
@@ -102,18 +95,7 @@ describe('generation watchers', () => {
   it('cost nothing when none is configured: no watches, no headers added, the usage row as before', async () => {
     expect(watchesOf(undefined, {} as never)).toHaveLength(0);
     expect(watchesOf([], {} as never)).toBe(watchesOf(undefined, {} as never));
-    const targets: unknown[] = [];
-    const adapter: ProviderAdapter = {
-      kind: 'openai',
-      listModels: async () => [],
-      streamChat: async () => {
-        throw new Error('not used');
-      },
-      completeChat: async (_request, target) => {
-        targets.push(target);
-        return answer;
-      },
-    };
+    const { adapter, targets } = scriptedAdapter({ complete: async () => answer });
     const { generation, context, rows } = testGeneration(adapter, provider, { stream: false });
     expect(await answerWhole(generation, context)).toMatchObject({ kind: 'answer' });
     expect(targets[0]).not.toHaveProperty('extraHeaders');
@@ -121,14 +103,7 @@ describe('generation watchers', () => {
   });
 
   it('that throw do not break the answer', async () => {
-    const adapter: ProviderAdapter = {
-      kind: 'openai',
-      listModels: async () => [],
-      streamChat: async () => {
-        throw new Error('not used');
-      },
-      completeChat: async () => answer,
-    };
+    const { adapter } = scriptedAdapter({ complete: async () => answer });
     const throwing: GenerationWatcher = {
       started: () => ({
         ended: () => {
