@@ -3,10 +3,12 @@
 // is updated in place. McpManager decides when the file is read (start, an edit, the watcher); this applies what
 // it says, and answers which servers there are and how each is.
 
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../common/index.js';
 import { Emitter, type Disposable } from '../../shared/events/index.js';
 import { compareConfigs } from './config-diff.js';
 import type { ServerConnection, ServerConnectionOptions } from './server-connection.js';
+import type { LogMessage, ServerRelay } from './server-relay.js';
 import type { SettingsFile } from './settings-file.js';
 import { formatProblem, type ParsedEntry } from './settings-schema.js';
 import type { ServerSnapshot, SettingsProblem } from './types.js';
@@ -36,6 +38,19 @@ export interface ListChangedEvent {
   list: 'resources' | 'prompts';
 }
 
+export interface LogMessageEvent {
+  server: string;
+  message: LogMessage;
+}
+
+export interface ResourceUpdatedEvent {
+  server: string;
+  uri: string;
+}
+
+/** Each server's relay (server-relay.ts) and their events, for the hub. */
+export type ServerRelays = Pick<ManagedServers, 'relayTo' | 'setLogLevel' | 'onLogMessage' | 'onResourceUpdated'>;
+
 export interface ManagedServersOptions {
   logger: Logger;
   /** Manage only these servers and ignore the rest of the file. */
@@ -49,6 +64,10 @@ export class ManagedServers {
   private readonly toolsChangedEmitter = new Emitter<ToolsChangedEvent>();
   private readonly listChangedEmitter = new Emitter<ListChangedEvent>();
   private readonly serversChangedEmitter = new Emitter<ServerSnapshot[]>();
+  private readonly logMessageEmitter = new Emitter<LogMessageEvent>();
+  private readonly resourceUpdatedEmitter = new Emitter<ResourceUpdatedEvent>();
+  /** The level set for every server's log messages, for servers added later too. */
+  private logLevel?: LoggingLevel;
   private fileProblems: SettingsProblem[] = [];
   private appliedText: string | undefined;
 
@@ -57,6 +76,8 @@ export class ManagedServers {
   readonly onServersChanged = this.serversChangedEmitter.event;
   readonly onToolsChanged = this.toolsChangedEmitter.event;
   readonly onListChanged = this.listChangedEmitter.event;
+  readonly onLogMessage = this.logMessageEmitter.event;
+  readonly onResourceUpdated = this.resourceUpdatedEmitter.event;
 
   constructor(private readonly options: ManagedServersOptions) {}
 
@@ -96,6 +117,17 @@ export class ManagedServers {
     const connection = this.servers.get(name)?.connection;
     if (!connection) throw new Error(`There is no MCP server "${name}"${this.invalidSuffix(name)}.`);
     return connection;
+  }
+
+  /** A server's templates, completions, subscriptions and what it declared; throws for an unknown server. */
+  relayTo(name: string): ServerRelay {
+    return this.connection(name).relay;
+  }
+
+  /** The least severe log level every server (and every one added later) should send. */
+  setLogLevel(level: LoggingLevel): void {
+    this.logLevel = level;
+    for (const connection of this.connections()) connection.relay.setLogLevel(level);
   }
 
   /** Why a server the file names has no connection, for a message: its entry's errors. */
@@ -169,7 +201,10 @@ export class ManagedServers {
       connection.onStatusChanged(() => this.serverStatusEmitter.fire(snapshotOf(server))),
       connection.onToolsChanged(() => this.toolsChangedEmitter.fire({ server: server.name })),
       connection.onListChanged((list) => this.listChangedEmitter.fire({ server: server.name, list })),
+      connection.relay.onLogMessage((message) => this.logMessageEmitter.fire({ server: server.name, message })),
+      connection.relay.onResourceUpdated((uri) => this.resourceUpdatedEmitter.fire({ server: server.name, uri })),
     );
+    if (this.logLevel) connection.relay.setLogLevel(this.logLevel);
     if (!connection.config.disabled) connection.start();
   }
 

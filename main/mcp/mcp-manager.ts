@@ -20,7 +20,7 @@ import {
 import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
-import { ManagedServers, type ListChangedEvent, type ToolsChangedEvent } from './managed-servers.js';
+import { ManagedServers, type ListChangedEvent, type ServerRelays, type ToolsChangedEvent } from './managed-servers.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
@@ -44,6 +44,7 @@ import { errorResult, type ToolResult } from './tool-results.js';
 import type { ServerSnapshot, SettingsProblem, ToolCallOptions } from './types.js';
 
 export type { ListChangedEvent, ToolsChangedEvent } from './managed-servers.js';
+export type { LogMessageEvent, ResourceUpdatedEvent, ServerRelays } from './managed-servers.js';
 
 export interface McpManagerOptions {
   dataDir: string;
@@ -98,6 +99,8 @@ export class McpManager {
   readonly onToolsChanged: Event<ToolsChangedEvent>;
   /** A connected server said its resources or prompts changed. */
   readonly onListChanged: Event<ListChangedEvent>;
+  /** What the hub passes on beyond tools, resources and prompts: log messages, templates, subscriptions… */
+  readonly relays: ServerRelays;
   /**
    * The settings file changed while the manager runs, and the change has been applied: once per change, whether
    * it came through this manager's methods or from outside. Not fired for the first read at start.
@@ -123,6 +126,7 @@ export class McpManager {
     this.onServersChanged = this.servers.onServersChanged;
     this.onToolsChanged = this.servers.onToolsChanged;
     this.onListChanged = this.servers.onListChanged;
+    this.relays = this.servers;
   }
 
   get settingsPath(): string {

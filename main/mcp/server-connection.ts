@@ -39,6 +39,7 @@ import {
   type Prepared,
   type Session,
 } from './server-session.js';
+import { ServerRelay } from './server-relay.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
 import { ToolCallsInFlight } from './tool-calls-in-flight.js';
@@ -72,6 +73,11 @@ export class ServerConnection {
   /** The server said its resources or prompts changed (`notifications/…/list_changed`). */
   readonly onListChanged = this.listChangedEmitter.event;
   readonly log = new LogBuffer();
+  readonly relay = new ServerRelay(
+    () => this.readyClient(),
+    () => this.requestOptions(),
+    () => this.options.logger,
+  );
 
   private settings: ServerConfig;
   private status: ServerStatus;
@@ -177,10 +183,12 @@ export class ServerConnection {
     return this.callsInFlight.run(options, async () => {
       try {
         // The timeout is a hard cap on the whole call, progress or not: the chat loop needs a bound it can rely on.
-        const result = await session.client.callTool({ name: tool, arguments: args }, undefined, {
-          timeout: timeoutSeconds * 1000,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        const result = await this.relay.withProgress(options.onProgress, (meta) =>
+          session.client.callTool({ name: tool, arguments: args, ...meta }, undefined, {
+            timeout: timeoutSeconds * 1000,
+            ...(options.signal ? { signal: options.signal } : {}),
+          }),
+        );
         return normaliseToolResult(result);
       } catch (error) {
         if (error instanceof SignInRequiredError && this.session === session) void this.requireSignIn(session, error);
@@ -264,6 +272,7 @@ export class ServerConnection {
     const server = [serverInfo?.name ?? 'the server', serverInfo?.version, this.pid && `(pid ${this.pid})`];
     this.log.add('switchyard', `Connected to ${server.filter(Boolean).join(' ')}; ${this.tools.length} tools.`);
     const warning = this.nonProtocolLine ? describeNonProtocolOutput(this.nonProtocolLine) : undefined;
+    this.relay.connected(session.client);
     this.setStatus({ state: 'connected', ...(warning ? { warning } : {}) });
     this.stableTimer = setTimeout(() => (this.restarts = 0), this.options.restartPolicy.stableAfterMs);
     this.stableTimer.unref();
@@ -301,6 +310,7 @@ export class ServerConnection {
       this.callsInFlight.answerElicitation(request, extra.signal),
     );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
+    this.relay.watch(client, () => this.session === session);
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
       if (this.session === session) this.listChangedEmitter.fire('resources');
     });

@@ -54,6 +54,8 @@ export interface ToolCallOptions {
    * decline when nobody shows them. The hub passes its client's.
    */
   onElicitation?: ElicitationHandler;
+  /** Called with each progress notification the server sends during the call (the call's timeout stays a hard cap). */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /**

@@ -2,13 +2,17 @@
 // transport keeps the session id and the client's notification stream), each tied to the gateway key that
 // opened it, so that another key cannot use a session id it learnt. The gateway authenticates the key and checks
 // Host and Origin before a request gets here; the caller's access is read again on every request, so a key's
-// rules apply from its next request on.
+// rules apply from its next request on. Each session's streams can be resumed after a dropped connection: events
+// carry ids, each stream starts with a priming event and a `retry` hint, and `Last-Event-ID` replays what was missed
+// (hub-event-store.ts).
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpManager } from '../mcp-manager.js';
 import { HubAccess } from './hub-access.js';
+import { HubEventStore } from './hub-event-store.js';
+import type { HubUpstream } from './hub-relays.js';
 import type { HubOptions, HubSession } from './hub-server.js';
 
 /**
@@ -16,15 +20,17 @@ import type { HubOptions, HubSession } from './hub-server.js';
  * the gateway, so that a gateway whose /mcp nobody uses does not carry the SDK.
  */
 async function loadSessionParts() {
-  const [transport, types, hubServer] = await Promise.all([
+  const [transport, types, hubServer, hubRelays] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
     import('./hub-server.js'),
+    import('./hub-relays.js'),
   ]);
   return {
     Transport: transport.StreamableHTTPServerTransport,
     isInitializeRequest: types.isInitializeRequest,
     createHubSession: hubServer.createHubSession,
+    HubUpstream: hubRelays.HubUpstream,
   };
 }
 let sessionParts: ReturnType<typeof loadSessionParts> | undefined;
@@ -37,6 +43,9 @@ export interface HubHttpExchange {
   body: unknown;
   caller: { keyId: string; keyName: string; access: readonly string[] };
 }
+
+/** How long a client whose stream dropped waits before it reconnects (the SSE `retry` field). */
+const resumeRetryMs = 1_000;
 
 interface HttpSession {
   hub: HubSession;
@@ -52,6 +61,8 @@ export interface HttpHubOptions extends HubOptions {
 export class McpHttpHub {
   private readonly sessions = new Map<string, HttpSession>();
   private readonly maxSessions: number;
+  /** Shared by the sessions; made with the first one, with the SDK. */
+  private upstream?: HubUpstream;
 
   constructor(
     private readonly manager: McpManager,
@@ -83,7 +94,8 @@ export class McpHttpHub {
       session.lastUsed = Date.now();
       return session.transport.handleRequest(request, response, body);
     }
-    const { Transport, isInitializeRequest, createHubSession } = await (sessionParts ??= loadSessionParts());
+    const { Transport, isInitializeRequest, createHubSession, HubUpstream } = await (sessionParts ??=
+      loadSessionParts());
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return sendJsonRpcError(
         response,
@@ -92,9 +104,12 @@ export class McpHttpHub {
         'Bad Request: no Mcp-Session-Id header; a session starts with an initialize request (POST).',
       );
     }
-    const hub = createHubSession(this.manager, caller, this.options);
+    this.upstream ??= new HubUpstream(this.manager);
+    const hub = createHubSession(this.manager, caller, this.options, this.upstream);
     const transport: StreamableHTTPServerTransport = new Transport({
       sessionIdGenerator: () => randomUUID(),
+      eventStore: new HubEventStore(),
+      retryInterval: resumeRetryMs,
       onsessioninitialized: (id) => {
         this.sessions.set(id, { hub, transport, lastUsed: Date.now() });
         this.evictBeyondLimit();

@@ -13,7 +13,6 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -29,6 +28,7 @@ import type { McpManager } from '../mcp-manager.js';
 import { baseFunctionName, type CatalogEntry } from '../tool-catalog.js';
 import { toolResultText } from '../tool-results.js';
 import type { HubAccess } from './hub-access.js';
+import { hubCapabilities, HubUpstream, relayProgress, relayServerFeatures } from './hub-relays.js';
 
 /** Who is on the other end: the gateway key (none over stdio) and what it may use. Updated on every request. */
 export interface HubCaller {
@@ -64,14 +64,18 @@ export interface HubSession {
   dispose(): void;
 }
 
-/** The MCP server for one client; connect it to a transport. `caller` may be replaced as requests arrive. */
-export function createHubSession(manager: McpManager, caller: HubCaller, options: HubOptions): HubSession {
+/**
+ * The MCP server for one client; connect it to a transport. `caller` may be replaced as requests arrive.
+ * `upstream`: what the sessions of one hub share with the servers (log level, subscriptions).
+ */
+export function createHubSession(
+  manager: McpManager,
+  caller: HubCaller,
+  options: HubOptions,
+  upstream = new HubUpstream(manager),
+): HubSession {
   const server = new Server(hubInfo, {
-    capabilities: {
-      tools: { listChanged: true },
-      resources: { listChanged: true },
-      prompts: { listChanged: true },
-    },
+    capabilities: hubCapabilities(manager, caller.access),
     instructions:
       'Tools, resources and prompts of the MCP servers configured in Switchyard; tool names are <server>__<tool>.',
   });
@@ -126,8 +130,10 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
       throw new McpError(ErrorCode.InvalidParams, `There is no tool "${name}" here (see tools/list).`);
     }
     const started = now();
+    const progress = relayProgress(request.params._meta?.progressToken, extra.sendNotification, options.logger);
     const result = await manager.callTool(entry.server, entry.tool, request.params.arguments ?? {}, {
       signal: extra.signal,
+      ...progress.options,
       // A question from the server goes to this client when it can show one, else it is declined: never to the
       // person at Switchyard's own UI, who did not start this call.
       onElicitation: async (question, signal) => {
@@ -142,6 +148,7 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
           : { action: answer.action };
       },
     });
+    await progress.delivered();
     const call: HubToolCall = {
       createdAt: started,
       keyId: session.caller.keyId,
@@ -179,11 +186,14 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
     return lists.flat();
   };
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listResources() }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  const listedOwner = async (uri: string) => {
+    if (!resourceOwners.has(uri)) await listResources();
+    return resourceOwners.get(uri);
+  };
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
-    if (!resourceOwners.has(uri)) await listResources();
-    const owner = resourceOwners.get(uri);
+    // A URI no server listed may still fit a server's template (`demo://item/{id}`).
+    const owner = (await listedOwner(uri)) ?? (await relays.templateOwner(uri));
     if (owner === undefined || !access().allowsServer(owner)) {
       throw new McpError(ErrorCode.InvalidParams, `There is no resource "${uri}" here (see resources/list).`);
     }
@@ -209,12 +219,24 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
     return manager.getPrompt(found.server, found.prompt.name, request.params.arguments);
   });
 
-  // Notifications before the handshake completed (or after the client left) have nowhere to go; those while the
-  // first lists wait would only repeat what their answers will hold.
-  const tell = (send: () => Promise<void>) => {
-    if (server.getClientVersion() === undefined || waitingForStartup) return;
+  // Notifications before the handshake completed (or after the client left) have nowhere to go; list changes while
+  // the first lists wait would only repeat what their answers will hold (`always`: the rest, log messages say).
+  const tell = (send: () => Promise<void>, always = false) => {
+    if (server.getClientVersion() === undefined || (waitingForStartup && !always)) return;
     send().catch((error: unknown) => options.logger.debug({ err: error }, 'MCP hub notification not delivered'));
   };
+  const relays = relayServerFeatures({
+    server,
+    manager,
+    upstream,
+    logger: options.logger,
+    access,
+    connectedServers,
+    afterStartup,
+    listedOwner,
+    findPrompt: async (name) => (await listPrompts()).find((candidate) => candidate.name === name),
+    tell: (send) => tell(send, true),
+  });
   const subscriptions: Disposable[] = [
     manager.onToolsChanged(() => tell(() => server.sendToolListChanged())),
     manager.onListChanged(({ list }) =>
@@ -228,6 +250,7 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
   ];
   session.dispose = () => {
     for (const subscription of subscriptions.splice(0)) subscription.dispose();
+    relays.dispose();
   };
   return session;
 }
