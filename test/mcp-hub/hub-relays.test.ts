@@ -5,7 +5,7 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   LoggingMessageNotificationSchema,
   ProgressNotificationSchema,
@@ -15,18 +15,12 @@ import {
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../main/app/index.js';
-import {
-  everythingEntry,
-  fixtureEntry,
-  makeTempDir,
-  removeTempDir,
-  writeSettings,
-} from '../../main/mcp/test-support.js';
+import type { App } from '../../main/app/index.js';
+import { everythingEntry, fixtureEntry, makeTempDir, removeTempDir } from '../../main/mcp/test-support.js';
 import { cliInvocation } from '../support/cli.js';
 import { waitFor } from '../support/wait-for.js';
+import { connectToHub, hubKey, startHubApp } from './hub-app.js';
 
 let dataDir: string;
 let app: App;
@@ -36,19 +30,9 @@ const openClients: Client[] = [];
 
 beforeAll(async () => {
   dataDir = await makeTempDir();
-  await writeSettings(dataDir, { everything: everythingEntry(), fixture: fixtureEntry(['--relays']) });
-  app = createApp({
-    dataDir,
-    logger: pino({ level: 'silent' }),
-    secretStoreMode: 'file',
-    env: {},
-    localProviders: false,
-  });
-  await app.mcp.start();
-  const servers = await app.mcp.waitUntilSettled();
-  expect(servers.map((server) => server.state)).toEqual(['connected', 'connected']);
-  const gateway = app.createGateway({ metrics: {} });
-  mcpUrl = new URL('/mcp', await gateway.listen({ host: '127.0.0.1', port: 0 }));
+  const started = await startHubApp(dataDir, { everything: everythingEntry(), fixture: fixtureEntry(['--relays']) });
+  ({ app, mcpUrl } = started);
+  expect(started.servers.map((server) => server.state)).toEqual(['connected', 'connected']);
   everyKey = await keyFor('every server', ['*']);
 }, 60_000);
 
@@ -58,16 +42,10 @@ afterAll(async () => {
   await removeTempDir(dataDir);
 });
 
-async function keyFor(name: string, allowedMcp: string[]): Promise<string> {
-  return (await app.keys.create(name, { allowed_mcp: allowedMcp })).key;
-}
+const keyFor = (name: string, allowedMcp: string[]) => hubKey(app, name, allowedMcp);
 
 async function httpClient(secret = everyKey): Promise<Client> {
-  const client = new Client({ name: 'relay-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(mcpUrl, {
-    requestInit: { headers: { authorization: `Bearer ${secret}` } },
-  });
-  await client.connect(transport);
+  const client = await connectToHub(mcpUrl, secret, 'relay-test');
   openClients.push(client);
   return client;
 }

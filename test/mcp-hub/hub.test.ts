@@ -6,28 +6,21 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   LATEST_PROTOCOL_VERSION,
   ToolListChangedNotificationSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../main/app/index.js';
+import type { App } from '../../main/app/index.js';
 import { createBridgeHandlers } from '../../main/bridge/index.js';
 import type { Gateway } from '../../main/gateway/index.js';
 import type { McpTool } from '../../shared/bridge/types.js';
-import {
-  everythingEntry,
-  filesystemBin,
-  makeTempDir,
-  node,
-  removeTempDir,
-  writeSettings,
-} from '../../main/mcp/test-support.js';
+import { everythingEntry, filesystemBin, makeTempDir, node, removeTempDir } from '../../main/mcp/test-support.js';
 import { repoRoot, runCli } from '../support/cli.js';
 import { waitFor } from '../support/wait-for.js';
+import { connectToHub, hubKey, startHubApp } from './hub-app.js';
 
 let dataDir: string;
 let filesDir: string;
@@ -40,28 +33,17 @@ beforeAll(async () => {
   dataDir = await makeTempDir();
   filesDir = await makeTempDir();
   await writeFile(path.join(filesDir, 'notes.txt'), 'remember the milk\n');
-  await writeSettings(dataDir, {
+  const started = await startHubApp(dataDir, {
     everything: everythingEntry({ disabledTools: ['get-env'] }),
     files: { command: node, args: [filesystemBin, filesDir] },
     off: everythingEntry({ disabled: true }),
   });
-  app = createApp({
-    dataDir,
-    logger: pino({ level: 'silent' }),
-    secretStoreMode: 'file',
-    env: {},
-    localProviders: false,
-  });
-  await app.mcp.start();
-  const servers = await app.mcp.waitUntilSettled();
-  expect(servers.map((server) => [server.name, server.state])).toEqual([
+  ({ app, gateway, mcpUrl } = started);
+  expect(started.servers.map((server) => [server.name, server.state])).toEqual([
     ['everything', 'connected'],
     ['files', 'connected'],
     ['off', 'disabled'],
   ]);
-  gateway = app.createGateway({ metrics: {} });
-  const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-  mcpUrl = new URL('/mcp', baseUrl);
 }, 60_000);
 
 afterAll(async () => {
@@ -72,18 +54,12 @@ afterAll(async () => {
 });
 
 async function httpClient(secret: string): Promise<Client> {
-  const client = new Client({ name: 'hub-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(mcpUrl, {
-    requestInit: { headers: { authorization: `Bearer ${secret}` } },
-  });
-  await client.connect(transport);
+  const client = await connectToHub(mcpUrl, secret, 'hub-test');
   openClients.push(client);
   return client;
 }
 
-async function keyFor(name: string, allowedMcp: string[] | null): Promise<string> {
-  return (await app.keys.create(name, { allowed_mcp: allowedMcp })).key;
-}
+const keyFor = (name: string, allowedMcp: string[] | null) => hubKey(app, name, allowedMcp);
 
 async function toolNames(client: Client): Promise<string[]> {
   return (await client.listTools()).tools.map((tool) => tool.name);
