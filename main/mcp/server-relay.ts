@@ -104,13 +104,8 @@ export class ServerRelay {
   /** The least severe level the server should send; applied now when connected, and at every later handshake. */
   setLogLevel(level: LoggingLevel): void {
     this.level = level;
-    let client: Client;
-    try {
-      client = this.readyClient();
-    } catch {
-      return; // applied when it connects
-    }
-    if (!client.getServerCapabilities()?.logging) return;
+    const client = this.connectedClient(); // unset: applied when it connects
+    if (!client?.getServerCapabilities()?.logging) return;
     client.setLoggingLevel(level, this.requestOptions()).catch((error: unknown) => {
       this.logger().debug({ err: error }, 'setting the log level of an MCP server failed');
     });
@@ -135,8 +130,17 @@ export class ServerRelay {
     this.subscriptions.add(uri);
   }
 
+  /** A server not connected has no subscription left to end. */
   async unsubscribe(uri: string): Promise<void> {
     if (!this.subscriptions.delete(uri)) return;
-    await this.readyClient().unsubscribeResource({ uri }, this.requestOptions());
+    await this.connectedClient()?.unsubscribeResource({ uri }, this.requestOptions());
+  }
+
+  private connectedClient(): Client | undefined {
+    try {
+      return this.readyClient();
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -236,6 +236,16 @@ describe('subscriptions', () => {
         ),
       { what: 'the unsubscribe at the server' },
     );
+
+    // A restarted server remembers no subscription: the one still held is made again.
+    const subscribedTwo = () =>
+      observed.filter((message) =>
+        String(message.data).includes('Subscribe Resource request for URI: demo://resource/dynamic/text/2'),
+      ).length;
+    expect(subscribedTwo()).toBe(1);
+    await app.mcp.restart('everything');
+    await app.mcp.waitUntilSettled();
+    await waitFor(() => subscribedTwo() === 2, { what: 'the subscription made again' });
   });
 });
 

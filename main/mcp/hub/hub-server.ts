@@ -220,7 +220,8 @@ export function createHubSession(
   });
 
   // Notifications before the handshake completed (or after the client left) have nowhere to go; list changes while
-  // the first lists wait would only repeat what their answers will hold (`always`: the rest, log messages say).
+  // the first lists wait would only repeat what their answers will hold. The rest (`always`: log messages, resource
+  // updates) go out meanwhile too.
   const tell = (send: () => Promise<void>, always = false) => {
     if (server.getClientVersion() === undefined || (waitingForStartup && !always)) return;
     send().catch((error: unknown) => options.logger.debug({ err: error }, 'MCP hub notification not delivered'));
