@@ -6,14 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir, writeSettings } from '../../main/mcp/test-support.js';
 import { runCli, startServer, stopServer, type RunningServer } from '../support/cli.js';
-import { describeRun, expectedFailures, expectedFailuresFile, runConformance } from './conformance-suite.js';
+import {
+  describeRun,
+  expectedFailures,
+  expectedFailuresFile,
+  runConformance,
+  specVersion,
+} from './conformance-suite.js';
 import { startReferenceServer, type ReferenceServer } from './reference-server.js';
 import { startRenamingProxy, type RenamingProxy } from './renaming-proxy.js';
 
 const env = { SWITCHYARD_SECRET_STORE: 'file' };
 /** The reference server's name in mcp_settings.json: the hub shows its tools as `reference__<tool>`. */
 const serverName = 'reference';
-const suiteArgs = ['--suite', 'all', '--spec-version', '2025-11-25'];
+const suiteArgs = ['--suite', 'all', '--spec-version', specVersion];
 
 let reference: ReferenceServer;
 let proxy: RenamingProxy | undefined;
