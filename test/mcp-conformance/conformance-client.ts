@@ -12,9 +12,8 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { cliInvocation } from '../support/cli.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const cliEntry = path.join(repoRoot, 'main/cli/main.ts');
 /** The entry's name in mcp_settings.json. */
 const server = 'conformance';
 /** A client ID metadata document URL, used where the authorization server supports them (auth/basic-cimd). */
@@ -27,9 +26,10 @@ interface Context {
 }
 
 async function switchyard(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args, '--data-dir', dataDir], {
-    cwd: repoRoot,
-    env: { ...process.env, SWITCHYARD_SECRET_STORE: 'file', SWITCHYARD_LOG_LEVEL: 'warn', ...env },
+  const invocation = cliInvocation([...args, '--data-dir', dataDir], { SWITCHYARD_SECRET_STORE: 'file', ...env });
+  const child = spawn(invocation.command, invocation.args, {
+    cwd: invocation.cwd,
+    env: invocation.env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve, reject) => {
