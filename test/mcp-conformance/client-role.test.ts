@@ -49,7 +49,7 @@ async function expectExpectedFailures(run: SuiteRun, scenarios: string[]): Promi
 
 describe(`the conformance suite, client scenarios (spec ${specVersion})`, () => {
   it.each(oneAtATime)(
-    '%s passes for the CLI, unless expected to fail',
+    "%s passes for Switchyard's client, unless expected to fail",
     async (scenario) => {
       const run = await runClient(['--scenario', scenario]);
       expect(run.scenarios.map((result) => result.scenario)).toEqual([scenario]);
