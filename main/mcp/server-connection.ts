@@ -298,8 +298,11 @@ export class ServerConnection {
       log: this.log,
       onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
     });
-    // Form elicitation only: URL mode sends people to pages we cannot vouch for.
-    const client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } } });
+    // Form elicitation only: URL mode sends people to pages we cannot vouch for. An accepted form gets the schema's
+    // defaults for the fields left out (SEP-1034), as the SDK's client applies them when asked to.
+    const client = new Client(this.options.clientInfo, {
+      capabilities: { elicitation: { form: { applyDefaults: true } } },
+    });
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
     this.session = session;
     client.onerror = (error) => this.options.logger.debug({ server: this.name, err: error }, 'MCP client error');

@@ -74,6 +74,21 @@ describe('elicitation in Switchyard', { timeout: 30_000 }, () => {
     }
   });
 
+  it("fills in the schema's defaults for the fields an accepted form left out", async () => {
+    const ui = answering((prompt) =>
+      manager.elicitations.answer(prompt.id, { action: 'accept', content: { name: 'Ada Lovelace', integer: 7 } }),
+    );
+    try {
+      const text = toolResultText(await manager.callTool('everything', 'trigger-elicitation-request'));
+      expect(text).toContain('- Favorite Integer: 7'); // given, kept
+      expect(text).toContain('- Favorite Number: 3.14'); // left out: the default
+      expect(text).toContain('"firstLine": "It was a dark and stormy night."');
+      expect(text).not.toContain('"check"'); // left out, and no default
+    } finally {
+      ui.dispose();
+    }
+  });
+
   it('passes on a decline and a cancel', async () => {
     for (const action of ['decline', 'cancel'] as const) {
       const ui = answering((prompt) => manager.elicitations.answer(prompt.id, { action }));
