@@ -344,6 +344,47 @@ describe('resumable streams', () => {
     expect(forgotten.status).toBe(400);
     expect(await forgotten.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
   });
+
+  it('primes the streams of a session by the version its initialize agreed on, whatever a later header says', async () => {
+    const openSession = async (protocolVersion: string) => {
+      const initialize = await fetch(mcpUrl, {
+        method: 'POST',
+        headers: { ...headers(), 'mcp-protocol-version': protocolVersion },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+      await initialize.text();
+      return initialize.headers.get('mcp-session-id')!;
+    };
+    // A call sent with the older header, as the conformance suite's SSE polling scenario does.
+    const firstEvent = async (sessionId: string) => {
+      const call = await fetch(mcpUrl, {
+        method: 'POST',
+        headers: { ...headers(sessionId), 'mcp-protocol-version': '2025-03-26' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'everything__echo', arguments: { message: 'hi' } },
+        }),
+      });
+      const reader = events(call);
+      const first = (await reader.read()).value!;
+      await reader.cancel();
+      return first;
+    };
+
+    const agreedLatest = await firstEvent(await openSession('2025-11-25'));
+    expect(agreedLatest).toMatchObject({ data: '' });
+    expect(agreedLatest.id).toBeTruthy();
+    // A client that agreed on the older version gets no empty priming event, which it could not read.
+    const agreedOlder = await firstEvent(await openSession('2025-03-26'));
+    expect(agreedOlder.data).toContain('"id":2');
+  });
 });
 
 describe('switchyard mcp serve', () => {

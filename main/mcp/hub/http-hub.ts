@@ -31,9 +31,12 @@ async function loadSessionParts() {
     isInitializeRequest: types.isInitializeRequest,
     createHubSession: hubServer.createHubSession,
     HubUpstream: hubRelays.HubUpstream,
+    protocolVersions: { supported: types.SUPPORTED_PROTOCOL_VERSIONS, latest: types.LATEST_PROTOCOL_VERSION },
   };
 }
 let sessionParts: ReturnType<typeof loadSessionParts> | undefined;
+/** The MCP versions the SDK speaks, known once the first session loaded it. */
+let supportedProtocolVersions: readonly string[] = [];
 
 /** One request to `/mcp`, from an authenticated key; the gateway handed over the raw response. */
 export interface HubHttpExchange {
@@ -51,6 +54,8 @@ interface HttpSession {
   hub: HubSession;
   transport: StreamableHTTPServerTransport;
   lastUsed: number;
+  /** What initialize agreed on. */
+  protocolVersion: string;
 }
 
 export interface HttpHubOptions extends HubOptions {
@@ -92,10 +97,12 @@ export class McpHttpHub {
       }
       session.hub.caller = caller;
       session.lastUsed = Date.now();
+      speakSessionVersion(request, session.protocolVersion, supportedProtocolVersions);
       return session.transport.handleRequest(request, response, body);
     }
-    const { Transport, isInitializeRequest, createHubSession, HubUpstream } = await (sessionParts ??=
+    const { Transport, isInitializeRequest, createHubSession, HubUpstream, protocolVersions } = await (sessionParts ??=
       loadSessionParts());
+    supportedProtocolVersions = protocolVersions.supported;
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return sendJsonRpcError(
         response,
@@ -104,6 +111,9 @@ export class McpHttpHub {
         'Bad Request: no Mcp-Session-Id header; a session starts with an initialize request (POST).',
       );
     }
+    // As the SDK's server answers initialize: the version asked for when it is one it speaks, else the latest.
+    const requested = body.params.protocolVersion;
+    const protocolVersion = protocolVersions.supported.includes(requested) ? requested : protocolVersions.latest;
     this.upstream ??= new HubUpstream(this.manager);
     const hub = createHubSession(this.manager, caller, this.options, this.upstream);
     const transport: StreamableHTTPServerTransport = new Transport({
@@ -111,7 +121,7 @@ export class McpHttpHub {
       eventStore: new HubEventStore(),
       retryInterval: resumeRetryMs,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { hub, transport, lastUsed: Date.now() });
+        this.sessions.set(id, { hub, transport, lastUsed: Date.now(), protocolVersion });
         this.evictBeyondLimit();
       },
       onsessionclosed: (id) => this.forget(id),
@@ -156,4 +166,20 @@ async function closeQuietly(session: HttpSession): Promise<void> {
 function sendJsonRpcError(response: ServerResponse, status: number, code: number, message: string): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * A request of a session is read as the version its initialize agreed on when its MCP-Protocol-Version header names
+ * another version the hub speaks: how the SDK writes a stream (primed with an event id and `retry` so that the
+ * client can resume, from 2025-11-25 on) follows the header, and a client that agreed on 2025-11-25 can resume
+ * whatever a later request's header says. An unsupported header is left for the SDK to refuse (400).
+ */
+function speakSessionVersion(request: IncomingMessage, agreed: string, supported: readonly string[]): void {
+  const header = request.headers['mcp-protocol-version'];
+  if (typeof header !== 'string' || header === agreed || !supported.includes(header)) return;
+  request.headers['mcp-protocol-version'] = agreed;
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    if (raw[index]?.toLowerCase() === 'mcp-protocol-version') raw[index + 1] = agreed;
+  }
 }
