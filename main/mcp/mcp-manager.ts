@@ -31,6 +31,7 @@ import {
   saveServerEntry,
   saveSettingsText,
   setServerDisabled,
+  setServerOAuthClientId,
   setToolAutoApprove,
   setToolDisabled,
   type EditableSettings,
@@ -320,6 +321,16 @@ export class McpManager {
     const removed = await connection.signOut();
     if (removed && !connection.config.disabled) await this.restart(name);
     return removed;
+  }
+
+  /**
+   * A client registered by hand for a remote server's OAuth: the id goes into its entry (`oauth.clientId`), the
+   * secret into the secret store (undefined: a public client, any stored secret deleted).
+   */
+  async setOAuthClient(name: string, clientId: string | undefined, clientSecret: string | undefined): Promise<void> {
+    if (!this.options.oauth) throw new Error('Sign-ins cannot be stored here (no secret store).');
+    await this.options.oauth.writeClientSecret(name, clientSecret);
+    await this.edit(() => setServerOAuthClientId(this.options.dataDir, name, clientId));
   }
 
   /** File-level problems (malformed JSON) and every entry's problems. */

@@ -111,6 +111,16 @@ export async function setServerDisabled(dataDir: string, name: string, disabled:
   });
 }
 
+/** Sets the id of the client registered by hand for the server's OAuth (`oauth.clientId`), or removes it. */
+export async function setServerOAuthClientId(dataDir: string, name: string, clientId: string | undefined) {
+  await editEntry(dataDir, name, (entry) => {
+    const { clientId: _previous, ...oauth } = isObject(entry.oauth) ? entry.oauth : {};
+    if (clientId !== undefined) oauth.clientId = clientId;
+    if (Object.keys(oauth).length > 0) entry.oauth = oauth;
+    else delete entry.oauth;
+  });
+}
+
 /** Adds `tool` to or removes it from the server's autoApprove list; returns the new list. */
 export function setToolAutoApprove(dataDir: string, name: string, tool: string, autoApprove: boolean) {
   return setToolListed(dataDir, name, 'autoApprove', tool, autoApprove);
