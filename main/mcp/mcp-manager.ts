@@ -179,9 +179,15 @@ export class McpManager {
     return this.queue;
   }
 
-  /** The file as text and as entries, for the raw editor and the form. */
-  readSettings(): Promise<EditableSettings> {
-    return readEditableSettings(this.options.dataDir);
+  /** The file as text and as entries, for the raw editor and the form; whether a client secret is set, not it. */
+  async readSettings(): Promise<EditableSettings> {
+    const settings = await readEditableSettings(this.options.dataDir);
+    const oauth = this.options.oauth;
+    for (const server of settings.servers) {
+      if (!oauth || !this.serverConfig(server.name) || !hasClientId(server.entry)) continue;
+      server.clientSecretSet = (await oauth.readClientSecret(server.name)) !== undefined;
+    }
+    return settings;
   }
 
   /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
@@ -328,9 +334,14 @@ export class McpManager {
    * secret into the secret store (undefined: a public client, any stored secret deleted).
    */
   async setOAuthClient(name: string, clientId: string | undefined, clientSecret: string | undefined): Promise<void> {
+    await this.setOAuthClientSecret(name, clientSecret);
+    await this.edit(() => setServerOAuthClientId(this.options.dataDir, name, clientId));
+  }
+
+  /** The secret of that client, to the secret store; undefined deletes it. */
+  async setOAuthClientSecret(name: string, clientSecret: string | undefined): Promise<void> {
     if (!this.options.oauth) throw new Error('Sign-ins cannot be stored here (no secret store).');
     await this.options.oauth.writeClientSecret(name, clientSecret);
-    await this.edit(() => setServerOAuthClientId(this.options.dataDir, name, clientId));
   }
 
   /** File-level problems (malformed JSON) and every entry's problems. */
@@ -443,4 +454,9 @@ export class McpManager {
       if (changed) this.settingsChangedEmitter.fire({ origin });
     }
   }
+}
+
+function hasClientId(entry: Record<string, unknown> | null): boolean {
+  const oauth = entry?.oauth as { clientId?: unknown } | null | undefined;
+  return typeof oauth?.clientId === 'string';
 }

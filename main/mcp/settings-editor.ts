@@ -17,6 +17,8 @@ export interface EditableServer {
   /** The entry as written; null when it is not an object (its problems say so). */
   entry: Record<string, unknown> | null;
   problems: SettingsProblem[];
+  /** The entry names a client registered by hand and its secret is in the secret store (never the secret). */
+  clientSecretSet?: boolean;
 }
 
 export interface EditableSettings {
