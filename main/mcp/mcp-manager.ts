@@ -180,14 +180,8 @@ export class McpManager {
   }
 
   /** The file as text and as entries, for the raw editor and the form; whether a client secret is set, not it. */
-  async readSettings(): Promise<EditableSettings> {
-    const settings = await readEditableSettings(this.options.dataDir);
-    const oauth = this.options.oauth;
-    for (const server of settings.servers) {
-      if (!oauth || !this.serverConfig(server.name) || !hasClientId(server.entry)) continue;
-      server.clientSecretSet = (await oauth.readClientSecret(server.name)) !== undefined;
-    }
-    return settings;
+  readSettings(): Promise<EditableSettings> {
+    return readEditableSettings(this.options.dataDir, this.options.oauth);
   }
 
   /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
@@ -329,10 +323,7 @@ export class McpManager {
     return removed;
   }
 
-  /**
-   * A client registered by hand for a remote server's OAuth: the id goes into its entry (`oauth.clientId`), the
-   * secret into the secret store (undefined: a public client, any stored secret deleted).
-   */
+  /** A client registered by hand for a server's OAuth: the id into its entry, the secret (or none) to the keychain. */
   async setOAuthClient(name: string, clientId: string | undefined, clientSecret: string | undefined): Promise<void> {
     await this.setOAuthClientSecret(name, clientSecret);
     await this.edit(() => setServerOAuthClientId(this.options.dataDir, name, clientId));
@@ -454,9 +445,4 @@ export class McpManager {
       if (changed) this.settingsChangedEmitter.fire({ origin });
     }
   }
-}
-
-function hasClientId(entry: Record<string, unknown> | null): boolean {
-  const oauth = entry?.oauth as { clientId?: unknown } | null | undefined;
-  return typeof oauth?.clientId === 'string';
 }

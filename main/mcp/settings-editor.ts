@@ -10,6 +10,7 @@ import { parseSettingsText, readSettingsFile, updateSettingsFile, type RawSettin
 import { writeFileAtomic } from '../files/index.js';
 import { parseEntry } from './settings-schema.js';
 import type { SettingsProblem } from './types.js';
+import type { OAuthCredentials } from './oauth/index.js';
 
 /** One server as the file has it, for the form: unknown fields included, so that saving keeps them. */
 export interface EditableServer {
@@ -37,18 +38,19 @@ export interface SettingsWrite {
   problems: SettingsProblem[];
 }
 
-export async function readEditableSettings(dataDir: string): Promise<EditableSettings> {
+export async function readEditableSettings(
+  dataDir: string,
+  oauth?: Pick<OAuthCredentials, 'readClientSecret'>,
+): Promise<EditableSettings> {
   const file = await readSettingsFile(dataDir);
   const written = isObject(file.raw?.mcpServers) ? file.raw.mcpServers : {};
-  return {
-    path: file.path,
-    text: file.text,
-    servers: file.entries.map(({ name, problems }) => {
-      const entry = written[name];
-      return { name, entry: isObject(entry) ? entry : null, problems };
-    }),
-    problems: file.problems,
-  };
+  const servers = file.entries.map(async ({ name, config, problems }): Promise<EditableServer> => {
+    const entry = written[name];
+    const clientId = config && config.transport !== 'stdio' ? config.oauth?.clientId : undefined;
+    const secretSet = clientId && oauth ? (await oauth.readClientSecret(name)) !== undefined : undefined;
+    return { name, entry: isObject(entry) ? entry : null, problems, ...(secretSet ? { clientSecretSet: true } : {}) };
+  });
+  return { path: file.path, text: file.text, servers: await Promise.all(servers), problems: file.problems };
 }
 
 /**
