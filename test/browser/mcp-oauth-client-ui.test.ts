@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../mcp-oauth/oauth-mcp-server.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { startUiWithRemote } from './oauth-ui.js';
+import { closeAfterTests, type UiHarness } from './ui-harness.js';
 
 const clientSecret = 'form-typed-client-secret';
 let remote: OAuthMcpServer;
@@ -19,13 +20,7 @@ beforeAll(async () => {
   remote = await startOAuthMcpServer({
     preRegisteredClient: { clientId: 'ui-client', clientSecret, authMethod: 'client_secret_post' },
   });
-  ui = await startUi({
-    prepare: (dataDir) =>
-      fs.writeFileSync(
-        path.join(dataDir, 'mcp_settings.json'),
-        JSON.stringify({ mcpServers: { remote: { type: 'streamableHttp', url: remote.url } } }),
-      ),
-  });
+  ui = await startUiWithRemote(remote);
 }, 120_000);
 
 closeAfterTests(() => ui);
