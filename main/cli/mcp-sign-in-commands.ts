@@ -1,9 +1,12 @@
-// `switchyard mcp login|logout`: a remote server's OAuth sign-in, kept in the secret store.
+// `switchyard mcp login|logout`: a remote server's OAuth sign-in, kept in the secret store. A login counts only
+// once a request with the new token worked; a server that then wants a wider scope gets a new browser sign-in
+// for it (step-up), a bounded number of times.
 
 import type { Command } from 'commander';
 import { requireServer, withManager } from './mcp-manager-run.js';
 import { openInBrowser } from './open-in-browser.js';
 import type { Output } from './output.js';
+import { readSecretFromEnv } from './read-secret.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
 
 export function registerMcpSignInCommands(mcp: Command, output: Output): void {
@@ -15,13 +18,27 @@ export function registerMcpSignInCommands(mcp: Command, output: Output): void {
     )
     .argument('<server>', 'the server name in mcp_settings.json')
     .option('--no-browser', 'only print the link (open it on this machine: the page returns to 127.0.0.1)')
+    .option(
+      '--client-id <id>',
+      'a client registered by hand with the authorization server, for servers without dynamic registration ' +
+        '(kept in the entry as oauth.clientId)',
+    )
+    .option('--client-secret-env <var>', "that client's secret, read from this environment variable (to the keychain)")
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
-    .action(async (server: string, options: { browser: boolean; dataDir?: string }) =>
+    .action(async (server: string, options: LoginOptions) =>
       withManager(
         { dataDir: options.dataDir, output },
         async (manager) => {
           await requireServer(manager, server);
+          if (options.clientSecretEnv !== undefined && options.clientId === undefined) {
+            throw new Error('--client-secret-env needs --client-id: the id of the client the secret belongs to.');
+          }
+          if (options.clientId !== undefined) {
+            const secret =
+              options.clientSecretEnv === undefined ? undefined : readSecretFromEnv(options.clientSecretEnv);
+            await manager.setOAuthClient(server, options.clientId, secret);
+          }
           const openAuthorizationUrl = async (url: URL) => {
             output.err(`To sign in to ${server}, open this link in a browser on this machine:\n  ${url.href}`);
             if (!options.browser) return;
@@ -30,10 +47,12 @@ export function registerMcpSignInCommands(mcp: Command, output: Output): void {
               (error: Error) => output.err(`warning: ${error.message}; open the link yourself.`),
             );
           };
-          const snapshot = await manager.signIn(server, { openAuthorizationUrl });
+          const snapshot = await manager.signIn(server, { openAuthorizationUrl, maxAuthorizations: 3 });
+          if (snapshot.state !== 'connected' && snapshot.state !== 'disabled') {
+            throw new Error(`Signed in, but ${server} did not connect: ${snapshot.message ?? snapshot.state}`);
+          }
           const tools = snapshot.state === 'connected' ? `; ${snapshot.toolCount} tools` : '';
           output.out(`Signed in to ${server} (${snapshot.state}${tools}).`);
-          if (snapshot.state !== 'connected' && snapshot.message) output.out(`${server}: ${snapshot.message}`);
         },
         server,
       ),
@@ -56,4 +75,11 @@ export function registerMcpSignInCommands(mcp: Command, output: Output): void {
         server,
       ),
     );
+}
+
+interface LoginOptions {
+  browser: boolean;
+  clientId?: string;
+  clientSecretEnv?: string;
+  dataDir?: string;
 }

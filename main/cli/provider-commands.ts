@@ -11,7 +11,7 @@ import {
 import { withTargetHealth } from '../providers/target-health.js';
 import { addListCommand, addRemoveCommand, withApp, type CommandContext } from './command-context.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
-import { readSecretFromStdin } from './read-secret.js';
+import { readSecretFromEnv, readSecretFromStdin } from './read-secret.js';
 
 interface AddOptions {
   kind: string;
@@ -85,11 +85,7 @@ function describeTarget(target: TargetHealthInfo): string {
 
 async function apiKeyFor(id: string, options: AddOptions): Promise<string | null> {
   if (!options.apiKey) return null;
-  if (options.apiKeyEnv) {
-    const value = process.env[options.apiKeyEnv];
-    if (value === undefined || value === '') throw new Error(`Environment variable ${options.apiKeyEnv} is not set.`);
-    return value;
-  }
+  if (options.apiKeyEnv) return readSecretFromEnv(options.apiKeyEnv);
   const value = await readSecretFromStdin(`API key for "${id}" (leave empty for none): `);
   return value.trim() === '' ? null : value.trim();
 }

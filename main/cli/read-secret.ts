@@ -29,3 +29,10 @@ export async function readSecretFromStdin(prompt: string): Promise<string> {
     process.stderr.write('\n');
   }
 }
+
+/** A secret handed over in an environment variable (`--…-env VAR`); an unset or empty one is an error. */
+export function readSecretFromEnv(variable: string): string {
+  const value = process.env[variable];
+  if (value === undefined || value === '') throw new Error(`Environment variable ${variable} is not set.`);
+  return value;
+}

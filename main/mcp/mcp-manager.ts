@@ -31,6 +31,7 @@ import {
   saveServerEntry,
   saveSettingsText,
   setServerDisabled,
+  setServerOAuthClientId,
   setToolAutoApprove,
   setToolDisabled,
   type EditableSettings,
@@ -182,9 +183,9 @@ export class McpManager {
     return this.queue;
   }
 
-  /** The file as text and as entries, for the raw editor and the form. */
+  /** The file as text and as entries, for the raw editor and the form; whether a client secret is set, not it. */
   readSettings(): Promise<EditableSettings> {
-    return readEditableSettings(this.options.dataDir);
+    return readEditableSettings(this.options.dataDir, this.options.oauth);
   }
 
   /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
@@ -324,6 +325,18 @@ export class McpManager {
     const removed = await connection.signOut();
     if (removed && !connection.config.disabled) await this.restart(name);
     return removed;
+  }
+
+  /** A client registered by hand for a server's OAuth: the id into its entry, the secret (or none) to the keychain. */
+  async setOAuthClient(name: string, clientId: string | undefined, clientSecret: string | undefined): Promise<void> {
+    await this.setOAuthClientSecret(name, clientSecret);
+    await this.edit(() => setServerOAuthClientId(this.options.dataDir, name, clientId));
+  }
+
+  /** The secret of that client, to the secret store; undefined deletes it. */
+  async setOAuthClientSecret(name: string, clientSecret: string | undefined): Promise<void> {
+    if (!this.options.oauth) throw new Error('Sign-ins cannot be stored here (no secret store).');
+    await this.options.oauth.writeClientSecret(name, clientSecret);
   }
 
   /** File-level problems (malformed JSON) and every entry's problems. */

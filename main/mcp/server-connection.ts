@@ -289,7 +289,7 @@ export class ServerConnection {
   }
 
   private signInContext(): ServerSignInContext {
-    return { server: this.name, credentials: this.options.oauth, log: this.log };
+    return { server: this.name, credentials: this.options.oauth, log: this.log, clientInfo: this.options.clientInfo };
   }
 
   /** Builds the transport and client and wires their events; starts nothing yet. */

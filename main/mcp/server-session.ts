@@ -93,7 +93,7 @@ export function openTransport(
   }
   const options = {
     requestInit: { headers: config.headers },
-    ...(prepared.oauth ? { authProvider: prepared.oauth } : {}),
+    ...(prepared.oauth ? { authProvider: prepared.oauth, fetch: prepared.oauth.fetch } : {}),
   };
   const transport =
     transportKind === 'sse'

@@ -10,6 +10,7 @@ import { parseSettingsText, readSettingsFile, updateSettingsFile, type RawSettin
 import { writeFileAtomic } from '../files/index.js';
 import { parseEntry } from './settings-schema.js';
 import type { SettingsProblem } from './types.js';
+import type { OAuthCredentials } from './oauth/index.js';
 
 /** One server as the file has it, for the form: unknown fields included, so that saving keeps them. */
 export interface EditableServer {
@@ -17,6 +18,8 @@ export interface EditableServer {
   /** The entry as written; null when it is not an object (its problems say so). */
   entry: Record<string, unknown> | null;
   problems: SettingsProblem[];
+  /** The entry names a client registered by hand and its secret is in the secret store (never the secret). */
+  clientSecretSet?: boolean;
 }
 
 export interface EditableSettings {
@@ -35,18 +38,19 @@ export interface SettingsWrite {
   problems: SettingsProblem[];
 }
 
-export async function readEditableSettings(dataDir: string): Promise<EditableSettings> {
+export async function readEditableSettings(
+  dataDir: string,
+  oauth?: Pick<OAuthCredentials, 'readClientSecret'>,
+): Promise<EditableSettings> {
   const file = await readSettingsFile(dataDir);
   const written = isObject(file.raw?.mcpServers) ? file.raw.mcpServers : {};
-  return {
-    path: file.path,
-    text: file.text,
-    servers: file.entries.map(({ name, problems }) => {
-      const entry = written[name];
-      return { name, entry: isObject(entry) ? entry : null, problems };
-    }),
-    problems: file.problems,
-  };
+  const servers = file.entries.map(async ({ name, config, problems }): Promise<EditableServer> => {
+    const entry = written[name];
+    const clientId = config && config.transport !== 'stdio' ? config.oauth?.clientId : undefined;
+    const secretSet = clientId && oauth ? (await oauth.readClientSecret(name)) !== undefined : undefined;
+    return { name, entry: isObject(entry) ? entry : null, problems, ...(secretSet ? { clientSecretSet: true } : {}) };
+  });
+  return { path: file.path, text: file.text, servers: await Promise.all(servers), problems: file.problems };
 }
 
 /**
@@ -108,6 +112,16 @@ export async function setServerDisabled(dataDir: string, name: string, disabled:
   await editEntry(dataDir, name, (entry) => {
     if (disabled) entry.disabled = true;
     else delete entry.disabled;
+  });
+}
+
+/** Sets the id of the client registered by hand for the server's OAuth (`oauth.clientId`), or removes it. */
+export async function setServerOAuthClientId(dataDir: string, name: string, clientId: string | undefined) {
+  await editEntry(dataDir, name, (entry) => {
+    const { clientId: _previous, ...oauth } = isObject(entry.oauth) ? entry.oauth : {};
+    if (clientId !== undefined) oauth.clientId = clientId;
+    if (Object.keys(oauth).length > 0) entry.oauth = oauth;
+    else delete entry.oauth;
   });
 }
 

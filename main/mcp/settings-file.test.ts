@@ -118,6 +118,14 @@ describe('settings file', () => {
     }
     expect(urls.filter(isHttpsUrl)).toEqual(['https://app.example/client.json']);
   });
+
+  it('takes the id of an OAuth client registered by hand beside the metadata URL, and refuses an empty one', () => {
+    const oauth = { clientMetadataUrl: 'https://app.example/client.json', clientId: 'switchyard-desktop' };
+    expect(parseEntry('remote', { url: 'https://mcp.example/mcp', oauth }).config).toMatchObject({ oauth });
+    expect(parseEntry('remote', { url: 'https://mcp.example/mcp', oauth: { clientId: '' } }).problems).toEqual([
+      expect.objectContaining({ path: 'mcpServers.remote.oauth.clientId', message: 'must not be empty' }),
+    ]);
+  });
 });
 
 describe('${env:VAR} expansion', () => {

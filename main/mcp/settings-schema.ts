@@ -43,7 +43,7 @@ export interface RemoteServerConfig extends CommonServerConfig {
   /** No `type` was given (Cursor's style): try streamable HTTP, then fall back to the older SSE transport. */
   sseFallback: boolean;
   /** How to sign in when the server asks for OAuth (an extension of the settings shape; see oauth/). */
-  oauth?: { clientMetadataUrl?: string };
+  oauth?: { clientMetadataUrl?: string; clientId?: string };
 }
 
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
@@ -104,7 +104,11 @@ const entrySchema = z.object(
     headers: stringMap.nullish(),
     oauth: z
       .object(
-        { clientMetadataUrl: stringValue.refine(isHttpsUrlWithPath, { error: httpsUrlWithPath }).nullish() },
+        {
+          clientMetadataUrl: stringValue.refine(isHttpsUrlWithPath, { error: httpsUrlWithPath }).nullish(),
+          // A client registered by hand with the authorization server; its secret is in the secret store.
+          clientId: stringValue.min(1, { error: 'must not be empty' }).nullish(),
+        },
         { error: (issue) => `expected an object, got ${describeValue(issue.input)}` },
       )
       .nullish(),
@@ -205,7 +209,14 @@ function buildConfig(
     url: entry.url,
     headers: entry.headers ?? {},
     sseFallback: type == null,
-    ...(entry.oauth?.clientMetadataUrl ? { oauth: { clientMetadataUrl: entry.oauth.clientMetadataUrl } } : {}),
+    ...(entry.oauth?.clientMetadataUrl || entry.oauth?.clientId ? { oauth: oauthSettings(entry.oauth) } : {}),
+  };
+}
+
+function oauthSettings(oauth: NonNullable<RawEntry['oauth']>): NonNullable<RemoteServerConfig['oauth']> {
+  return {
+    ...(oauth.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
+    ...(oauth.clientId ? { clientId: oauth.clientId } : {}),
   };
 }
 

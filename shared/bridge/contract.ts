@@ -200,6 +200,8 @@ export const bridgeContract = {
       name: z.string().trim().min(1, 'a server needs a name').max(200),
       entry: z.record(z.string(), z.unknown()),
       previousName: serverName.optional(),
+      /** The OAuth client secret for the entry's `oauth.clientId`, to the keychain; null deletes it, absent keeps it. */
+      clientSecret: z.string().min(1).max(4096).nullable().optional(),
     }),
     response: returns<McpSettingsWrite>(),
   },

@@ -263,6 +263,8 @@ export interface McpEditableServer {
   /** null when the entry is not an object. */
   entry: Record<string, unknown> | null;
   problems: McpSettingsProblem[];
+  /** The entry names a client registered by hand (`oauth.clientId`) and its secret is in the keychain. */
+  clientSecretSet?: boolean;
 }
 
 export interface McpSettingsDocument {

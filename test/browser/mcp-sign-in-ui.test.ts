@@ -6,20 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../mcp-oauth/oauth-mcp-server.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { startUiWithRemote } from './oauth-ui.js';
+import { closeAfterTests, type UiHarness } from './ui-harness.js';
 
 let remote: OAuthMcpServer;
 let ui: UiHarness;
 
 beforeAll(async () => {
   remote = await startOAuthMcpServer();
-  ui = await startUi({
-    prepare: (dataDir) =>
-      fs.writeFileSync(
-        path.join(dataDir, 'mcp_settings.json'),
-        JSON.stringify({ mcpServers: { remote: { type: 'streamableHttp', url: remote.url } } }),
-      ),
-  });
+  ui = await startUiWithRemote(remote);
 }, 120_000);
 
 closeAfterTests(() => ui);

@@ -146,6 +146,41 @@ describe('OAuth sign-in to a remote MCP server', () => {
   });
 });
 
+describe('step-up authorization (403 insufficient_scope)', () => {
+  it('a call refused for want of scope needs sign-in with "more access", and the next sign-in asks for the union', async () => {
+    await startAll({}, { scopes: ['files:read'], toolScopes: { publish: ['files:write'] } });
+    await manager.signIn('remote', { openAuthorizationUrl: approveInBrowser });
+    expect(remote.authorizationServer.authorizations.map((grant) => grant.scopes)).toEqual([['files:read']]);
+
+    const refused = await manager.callTool('remote', 'publish', {});
+    expect(refused.isError).toBe(true);
+    const moreAccess = /Server "remote" needs more access \(scope "files:read files:write"\)/;
+    expect(toolResultText(refused)).toMatch(moreAccess);
+    expect(manager.server('remote')).toMatchObject({
+      state: 'needs-sign-in',
+      message: expect.stringMatching(moreAccess),
+    });
+    expect(remote.authorizationServer.authorizations).toHaveLength(1); // a call never opens a browser
+
+    await manager.signIn('remote', { openAuthorizationUrl: approveInBrowser });
+    expect(remote.authorizationServer.authorizations.at(-1)?.scopes).toEqual(['files:read', 'files:write']);
+    expect(toolResultText(await manager.callTool('remote', 'publish', {}))).toBe('publish done');
+  });
+
+  it("the UI's sign-in takes one authorization, and leaves the wider scope for the next", async () => {
+    await startAll({}, { insatiable: true });
+    const signIn = manager.signIn('remote', { openAuthorizationUrl: approveInBrowser });
+    await expect(signIn).rejects.toThrow(/Sign-in failed: the server needs more access \(scope "more-1"\)/);
+    expect(remote.authorizationServer.authorizations).toHaveLength(1);
+    expect(manager.server('remote')).toMatchObject({
+      state: 'needs-sign-in',
+      message: expect.stringMatching(/more access/),
+    });
+    const stored = JSON.parse((await secrets.get(oauthAccountFor('remote'))) ?? '{}');
+    expect(stored.scope).toBe('more-1');
+  });
+});
+
 describe('a remote server that answers 401 without OAuth', () => {
   it('is an error that asks for credentials in headers, not a sign-in', async () => {
     const plain = createServer((_request, response) => response.writeHead(401).end());

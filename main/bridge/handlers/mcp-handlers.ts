@@ -48,6 +48,7 @@ export type BridgeMcp = Pick<
   | 'callTool'
   | 'listResources'
   | 'readResource'
+  | 'setOAuthClientSecret'
 >;
 
 /** Edits of mcp_settings.json go through the manager, which writes the file and applies the change. */
@@ -79,7 +80,11 @@ export function mcpHandlers(
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),
     'mcp:get-settings': () => mcp.readSettings(),
     'mcp:save-settings': ({ text, expectedText }) => mcp.saveSettingsText(text, expectedText),
-    'mcp:set-server': ({ name, entry, previousName }) => mcp.saveServer(name, entry, previousName),
+    'mcp:set-server': async ({ name, entry, previousName, clientSecret }) => {
+      const write = await mcp.saveServer(name, entry, previousName);
+      if (write.saved && clientSecret !== undefined) await mcp.setOAuthClientSecret(name, clientSecret ?? undefined);
+      return write;
+    },
     'mcp:remove-server': async ({ name }) => ({ removed: await mcp.removeServer(name) }),
     'mcp:set-disabled': async ({ name, disabled }) => {
       await mcp.setServerDisabled(name, disabled);

@@ -1,7 +1,9 @@
 // Where a remote MCP server's OAuth sign-in is kept: its client registration and its tokens, as one JSON value
 // per server in the secret store that holds provider keys (the OS keychain, or the 0600 file without one) —
 // never in mcp_settings.json, which other apps read and people paste into issues. A value is bound to the url it
-// was obtained for: when the entry's url changes, the old sign-in is not sent to the new server.
+// was obtained for: when the entry's url changes, the old sign-in is not sent to the new server. The secret of a
+// client registered by hand (the entry's `oauth.clientId`) has a slot of its own: it is the person's setting, not
+// part of a sign-in, so signing out or a refused client does not delete it.
 
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
@@ -21,10 +23,16 @@ export interface StoredSignIn {
   url: string;
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
+  /** The scope the last sign-in asked for, widened by the server's insufficient_scope challenges since. */
+  scope?: string;
 }
 
 export function oauthAccountFor(server: string): string {
   return `mcp-oauth:${server}`;
+}
+
+export function clientSecretAccountFor(server: string): string {
+  return `mcp-oauth-client-secret:${server}`;
 }
 
 export class OAuthCredentials {
@@ -53,6 +61,21 @@ export class OAuthCredentials {
     const store = await this.secrets();
     return store.delete(oauthAccountFor(server));
   }
+
+  /** The secret of the server's pre-registered client, read afresh; undefined when none is set. */
+  async readClientSecret(server: string): Promise<string | undefined> {
+    const store = await this.secrets();
+    const account = clientSecretAccountFor(server);
+    store.invalidate(account);
+    return (await store.get(account)) ?? undefined;
+  }
+
+  /** Stores the secret of the server's pre-registered client, or deletes it (`undefined`: a public client). */
+  async writeClientSecret(server: string, secret: string | undefined): Promise<void> {
+    const store = await this.secrets();
+    if (secret === undefined) await store.delete(clientSecretAccountFor(server));
+    else await store.set(clientSecretAccountFor(server), secret);
+  }
 }
 
 /** A value written by this file, or nothing: one edited by hand into something else is ignored, not trusted. */
@@ -65,6 +88,7 @@ function parseStored(text: string | null): StoredSignIn | undefined {
       url: value.url,
       ...(isObject(value.client) && typeof value.client.client_id === 'string' ? { client: value.client } : {}),
       ...(isObject(value.tokens) && typeof value.tokens.access_token === 'string' ? { tokens: value.tokens } : {}),
+      ...(typeof value.scope === 'string' ? { scope: value.scope } : {}),
     };
   } catch {
     return undefined;

@@ -6,13 +6,22 @@
 // - a sign-in (`signIn` set): registers a client when needed (a client ID metadata document when the entry names
 //   one and the server supports them, else dynamic registration), and hands the authorization URL to
 //   `signIn.openAuthorizationUrl`; the code comes back to `signIn.redirectUrl` (a loopback listener).
+//
+// A client the person registered with the authorization server themselves (`preRegistered`: the entry's
+// `oauth.clientId` and the secret from the secret store) is used as given and never registered or stored. Its
+// token_endpoint_auth_method is left to the SDK, which picks basic, post or none from what the authorization
+// server's metadata supports. Both uses watch the MCP endpoint's Bearer challenges (`fetch`, see challenge.ts): a
+// 403 insufficient_scope to a request with a token stores the wider scope for the next sign-in and ends in
+// SignInRequiredError, as only a new browser sign-in can widen a grant.
 
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { scopeUnion, watchChallenges, type BearerChallenge } from './challenge.js';
 import type { OAuthCredentials, StoredSignIn } from './credential-store.js';
 
 export const clientName = 'Switchyard';
@@ -24,13 +33,25 @@ export class SignInRequiredError extends Error {
     readonly server: string,
     /** The server described an OAuth sign-in (protected-resource or authorization-server metadata). */
     readonly offersOAuth: boolean,
+    /** The token was too narrow (403 insufficient_scope): the scope the next sign-in asks for. */
+    readonly neededScope?: string,
   ) {
+    const how = `use Sign in on the MCP screen, or run switchyard mcp login ${server}`;
     super(
-      offersOAuth
-        ? `Server "${server}" needs sign-in: use Sign in on the MCP screen, or run switchyard mcp login ${server}.`
-        : `Server "${server}" asks for credentials but describes no OAuth sign-in.`,
+      neededScope !== undefined
+        ? `Server "${server}" needs more access (scope "${neededScope}"): sign in again to grant it: ${how}.`
+        : offersOAuth
+          ? `Server "${server}" needs sign-in: ${how}.`
+          : `Server "${server}" asks for credentials but describes no OAuth sign-in.`,
     );
   }
+}
+
+/** A client registered by hand with the authorization server (the entry's `oauth.clientId`). */
+export interface PreRegisteredClient {
+  clientId: string;
+  /** From the secret store; absent for a public client. */
+  clientSecret?: string;
 }
 
 export interface ServerOAuthProviderOptions {
@@ -40,6 +61,7 @@ export interface ServerOAuthProviderOptions {
   stored: StoredSignIn;
   /** An https URL of Switchyard's client ID metadata document, from the entry's `oauth.clientMetadataUrl`. */
   clientMetadataUrl?: string;
+  preRegistered?: PreRegisteredClient;
   signIn?: {
     redirectUrl: string;
     state: string;
@@ -55,11 +77,23 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   private stored: StoredSignIn;
   private verifier: string | undefined;
   private discovery: OAuthDiscoveryState | undefined;
+  /** The scope of the authorization under way, as the authorization URL asks for it. */
+  private requestedScope: string | undefined;
   readonly clientMetadataUrl: string | undefined;
+  /** The last Bearer challenge of the MCP endpoint: what a sign-in starts from. */
+  challenge: BearerChallenge | undefined;
+  /** For the transport: watches the MCP endpoint's challenges (see the top of this file). */
+  readonly fetch: FetchLike;
 
   constructor(private readonly options: ServerOAuthProviderOptions) {
     this.stored = options.stored;
     this.clientMetadataUrl = options.clientMetadataUrl;
+    this.fetch = watchChallenges(options.stored.url, (challenge) => this.heard(challenge));
+  }
+
+  /** The scope a sign-in asked for last, widened by the insufficient_scope challenges heard since. */
+  get storedScope(): string | undefined {
+    return this.stored.scope;
   }
 
   /** Whether discovery found a sign-in to offer: protected-resource or authorization-server metadata. */
@@ -87,6 +121,11 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
+    const preRegistered = this.options.preRegistered;
+    if (preRegistered) {
+      const secret = preRegistered.clientSecret;
+      return { client_id: preRegistered.clientId, ...(secret === undefined ? {} : { client_secret: secret }) };
+    }
     const client = this.stored.client;
     if (!this.options.signIn) {
       if (!client) throw new SignInRequiredError(this.options.server, this.offersOAuth);
@@ -99,6 +138,7 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.options.preRegistered) return; // its secret stays in its own slot of the secret store
     if (!this.options.signIn) throw new SignInRequiredError(this.options.server, this.offersOAuth);
     await this.save({ ...this.stored, client });
   }
@@ -109,11 +149,13 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.save({ ...this.stored, tokens });
+    const scope = this.requestedScope ?? this.stored.scope;
+    await this.save({ ...this.stored, tokens, ...(scope === undefined ? {} : { scope }) });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     if (!this.options.signIn) throw new SignInRequiredError(this.options.server, true);
+    this.requestedScope = authorizationUrl.searchParams.get('scope') ?? undefined;
     await this.options.signIn.openAuthorizationUrl(authorizationUrl);
   }
 
@@ -142,6 +184,17 @@ export class ServerOAuthProvider implements OAuthClientProvider {
     const { client, tokens, ...rest } = this.stored;
     void tokens; // tokens go with the client they were issued to
     await this.save(scope === 'tokens' && client ? { ...rest, client } : rest);
+  }
+
+  private async heard(challenge: BearerChallenge): Promise<void> {
+    this.challenge = challenge;
+    const tokens = this.tokens();
+    // Without a token sent, a 403 says nothing about its scope.
+    if (challenge.status !== 403 || challenge.error !== 'insufficient_scope' || !tokens) return;
+    // The union (SEP-2350): what the token was granted for stays needed by the requests that worked with it.
+    const neededScope = scopeUnion(this.stored.scope, tokens.scope, challenge.scope);
+    if (neededScope !== undefined) await this.save({ ...this.stored, scope: neededScope });
+    throw new SignInRequiredError(this.options.server, true, neededScope);
   }
 
   private async save(signIn: StoredSignIn): Promise<void> {

@@ -10,7 +10,14 @@ import { Dialog, FormActions } from '../ui/dialog.js';
 import { KeyValueEditor } from '../ui/key-value-editor.js';
 import { Field, TextField } from '../ui/parts.js';
 import { ConfirmRunDialog } from './run-review.js';
-import { problemsByField, toEntry, toForm, type FormField, type ServerForm } from './server-form.js';
+import {
+  clientSecretChange,
+  problemsByField,
+  toEntry,
+  toForm,
+  type FormField,
+  type ServerForm,
+} from './server-form.js';
 
 interface ServerDialogProps {
   /** Absent: a new server. */
@@ -36,10 +43,12 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
     setError(null);
     try {
       const name = form.name.trim();
+      const clientSecret = clientSecretChange(form, server?.clientSecretSet ?? false);
       const result = await bridge.invoke('mcp:set-server', {
         name,
         entry: toEntry(form, server?.entry ?? null),
         ...(server ? { previousName: server.name } : {}),
+        ...(clientSecret === undefined ? {} : { clientSecret }),
       });
       if (result.saved) onSaved(name);
       else setProblems(problemsByField(result.problems));
@@ -136,6 +145,30 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
                 onChange={(pairs) => set('headers', pairs)}
               />
               {problems.headers ? <small className="field-error">{problems.headers}</small> : null}
+            </div>
+            <div className="form-row">
+              <TextField
+                label="OAuth client ID"
+                error={problems.oauth}
+                hint="Only for a server without dynamic registration: the client registered for Switchyard there."
+                spellCheck={false}
+                autoComplete="off"
+                value={form.clientId}
+                onChange={(value) => set('clientId', value)}
+              />
+              <TextField
+                label="OAuth client secret"
+                type="password"
+                hint={
+                  server?.clientSecretSet
+                    ? 'A secret is set (in the keychain); type a new one to replace it.'
+                    : 'Optional; kept in the keychain.'
+                }
+                autoComplete="new-password"
+                disabled={form.clientId.trim() === ''}
+                value={form.clientSecret}
+                onChange={(value) => set('clientSecret', value)}
+              />
             </div>
           </>
         )}

@@ -17,6 +17,10 @@ export interface ServerForm {
   url: string;
   transport: RemoteTransport;
   headers: Pair[];
+  /** A client registered by hand for the server's OAuth sign-in (`oauth.clientId`). */
+  clientId: string;
+  /** Typed to set or replace the secret (it goes to the keychain, never into the entry); empty keeps the one set. */
+  clientSecret: string;
   /** As typed: a number of seconds, or empty for the default. */
   timeout: string;
   startupTimeout: string;
@@ -31,6 +35,7 @@ export const formFields = [
   'url',
   'type',
   'headers',
+  'oauth',
   'timeout',
   'startupTimeout',
 ] as const;
@@ -54,6 +59,8 @@ export function toForm(name: string, entry: Record<string, unknown> | null): Ser
     url: text(written.url),
     transport: type === 'sse' ? 'sse' : type === 'streamableHttp' || type === 'http' ? 'streamableHttp' : 'auto',
     headers: toPairs(written.headers),
+    clientId: text(isRecord(written.oauth) ? written.oauth.clientId : undefined),
+    clientSecret: '',
     timeout: text(written.timeout),
     startupTimeout: text(written.startupTimeout),
   };
@@ -84,12 +91,29 @@ export function toEntry(form: ServerForm, original: Record<string, unknown> | nu
     entry.url = form.url.trim();
     const headers = fromPairs(form.headers);
     if (Object.keys(headers).length > 0) entry.headers = headers;
+    const { clientId: _clientId, ...oauth } = isRecord(original?.oauth) ? original.oauth : {};
+    if (form.clientId.trim() !== '') oauth.clientId = form.clientId.trim();
+    if (Object.keys(oauth).length > 0) entry.oauth = oauth;
+    else delete entry.oauth;
   }
   const timeout = seconds(form.timeout);
   if (timeout !== undefined) entry.timeout = timeout;
   const startupTimeout = seconds(form.startupTimeout);
   if (startupTimeout !== undefined) entry.startupTimeout = startupTimeout;
   return entry;
+}
+
+/**
+ * What to do with the keychain's client secret on save: the typed one; null (delete) once the form names no
+ * client; undefined (keep) otherwise.
+ */
+export function clientSecretChange(form: ServerForm, secretSet: boolean): string | null | undefined {
+  if (form.kind !== 'remote' || form.clientId.trim() === '') return secretSet ? null : undefined;
+  return form.clientSecret === '' ? undefined : form.clientSecret;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Problems by the form field they are about (`mcpServers.fs.timeout` → timeout); the rest under `general`. */
