@@ -20,5 +20,13 @@ function launchKey(config: ServerConfig): string {
     timeoutSeconds: _timeout,
     ...launch
   } = config;
-  return JSON.stringify(launch, Object.keys(launch).sort());
+  return JSON.stringify(sortedKeys(launch));
+}
+
+/** The value with every object's keys in order, at every depth: `env`, `headers` and `oauth` are launch fields too. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, entry]) => [key, sortedKeys(entry)]));
 }
