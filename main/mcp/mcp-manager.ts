@@ -21,14 +21,15 @@ import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { ManagedServers, type ListChangedEvent, type ToolsChangedEvent } from './managed-servers.js';
+import type { McpSecrets } from './mcp-secrets.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
+import type { SecretValues } from './secret-edits.js';
+import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretHint } from './secret-settings.js';
 import {
   importSettingsText,
   readEditableSettings,
-  removeServerEntry,
-  saveServerEntry,
   saveSettingsText,
   setServerDisabled,
   setToolAutoApprove,
@@ -64,6 +65,8 @@ export interface McpManagerOptions {
   watchDebounceMs?: number;
   /** Where remote servers' OAuth sign-ins are kept (the secret store); without it they cannot sign in. */
   oauth?: OAuthCredentials;
+  /** Where `${secret:NAME}` values are kept (the secret store); without it entries using one do not start. */
+  secrets?: McpSecrets;
 }
 
 export interface SettingsChangedEvent {
@@ -117,6 +120,7 @@ export class McpManager {
         clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
         ...(options.oauth ? { oauth: options.oauth } : {}),
         elicit: (request, signal) => this.elicitations.ask(request, signal),
+        ...(options.secrets ? { secrets: options.secrets } : {}),
       },
     });
     this.onServerStatus = this.servers.onServerStatus;
@@ -178,9 +182,23 @@ export class McpManager {
     return this.queue;
   }
 
-  /** The file as text and as entries, for the raw editor and the form. */
-  readSettings(): Promise<EditableSettings> {
-    return readEditableSettings(this.options.dataDir);
+  /** The file as text and as entries, for the raw editor and the form; its secrets masked (`••••abcd`). */
+  async readSettings(): Promise<EditableSettings & { secrets: SecretHint[] }> {
+    const settings = await readEditableSettings(this.options.dataDir);
+    return { ...settings, secrets: await this.listSecrets() };
+  }
+
+  /**
+   * The values behind `${secret:NAME}`: store one and get the reference to write, read, delete. For installers,
+   * which store what a server declares secret and write its reference; undefined without a secret store.
+   */
+  get secrets(): McpSecrets | undefined {
+    return this.options.secrets;
+  }
+
+  /** Every secret the settings reference, with the servers using it and its value masked (null: not stored). */
+  listSecrets(): Promise<SecretHint[]> {
+    return secretHints(this.options.dataDir, this.options.secrets);
   }
 
   /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
@@ -188,14 +206,28 @@ export class McpManager {
     return this.edit(() => saveSettingsText(this.options.dataDir, text, expectedText));
   }
 
-  /** Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written. */
-  saveServer(name: string, entry: Record<string, unknown>, previousName?: string): Promise<SettingsWrite> {
-    return this.edit(() => saveServerEntry(this.options.dataDir, name, entry, previousName));
+  /**
+   * Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written.
+   * `secretValues`: env values and headers marked secret, stored in the secret store and referenced in the file.
+   */
+  async saveServer(
+    name: string,
+    entry: Record<string, unknown>,
+    previousName?: string,
+    secretValues: SecretValues = {},
+  ): Promise<SettingsWrite> {
+    const server = { name, entry, ...(previousName === undefined ? {} : { previous: previousName }) };
+    const { valuesOnly, ...write } = await this.edit(() =>
+      saveServerWithSecrets(this.options.dataDir, this.options.secrets, server, secretValues),
+    );
+    // The file did not change, so the running server would keep the old value.
+    if (valuesOnly && this.serverConfig(name)?.disabled === false) await this.restart(name);
+    return write;
   }
 
-  /** False when there was no such server. */
+  /** False when there was no such server. The secrets only it referenced are deleted with it. */
   removeServer(name: string): Promise<boolean> {
-    return this.edit(() => removeServerEntry(this.options.dataDir, name));
+    return this.edit(() => removeServerWithSecrets(this.options.dataDir, this.options.secrets, name));
   }
 
   setServerDisabled(name: string, disabled: boolean): Promise<void> {
@@ -220,7 +252,7 @@ export class McpManager {
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config, given as its text (the UI read the file). */
   importSettingsText(text: string, options: ImportOptions & { source?: string } = {}): Promise<ImportReport> {
-    return this.edit(() => importSettingsText(this.options.dataDir, text, options));
+    return this.edit(() => importSettingsText(this.options.dataDir, text, options, this.options.secrets));
   }
 
   /** What importConfigFile would add, replace and skip, and what each added server runs; writes nothing. */
@@ -230,7 +262,7 @@ export class McpManager {
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config file (`switchyard mcp import FILE`). */
   importConfigFile(filePath: string, options: ImportOptions = {}): Promise<ImportReport> {
-    return this.edit(() => importConfigFile(this.options.dataDir, filePath, options));
+    return this.edit(() => importConfigFile(this.options.dataDir, filePath, options, this.options.secrets));
   }
 
   /**

@@ -41,6 +41,7 @@ import {
 } from './server-session.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
+import type { McpSecrets } from './mcp-secrets.js';
 import { ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ElicitationHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
@@ -59,6 +60,8 @@ export interface ServerConnectionOptions {
   oauth?: OAuthCredentials;
   /** Answers elicitations during calls that brought no handler of their own; unset: they are declined. */
   elicit?: ElicitationHandler;
+  /** Where `${secret:NAME}` values are read; without it an entry that uses one does not start. */
+  secrets?: McpSecrets;
 }
 
 const stderrLinesInMessages = 10;
@@ -276,6 +279,7 @@ export class ServerConnection {
       log: this.log,
       oauthProvider: (config) =>
         storedOAuthProvider(this.signInContext(), config, (signedIn) => (this.signedIn = signedIn)),
+      ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
     });
   }
 

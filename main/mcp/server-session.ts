@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeExit, ServerSetupError } from './describe-start-failure.js';
 import { expandServerConfig } from './expand-env.js';
 import type { LogBuffer } from './log-buffer.js';
+import { resolveStartSecrets, type McpSecrets } from './mcp-secrets.js';
 import type { ServerOAuthProvider } from './oauth/index.js';
 import { ProcessTransport } from './process-transport.js';
 import { serverEnvironment } from './server-environment.js';
@@ -47,11 +48,14 @@ export interface PrepareContext {
   log: LogBuffer;
   /** The stored sign-in for a remote server, when there is one to use. */
   oauthProvider(config: RemoteServerConfig): Promise<ServerOAuthProvider | undefined>;
+  /** Where `${secret:NAME}` values are read; without it an entry that uses one does not start. */
+  secrets?: McpSecrets;
 }
 
 /** The entry as it will run: variables expanded and what can be checked before starting it checked. */
 export async function prepareServer(settings: ServerConfig, context: PrepareContext): Promise<Prepared> {
-  const { value: config, missing } = expandServerConfig(settings, context.environment);
+  const secrets = await resolveStartSecrets(settings, context.secrets);
+  const { value: config, missing } = expandServerConfig(settings, context.environment, secrets);
   for (const name of missing) context.log.add('switchyard', `\${env:${name}} is not set; using an empty string.`);
   if (config.transport !== 'stdio') {
     const problem = checkUrl(config.url);

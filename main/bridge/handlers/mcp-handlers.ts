@@ -79,7 +79,7 @@ export function mcpHandlers(
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),
     'mcp:get-settings': () => mcp.readSettings(),
     'mcp:save-settings': ({ text, expectedText }) => mcp.saveSettingsText(text, expectedText),
-    'mcp:set-server': ({ name, entry, previousName }) => mcp.saveServer(name, entry, previousName),
+    'mcp:set-server': ({ name, entry, previousName, secrets }) => mcp.saveServer(name, entry, previousName, secrets),
     'mcp:remove-server': async ({ name }) => ({ removed: await mcp.removeServer(name) }),
     'mcp:set-disabled': async ({ name, disabled }) => {
       await mcp.setServerDisabled(name, disabled);
@@ -158,7 +158,7 @@ export function mcpHandlers(
           : { uri: content.uri, ...mimeType, blob: String(content.blob) };
       }),
     }),
-    'mcp:import': ({ text, fileName, overwrite }) =>
-      mcp.importSettingsText(text, { overwrite, ...(fileName ? { source: fileName } : {}) }),
+    'mcp:import': ({ text, fileName, overwrite, moveSecrets }) =>
+      mcp.importSettingsText(text, { overwrite, moveSecrets, ...(fileName ? { source: fileName } : {}) }),
   };
 }
