@@ -137,4 +137,23 @@ describe('${secret:NAME} in mcp_settings.json, with the file store', () => {
     expect(refused.saved).toBe(true); // the variable's name is the entry's business; the secret's name is made valid
     expect(await app.mcp.listSecrets()).toContainEqual({ name: 'c.A-B', servers: ['c'], masked: '••••' });
   });
+
+  it("moves an imported config's secrets into the store, as the import preview's checkbox does by default", async () => {
+    const { dataDir, invoke } = await startApp(cleanups);
+    const token = 'sk-imported-through-the-screen-abcd';
+    const text = JSON.stringify({ mcpServers: { one: everythingEntry({ env: { OPENAI_API_KEY: token } }) } });
+    const report = await invoke<{ added: string[]; movedSecrets: unknown[] }>('mcp:import', {
+      text,
+      fileName: 'mcp.json',
+    });
+    expect(report).toMatchObject({
+      added: ['one'],
+      movedSecrets: [{ server: 'one', field: 'env', key: 'OPENAI_API_KEY' }],
+    });
+    expect(await filesHolding(dataDir, token)).toEqual(['secrets.json']);
+
+    const kept = JSON.stringify({ mcpServers: { two: everythingEntry({ env: { OPENAI_API_KEY: token } }) } });
+    await invoke('mcp:import', { text: kept, fileName: 'mcp.json', moveSecrets: false });
+    expect((await filesHolding(dataDir, token)).sort()).toEqual(['mcp_settings.json', 'secrets.json']);
+  });
 });
