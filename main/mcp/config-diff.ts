@@ -20,5 +20,6 @@ function launchKey(config: ServerConfig): string {
     timeoutSeconds: _timeout,
     ...launch
   } = config;
-  return JSON.stringify(launch, Object.keys(launch).sort());
+  // Sorted top-level fields; not JSON.stringify's key list, which would also drop every nested key (env's, headers').
+  return JSON.stringify(Object.entries(launch).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
