@@ -3,24 +3,21 @@
 // a secret no entry references any more (its server removed, its field given a new secret) is deleted. Which
 // secrets the file uses is read from the file itself, so there is no second list to drift from it.
 
-import { isReferenceOnly, looksSecret } from '../../shared/mcp/secret-fields.js';
+import {
+  findSecrets,
+  secretFields,
+  secretReferenceName,
+  type FoundSecret,
+  type SecretField,
+} from '../../shared/mcp/secret-fields.js';
 import type { McpSecrets } from './mcp-secrets.js';
-import { newSecretName, referencedSecretNames, secretReference, soleSecretName } from './secret-references.js';
+import { newSecretName, referencedSecretNames, secretReference } from './secret-references.js';
 import type { RawSettings } from './settings-file.js';
 
-/** The fields whose values can be secrets: env (stdio) and headers (remote). */
-export type SecretField = 'env' | 'headers';
-export const secretFields: readonly SecretField[] = ['env', 'headers'];
+export type { FoundSecret, SecretField };
 
 /** New values the person marked secret, by field and name (`{ env: { GITHUB_TOKEN: 'ghp_…' } }`). */
 export type SecretValues = Partial<Record<SecretField, Record<string, string>>>;
-
-/** A secret an import found, or would move: where it is and the name it gets in the store. */
-export interface FoundSecret {
-  server: string;
-  field: SecretField;
-  key: string;
-}
 
 /** The servers that reference each secret name, in the file's order. */
 export function secretUses(raw: RawSettings | undefined): Map<string, string[]> {
@@ -55,7 +52,7 @@ export function planMarkedSecrets(
   for (const field of secretFields) {
     for (const [key, value] of Object.entries(marked[field] ?? {})) {
       const written = asObject(entry[field]) ?? {};
-      const kept = soleSecretName(asObject(before?.[field])?.[key]);
+      const kept = secretReferenceName(asObject(before?.[field])?.[key]);
       const own = kept !== undefined && String(uses.get(kept)) === String([server.previous]);
       const name = own ? kept : newSecretName(server.name, key, taken);
       taken.add(name);
@@ -77,21 +74,6 @@ export async function deleteUnreferenced(
   const deleted: string[] = [];
   for (const name of names) if (!used.has(name) && (await secrets.delete(name))) deleted.push(name);
   return deleted;
-}
-
-/** The values of secret-looking variables and headers in `entries` that are not references already. */
-export function findSecrets(entries: Record<string, unknown>): FoundSecret[] {
-  const found: FoundSecret[] = [];
-  for (const [server, entry] of Object.entries(entries)) {
-    for (const field of secretFields) {
-      for (const [key, value] of Object.entries(asObject(asObject(entry)?.[field]) ?? {})) {
-        if (typeof value === 'string' && value !== '' && looksSecret(key) && !isReferenceOnly(value)) {
-          found.push({ server, field, key });
-        }
-      }
-    }
-  }
-  return found;
 }
 
 /**

@@ -38,11 +38,6 @@ export function referencedSecretNames(value: unknown): string[] {
   return [...names];
 }
 
-/** The name of the one secret `value` is, when it is exactly `${secret:NAME}`. */
-export function soleSecretName(value: unknown): string | undefined {
-  return typeof value === 'string' ? /^\$\{secret:([^}]*)\}$/.exec(value.trim())?.[1]?.trim() : undefined;
-}
-
 /** A new name for the secret of `field` of server `server` (`github.GITHUB_TOKEN`), none of `taken`. */
 export function newSecretName(server: string, field: string, taken: ReadonlySet<string>): string {
   const base = `${server}.${field}`

@@ -21,7 +21,42 @@ export function isReferenceOnly(value: string): boolean {
   return /^\s*(Bearer\s+)?\$\{(env|secret):[^}]*\}\s*$/i.test(value);
 }
 
+/** The NAME of a value that is exactly `${secret:NAME}`, else undefined. */
+export function secretReferenceName(value: unknown): string | undefined {
+  return typeof value === 'string' ? /^\$\{secret:([^}]*)\}$/.exec(value.trim())?.[1]?.trim() : undefined;
+}
+
 /** How a stored secret is shown again: its last four characters, and only those of a value long enough to spare them. */
 export function maskedSecret(value: string): string {
   return value.length >= 12 ? `••••${value.slice(-4)}` : '••••';
+}
+
+/** The fields whose values can be secrets: env (stdio) and headers (remote). */
+export type SecretField = 'env' | 'headers';
+export const secretFields: readonly SecretField[] = ['env', 'headers'];
+
+/** A secret value found in a config: its server, field and variable or header name. */
+export interface FoundSecret {
+  server: string;
+  field: SecretField;
+  key: string;
+}
+
+/** The values of secret-looking variables and headers in `servers` (by name) that are not references already. */
+export function findSecrets(servers: Record<string, unknown>): FoundSecret[] {
+  const found: FoundSecret[] = [];
+  for (const [server, entry] of Object.entries(servers)) {
+    for (const field of secretFields) {
+      for (const [key, value] of Object.entries(objectOf(objectOf(entry)[field]))) {
+        if (typeof value === 'string' && value !== '' && looksSecret(key) && !isReferenceOnly(value)) {
+          found.push({ server, field, key });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
