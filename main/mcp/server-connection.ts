@@ -332,7 +332,7 @@ export class ServerConnection {
     }
     const failure = describeStartFailure({
       error,
-      config: prepared.config,
+      config: prepared.shown ?? prepared.config,
       ...(error instanceof StartupTimeout ? { timedOutAfterMs: error.afterMs } : {}),
       ...(session?.process?.exit ? { exit: session.process.exit } : {}),
       stderrTail: this.log.stderrTail(stderrLinesInMessages),

@@ -156,4 +156,22 @@ describe('${secret:NAME} in mcp_settings.json, with the file store', () => {
     await invoke('mcp:import', { text: kept, fileName: 'mcp.json', moveSecrets: false });
     expect((await filesHolding(dataDir, token)).sort()).toEqual(['mcp_settings.json', 'secrets.json']);
   });
+
+  it('keeps a secret in a url out of the log and the failure message', async () => {
+    const { app, invoke } = await startApp(cleanups);
+    const key = 'url-secret-value-9999zzzz';
+    await app.mcp.secrets!.store('remote-key', key);
+    // Nothing listens on port 9: the connection is refused, and the failure says where it tried.
+    await invoke('mcp:set-server', {
+      name: 'remote',
+      entry: { url: 'http://127.0.0.1:9/mcp?key=${secret:remote-key}', type: 'streamableHttp' },
+    });
+    await app.mcp.whenStarted(20_000); // its first attempt failed; the app would try again later
+    const server = app.mcp.server('remote')!;
+    expect(server.message).toContain('127.0.0.1:9');
+    expect(server.message).not.toContain(key);
+    const log = app.mcp.logs('remote').join('\n');
+    expect(log).toContain('Connecting to http://127.0.0.1:9/mcp?key=${secret:remote-key}');
+    expect(log).not.toContain(key);
+  });
 });
