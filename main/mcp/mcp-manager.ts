@@ -25,8 +25,7 @@ import type { McpSecrets } from './mcp-secrets.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
-import type { SecretValues } from './secret-edits.js';
-import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretHint } from './secret-settings.js';
+import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretValues } from './secret-settings.js';
 import {
   importSettingsText,
   readEditableSettings,
@@ -34,7 +33,6 @@ import {
   setServerDisabled,
   setToolAutoApprove,
   setToolDisabled,
-  type EditableSettings,
   type SettingsWrite,
 } from './settings-editor.js';
 import { readSettingsFile, settingsFilePath } from './settings-file.js';
@@ -76,6 +74,8 @@ export interface SettingsChangedEvent {
 
 export class McpManager {
   private readonly servers: ManagedServers;
+  /** The values behind `${secret:NAME}`, for installers to store in; undefined without a secret store. */
+  readonly secrets: McpSecrets | undefined;
   private readonly settingsChangedEmitter = new Emitter<SettingsChangedEvent>();
   /** The file's text when it was last read while running, valid or not: a change of it is a settings change. */
   private seenText: string | undefined;
@@ -108,6 +108,7 @@ export class McpManager {
   readonly onSettingsChanged = this.settingsChangedEmitter.event;
 
   constructor(private readonly options: McpManagerOptions) {
+    this.secrets = options.secrets;
     this.servers = new ManagedServers({
       logger: options.logger,
       ...(options.only ? { only: options.only } : {}),
@@ -183,21 +184,12 @@ export class McpManager {
   }
 
   /** The file as text and as entries, for the raw editor and the form; its secrets masked (`••••abcd`). */
-  async readSettings(): Promise<EditableSettings & { secrets: SecretHint[] }> {
-    const settings = await readEditableSettings(this.options.dataDir);
-    return { ...settings, secrets: await this.listSecrets() };
-  }
-
-  /**
-   * The values behind `${secret:NAME}`: store one and get the reference to write, read, delete. For installers,
-   * which store what a server declares secret and write its reference; undefined without a secret store.
-   */
-  get secrets(): McpSecrets | undefined {
-    return this.options.secrets;
+  async readSettings() {
+    return { ...(await readEditableSettings(this.options.dataDir)), secrets: await this.listSecrets() };
   }
 
   /** Every secret the settings reference, with the servers using it and its value masked (null: not stored). */
-  listSecrets(): Promise<SecretHint[]> {
+  listSecrets() {
     return secretHints(this.options.dataDir, this.options.secrets);
   }
 
@@ -207,22 +199,12 @@ export class McpManager {
   }
 
   /**
-   * Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written.
-   * `secretValues`: env values and headers marked secret, stored in the secret store and referenced in the file.
+   * Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written. Values
+   * marked secret (`secretValues`) go to the secret store, the file gets their references.
    */
-  async saveServer(
-    name: string,
-    entry: Record<string, unknown>,
-    previousName?: string,
-    secretValues: SecretValues = {},
-  ): Promise<SettingsWrite> {
+  saveServer(name: string, entry: Record<string, unknown>, previousName?: string, secretValues: SecretValues = {}) {
     const server = { name, entry, ...(previousName === undefined ? {} : { previous: previousName }) };
-    const { valuesOnly, ...write } = await this.edit(() =>
-      saveServerWithSecrets(this.options.dataDir, this.options.secrets, server, secretValues),
-    );
-    // The file did not change, so the running server would keep the old value.
-    if (valuesOnly && this.serverConfig(name)?.disabled === false) await this.restart(name);
-    return write;
+    return this.edit(() => saveServerWithSecrets(this.options.dataDir, this.options.secrets, server, secretValues));
   }
 
   /** False when there was no such server. The secrets only it referenced are deleted with it. */

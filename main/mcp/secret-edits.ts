@@ -3,13 +3,7 @@
 // a secret no entry references any more (its server removed, its field given a new secret) is deleted. Which
 // secrets the file uses is read from the file itself, so there is no second list to drift from it.
 
-import {
-  findSecrets,
-  secretFields,
-  secretReferenceName,
-  type FoundSecret,
-  type SecretField,
-} from '../../shared/mcp/secret-fields.js';
+import { findSecrets, secretFields, type FoundSecret, type SecretField } from '../../shared/mcp/secret-fields.js';
 import type { McpSecrets } from './mcp-secrets.js';
 import { newSecretName, referencedSecretNames, secretReference } from './secret-references.js';
 import type { RawSettings } from './settings-file.js';
@@ -36,28 +30,23 @@ export interface SecretPlan {
 
 /**
  * Where the values marked secret for a server go: its entry with references in their place, and each value by the
- * name it gets. A field that already was a secret of this server alone keeps its name (its value is replaced);
- * others get a new name. `server.previous`: the server's name before this edit, if it had one. Stores nothing.
+ * name it gets. Always a name no entry uses yet: a stored value in use is never overwritten (a save that then fails
+ * changes nothing), and the entry changes with it, so the running server restarts with the new value; the old name
+ * is deleted once nothing references it. Stores nothing.
  */
 export function planMarkedSecrets(
   raw: RawSettings | undefined,
-  server: { name: string; entry: Record<string, unknown>; previous?: string },
+  server: { name: string; entry: Record<string, unknown> },
   marked: SecretValues,
 ): SecretPlan {
-  const before = server.previous === undefined ? undefined : asObject(serversOf(raw)[server.previous]);
-  const uses = secretUses(raw);
-  const taken = new Set(uses.keys());
+  const taken = new Set(secretUses(raw).keys());
   const entry = structuredClone(server.entry);
   const values = new Map<string, string>();
   for (const field of secretFields) {
     for (const [key, value] of Object.entries(marked[field] ?? {})) {
-      const written = asObject(entry[field]) ?? {};
-      const kept = secretReferenceName(asObject(before?.[field])?.[key]);
-      const own = kept !== undefined && String(uses.get(kept)) === String([server.previous]);
-      const name = own ? kept : newSecretName(server.name, key, taken);
+      const name = newSecretName(server.name, key, taken);
       taken.add(name);
-      written[key] = secretReference(name);
-      entry[field] = written;
+      entry[field] = { ...asObject(entry[field]), [key]: secretReference(name) };
       values.set(name, value);
     }
   }

@@ -10,6 +10,8 @@ import { removeServerEntry, saveServerEntry, type SettingsWrite } from './settin
 import { readSettingsFile } from './settings-file.js';
 import { parseEntry } from './settings-schema.js';
 
+export type { SecretValues };
+
 /** A secret the settings reference: which servers use it, and its value masked (null: none is stored). */
 export interface SecretHint {
   name: string;
@@ -19,30 +21,27 @@ export interface SecretHint {
 
 /**
  * saveServerEntry, with the values in `marked` stored as secrets first. Nothing is stored when the entry has errors;
- * secrets the server used before and nothing references now are deleted. `valuesOnly`: only stored values changed,
- * not the file, so nothing restarts the server by itself.
+ * secrets the server used before and nothing references now are deleted.
  */
 export async function saveServerWithSecrets(
   dataDir: string,
   secrets: McpSecrets | undefined,
   server: { name: string; entry: Record<string, unknown>; previous?: string },
   marked: SecretValues,
-): Promise<SettingsWrite & { valuesOnly: boolean }> {
+): Promise<SettingsWrite> {
   const hasMarked = Object.values(marked).some((values) => Object.keys(values).length > 0);
   if (hasMarked && !secrets) throw new ApiError(400, 'Secrets cannot be stored here: no secret store is open.');
   const before = (await readSettingsFile(dataDir)).raw;
   const plan = planMarkedSecrets(before, server, marked);
   const problems = parseEntry(server.name, plan.entry).problems;
-  if (problems.some((problem) => problem.severity === 'error')) return { saved: false, problems, valuesOnly: false };
+  if (problems.some((problem) => problem.severity === 'error')) return { saved: false, problems };
   for (const [name, value] of plan.values) await secrets!.store(name, value);
   const write = await saveServerEntry(dataDir, server.name, plan.entry, server.previous);
   if (secrets) {
     const previous = server.previous === undefined ? undefined : before?.mcpServers?.[server.previous];
     await deleteUnreferenced(secrets, referencedSecretNames(previous), (await readSettingsFile(dataDir)).raw);
   }
-  const unchanged =
-    server.previous === server.name && JSON.stringify(before?.mcpServers?.[server.name]) === JSON.stringify(plan.entry);
-  return { ...write, valuesOnly: unchanged && plan.values.size > 0 };
+  return write;
 }
 
 /** removeServerEntry, and the secrets of the server that no other entry references. */

@@ -89,7 +89,8 @@ describe('${secret:NAME} in mcp_settings.json, with the file store', () => {
     expect(document.secrets).toEqual([{ name: 'my-server.GITHUB_TOKEN', servers: ['my server'], masked: '••••wxyz' }]);
     expect(await filesHolding(dataDir, token)).toEqual(['secrets.json']);
 
-    // A new value typed over it keeps the name and replaces the value; the old value is gone from every file.
+    // A new value typed over it gets a new name (so the entry changes and the server restarts with it); the old
+    // value is gone from every file.
     const next = 'ghp-second-value-0000qrst';
     await invoke('mcp:set-server', {
       name: 'my server',
@@ -100,8 +101,9 @@ describe('${secret:NAME} in mcp_settings.json, with the file store', () => {
     await app.mcp.waitUntilSettled();
     expect((await envOf(app, 'my server')).GITHUB_TOKEN).toBe(next);
     expect((await invoke<McpSettingsDocument>('mcp:get-settings')).secrets).toEqual([
-      { name: 'my-server.GITHUB_TOKEN', servers: ['my server'], masked: '••••qrst' },
+      { name: 'my-server.GITHUB_TOKEN-2', servers: ['my server'], masked: '••••qrst' },
     ]);
+    expect(await app.mcp.secrets!.read('my-server.GITHUB_TOKEN')).toBeNull();
     expect(await filesHolding(dataDir, token)).toEqual([]);
   });
 
