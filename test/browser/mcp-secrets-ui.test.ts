@@ -7,21 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { everythingBin } from '../chat/chat-test-app.js';
 import { expectLooksRight, seriousViolations } from './a11y.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, startUi, withEverythingServer, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 const secret = 'ghp_browserSecretValue-9abcd';
 
 beforeAll(async () => {
-  ui = await startUi({
-    prepare: (dataDir) =>
-      fs.writeFileSync(
-        path.join(dataDir, 'mcp_settings.json'),
-        JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingBin, 'stdio'] } } }),
-      ),
-  });
+  ui = await startUi({ prepare: withEverythingServer });
 }, 120_000);
 
 closeAfterTests(() => ui);

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { everythingBin } from '../../main/mcp/test-support.js';
 import {
   createKeyringSandbox,
   filesUnder,
-  missingKeyringTools,
   repoRoot,
   skipWithoutKeyring,
   type KeyringSandbox,
@@ -91,11 +91,9 @@ describe.skipIf(skipWithoutKeyring)('${secret:NAME} with the OS keychain', () =>
     'keeps the form’s and the import’s secrets in the keychain and out of every file',
     { timeout: 120_000 },
     async () => {
-      expect(missingKeyringTools, `install ${missingKeyringTools.join(' and ')}`).toEqual([]);
       sandbox = await createKeyringSandbox();
       const formSecret = `ghp_keychain-${randomUUID()}`;
       const importedSecret = `Bearer imported-${randomUUID()}`;
-      const everythingBin = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
       const run = await sandbox.run(childScript, [sandbox.dataDir, formSecret, importedSecret, everythingBin], {
         timeoutMs: 90_000,
       });

@@ -14,8 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const requiredTools = ['dbus-run-session', 'gnome-keyring-daemon'];
-/** The tools a keyring session needs that this machine lacks (Debian: dbus, gnome-keyring). */
-export const missingKeyringTools = requiredTools.filter((tool) => !onPath(tool));
+const missingKeyringTools = requiredTools.filter((tool) => !onPath(tool));
 // Developers without the tools may skip; CI must have them, so there the test runs and fails instead.
 export const skipWithoutKeyring = missingKeyringTools.length > 0 && !process.env.CI;
 
@@ -41,7 +40,11 @@ export interface KeyringSandbox {
   remove(): Promise<void>;
 }
 
+/** Throws naming what to install when the machine lacks the tools (skipWithoutKeyring skips instead, off CI). */
 export async function createKeyringSandbox(): Promise<KeyringSandbox> {
+  if (missingKeyringTools.length > 0) {
+    throw new Error(`install ${missingKeyringTools.join(' and ')} (Debian: dbus, gnome-keyring)`);
+  }
   const root = await mkdtemp(path.join(os.tmpdir(), 'switchyard-keychain-'));
   const home = path.join(root, 'home');
   const runtimeDir = path.join(root, 'run');
