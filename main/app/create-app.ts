@@ -20,7 +20,7 @@ import {
   type GatewayOptions,
   type GenerationWatcher,
 } from '../gateway/index.js';
-import { McpHttpHub, McpManager, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
+import { McpHttpHub, McpManager, McpSecrets, OAuthCredentials, type HubToolCall } from '../mcp/index.js';
 import {
   createAnthropicAdapter,
   createGoogleAdapter,
@@ -187,8 +187,13 @@ export function createApp(options: AppOptions): App {
   });
   const responseCache = new ResponseCacheSetting(store);
   const targetHealthWatcher: GenerationWatcher = { started: () => targetHealth.generationWatch() };
-  // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
-  const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
+  // Remote servers' OAuth sign-ins and `${secret:NAME}` values go where provider keys go, never into mcp_settings.json.
+  const mcp = new McpManager({
+    dataDir: options.dataDir,
+    logger,
+    oauth: new OAuthCredentials(localSecrets),
+    secrets: new McpSecrets(localSecrets),
+  });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
   const traceSettings = traceSettingsFrom(env);
   const tracing = traceSettings ? startTracing(traceSettings, logger) : undefined;

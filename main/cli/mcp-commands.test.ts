@@ -96,20 +96,20 @@ describe('switchyard mcp', () => {
     ].join('\n');
 
     // Not a terminal, no --yes: it shows, and writes nothing.
-    await expect(run('import', file)).rejects.toThrow(/Nothing was imported. Run again with --yes/);
+    await expect(run('import', file, '--keep-secrets')).rejects.toThrow(/Nothing was imported. Run again with --yes/);
     expect(out.join('\n')).toBe(review);
     expect(out.join('\n')).not.toContain('secret-value');
     expect(JSON.parse(await readFile(settingsFile, 'utf8')).mcpServers).toEqual({});
 
     out.length = 0;
-    await run('import', file, '--yes');
+    await run('import', file, '--yes', '--keep-secrets');
     expect(out.join('\n')).toBe(`${review}\nImported from Claude Desktop file ${file}:\n  added: fs`);
     expect(JSON.parse(await readFile(settingsFile, 'utf8')).mcpServers).toEqual({ fs });
 
     // A different server of the same name is skipped, and the CLI says how to replace it.
     await writeFile(file, JSON.stringify({ mcpServers: { fs: { ...fs, args: ['-y', 'pkg@2.0.0'] } } }));
     out.length = 0;
-    await run('import', file, '--yes');
+    await run('import', file, '--yes', '--keep-secrets');
     expect(out.join('\n')).toContain(
       '\n  skipped fs: a different server with this name exists; rename one, or import with --overwrite to replace it',
     );

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { resolveDataDir } from '../app/index.js';
 import { createLogger } from '../common/index.js';
-import { McpManager, OAuthCredentials, readSettingsFile, type ServerSnapshot } from '../mcp/index.js';
+import { McpManager, McpSecrets, OAuthCredentials, readSettingsFile, type ServerSnapshot } from '../mcp/index.js';
 import { openSecretStore, type SecretStore } from '../secrets/index.js';
 import type { Output } from './output.js';
 
@@ -29,7 +29,7 @@ export async function withManager(
 ): Promise<void> {
   const dataDir = resolveDataDir(run.dataDir);
   let secrets: Promise<SecretStore> | undefined;
-  // Opened only when a remote server has a sign-in to read: the keychain probe costs a round trip.
+  // Opened only when a remote server has a sign-in or an entry a secret to read: the keychain probe costs a round trip.
   const openSecrets = () =>
     (secrets ??= openSecretStore({ dataDir }).then(({ store, warning }) => {
       if (warning) run.output.err(`warning: ${warning}`);
@@ -38,6 +38,7 @@ export async function withManager(
   const manager = new McpManager({
     dataDir,
     oauth: new OAuthCredentials(openSecrets),
+    secrets: new McpSecrets(openSecrets),
     // Failures are reported by the command itself; the log would say the same thing twice.
     logger: createLogger(process.env.SWITCHYARD_LOG_LEVEL ?? 'error'),
     watch: false,

@@ -7,12 +7,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { reviewServerEntry, type EntryReview } from '../../shared/mcp/review-entry.js';
+import type { McpSecrets } from './mcp-secrets.js';
+import { findSecrets, type FoundSecret } from '../../shared/mcp/secret-fields.js';
+import { deleteUnreferenced, moveFoundSecrets } from './secret-edits.js';
+import { referencedSecretNames } from './secret-references.js';
 import { describeJsonError, readSettingsFile, updateSettingsFile, type RawSettings } from './settings-file.js';
 import { formatProblem, parseEntry } from './settings-schema.js';
 
 export interface ImportOptions {
   /** Replace servers whose name we already have with a different entry. */
   overwrite?: boolean;
+  /** Move the values of secret-looking variables and headers into the secret store (`${secret:NAME}` in the file). */
+  moveSecrets?: boolean;
 }
 
 export interface ImportReport {
@@ -22,6 +28,8 @@ export interface ImportReport {
   replaced: string[];
   /** `conflict`: a different server of this name is configured; importing with `overwrite` replaces it. */
   skipped: { name: string; reason: string; conflict?: boolean }[];
+  /** The values moved into the secret store, by where they were. */
+  movedSecrets?: FoundSecret[];
 }
 
 const knownSources: Record<string, string> = {
@@ -33,6 +41,8 @@ const knownSources: Record<string, string> = {
 /** What an import would do, and what each server it adds or replaces will run, for the person to confirm. */
 export interface ImportPreview extends ImportReport {
   reviews: EntryReview[];
+  /** Values of secret-looking variables and headers in the servers it adds or replaces (moveSecrets moves them). */
+  secrets: FoundSecret[];
 }
 
 /** `mcp import FILE` before it writes anything: what would be added, replaced or skipped, and what each runs. */
@@ -45,22 +55,50 @@ export async function previewImportFile(
   const ours = (await readSettingsFile(dataDir)).raw ?? {};
   const { settings, report } = mergeServers(ours, theirs, options);
   const servers = settings.mcpServers ?? {};
-  const reviews = [...report.added, ...report.replaced].map((name) => reviewServerEntry(name, servers[name]));
-  return { source, ...report, reviews };
+  const names = [...report.added, ...report.replaced];
+  const reviews = names.map((name) => reviewServerEntry(name, servers[name]));
+  const secrets = findSecrets(Object.fromEntries(names.map((name) => [name, servers[name]])));
+  return { source, ...report, reviews, secrets };
 }
 
 export async function importConfigFile(
   dataDir: string,
   filePath: string,
   options: ImportOptions = {},
+  secrets?: McpSecrets,
 ): Promise<ImportReport> {
   const { theirs, source } = await readConfigFile(filePath);
+  return importServers(dataDir, theirs, source, options, secrets);
+}
+
+/**
+ * Merges `theirs` into the settings; with `moveSecrets`, the secrets of the servers it adds or replaces are stored
+ * first and the file gets their references. Secrets of replaced servers that nothing references then are deleted.
+ */
+export async function importServers(
+  dataDir: string,
+  theirs: unknown,
+  source: string,
+  options: ImportOptions,
+  secrets: McpSecrets | undefined,
+): Promise<ImportReport> {
+  const ours = (await readSettingsFile(dataDir)).raw;
+  const planned = mergeServers(ours ?? {}, theirs, options).report;
+  const replacedNames = referencedSecretNames(planned.replaced.map((name) => ours?.mcpServers?.[name]));
+  let written = theirs;
+  let movedSecrets: FoundSecret[] | undefined;
+  if (options.moveSecrets) {
+    if (!secrets) throw new Error('Secrets cannot be moved here: no secret store is open.');
+    const names = [...planned.added, ...planned.replaced];
+    ({ theirs: written, moved: movedSecrets } = await moveFoundSecrets(secrets, theirs, names, ours));
+  }
   let report: ImportReport | undefined;
-  await updateSettingsFile(dataDir, (ours) => {
-    const merged = mergeServers(ours, theirs, options);
-    report = { source, ...merged.report };
+  const after = await updateSettingsFile(dataDir, (current) => {
+    const merged = mergeServers(current, written, options);
+    report = { source, ...merged.report, ...(movedSecrets ? { movedSecrets } : {}) };
     return merged.settings;
   });
+  if (secrets) await deleteUnreferenced(secrets, replacedNames, after);
   if (!report) throw new Error('the settings file was not updated');
   return report;
 }

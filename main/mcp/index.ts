@@ -38,6 +38,10 @@ export {
 export { OAuthCredentials, oauthAccountFor } from './oauth/credential-store.js';
 export type { SignInRequest } from './server-sign-in.js';
 export { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
+export { McpSecrets, type McpSecretStore } from './mcp-secrets.js';
+export { secretNamePattern, secretNameProblem, secretReference } from './secret-references.js';
+export type { FoundSecret, SecretField, SecretValues } from './secret-edits.js';
+export type { SecretHint } from './secret-settings.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
 export { ElicitationPrompts, type ElicitationPrompt } from './elicitation-prompts.js';
 export type {

@@ -21,20 +21,19 @@ import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { ManagedServers, type ListChangedEvent, type ServerRelays, type ToolsChangedEvent } from './managed-servers.js';
+import type { McpSecrets } from './mcp-secrets.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
+import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretValues } from './secret-settings.js';
 import {
   importSettingsText,
   readEditableSettings,
-  removeServerEntry,
-  saveServerEntry,
   saveSettingsText,
   setServerDisabled,
   setServerOAuthClientId,
   setToolAutoApprove,
   setToolDisabled,
-  type EditableSettings,
   type SettingsWrite,
 } from './settings-editor.js';
 import { readSettingsFile, settingsFilePath } from './settings-file.js';
@@ -66,6 +65,8 @@ export interface McpManagerOptions {
   watchDebounceMs?: number;
   /** Where remote servers' OAuth sign-ins are kept (the secret store); without it they cannot sign in. */
   oauth?: OAuthCredentials;
+  /** Where `${secret:NAME}` values are kept (the secret store); without it entries using one do not start. */
+  secrets?: McpSecrets;
 }
 
 export interface SettingsChangedEvent {
@@ -75,6 +76,8 @@ export interface SettingsChangedEvent {
 
 export class McpManager {
   private readonly servers: ManagedServers;
+  /** The values behind `${secret:NAME}`, for installers to store in; undefined without a secret store. */
+  readonly secrets: McpSecrets | undefined;
   private readonly settingsChangedEmitter = new Emitter<SettingsChangedEvent>();
   /** The file's text when it was last read while running, valid or not: a change of it is a settings change. */
   private seenText: string | undefined;
@@ -109,6 +112,7 @@ export class McpManager {
   readonly onSettingsChanged = this.settingsChangedEmitter.event;
 
   constructor(private readonly options: McpManagerOptions) {
+    this.secrets = options.secrets;
     this.servers = new ManagedServers({
       logger: options.logger,
       ...(options.only ? { only: options.only } : {}),
@@ -121,6 +125,7 @@ export class McpManager {
         clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
         ...(options.oauth ? { oauth: options.oauth } : {}),
         elicit: (request, signal) => this.elicitations.ask(request, signal),
+        ...(options.secrets ? { secrets: options.secrets } : {}),
       },
     });
     this.onServerStatus = this.servers.onServerStatus;
@@ -183,9 +188,18 @@ export class McpManager {
     return this.queue;
   }
 
-  /** The file as text and as entries, for the raw editor and the form; whether a client secret is set, not it. */
-  readSettings(): Promise<EditableSettings> {
-    return readEditableSettings(this.options.dataDir, this.options.oauth);
+  /** The file as text and as entries, for the raw editor and the form: its secrets masked (`••••abcd`), and whether
+   * a client secret is set, not it. */
+  async readSettings() {
+    return {
+      ...(await readEditableSettings(this.options.dataDir, this.options.oauth)),
+      secrets: await this.listSecrets(),
+    };
+  }
+
+  /** Every secret the settings reference, with the servers using it and its value masked (null: not stored). */
+  listSecrets() {
+    return secretHints(this.options.dataDir, this.options.secrets);
   }
 
   /** Replaces the whole file with `text` (see settings-editor.ts); 409 when it changed since `expectedText`. */
@@ -193,14 +207,18 @@ export class McpManager {
     return this.edit(() => saveSettingsText(this.options.dataDir, text, expectedText));
   }
 
-  /** Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written. */
-  saveServer(name: string, entry: Record<string, unknown>, previousName?: string): Promise<SettingsWrite> {
-    return this.edit(() => saveServerEntry(this.options.dataDir, name, entry, previousName));
+  /**
+   * Adds a server, or replaces one (`previousName` renames it in place); an invalid entry is not written. Values
+   * marked secret (`secretValues`) go to the secret store, the file gets their references.
+   */
+  saveServer(name: string, entry: Record<string, unknown>, previousName?: string, secretValues: SecretValues = {}) {
+    const server = { name, entry, ...(previousName === undefined ? {} : { previous: previousName }) };
+    return this.edit(() => saveServerWithSecrets(this.options.dataDir, this.options.secrets, server, secretValues));
   }
 
-  /** False when there was no such server. */
+  /** False when there was no such server. The secrets only it referenced are deleted with it. */
   removeServer(name: string): Promise<boolean> {
-    return this.edit(() => removeServerEntry(this.options.dataDir, name));
+    return this.edit(() => removeServerWithSecrets(this.options.dataDir, this.options.secrets, name));
   }
 
   setServerDisabled(name: string, disabled: boolean): Promise<void> {
@@ -225,7 +243,7 @@ export class McpManager {
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config, given as its text (the UI read the file). */
   importSettingsText(text: string, options: ImportOptions & { source?: string } = {}): Promise<ImportReport> {
-    return this.edit(() => importSettingsText(this.options.dataDir, text, options));
+    return this.edit(() => importSettingsText(this.options.dataDir, text, options, this.options.secrets));
   }
 
   /** What importConfigFile would add, replace and skip, and what each added server runs; writes nothing. */
@@ -235,7 +253,7 @@ export class McpManager {
 
   /** Copies the servers of a Claude Desktop, Cursor or Cline config file (`switchyard mcp import FILE`). */
   importConfigFile(filePath: string, options: ImportOptions = {}): Promise<ImportReport> {
-    return this.edit(() => importConfigFile(this.options.dataDir, filePath, options));
+    return this.edit(() => importConfigFile(this.options.dataDir, filePath, options, this.options.secrets));
   }
 
   /**

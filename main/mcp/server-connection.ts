@@ -42,6 +42,7 @@ import {
 import { ServerRelay } from './server-relay.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
+import type { McpSecrets } from './mcp-secrets.js';
 import { ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ElicitationHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
@@ -60,6 +61,8 @@ export interface ServerConnectionOptions {
   oauth?: OAuthCredentials;
   /** Answers elicitations during calls that brought no handler of their own; unset: they are declined. */
   elicit?: ElicitationHandler;
+  /** Where `${secret:NAME}` values are read; without it an entry that uses one does not start. */
+  secrets?: McpSecrets;
 }
 
 const stderrLinesInMessages = 10;
@@ -285,6 +288,7 @@ export class ServerConnection {
       log: this.log,
       oauthProvider: (config) =>
         storedOAuthProvider(this.signInContext(), config, (signedIn) => (this.signedIn = signedIn)),
+      ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
     });
   }
 
@@ -341,7 +345,7 @@ export class ServerConnection {
     }
     const failure = describeStartFailure({
       error,
-      config: prepared.config,
+      config: prepared.shown ?? prepared.config,
       ...(error instanceof StartupTimeout ? { timedOutAfterMs: error.afterMs } : {}),
       ...(session?.process?.exit ? { exit: session.process.exit } : {}),
       stderrTail: this.log.stderrTail(stderrLinesInMessages),

@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeExit, ServerSetupError } from './describe-start-failure.js';
 import { expandServerConfig } from './expand-env.js';
 import type { LogBuffer } from './log-buffer.js';
+import { resolveStartSecrets, type McpSecrets } from './mcp-secrets.js';
 import type { ServerOAuthProvider } from './oauth/index.js';
 import { ProcessTransport } from './process-transport.js';
 import { serverEnvironment } from './server-environment.js';
@@ -29,6 +30,8 @@ export interface Session {
 
 export interface Prepared {
   config: ServerConfig;
+  /** For messages and the log, when `config` holds `${secret:…}` values: the same with those references kept. */
+  shown?: ServerConfig;
   searchPath?: string;
   /** Remote servers, when sign-ins can be stored. */
   oauth?: ServerOAuthProvider;
@@ -47,22 +50,29 @@ export interface PrepareContext {
   log: LogBuffer;
   /** The stored sign-in for a remote server, when there is one to use. */
   oauthProvider(config: RemoteServerConfig): Promise<ServerOAuthProvider | undefined>;
+  /** Where `${secret:NAME}` values are read; without it an entry that uses one does not start. */
+  secrets?: McpSecrets;
 }
 
 /** The entry as it will run: variables expanded and what can be checked before starting it checked. */
 export async function prepareServer(settings: ServerConfig, context: PrepareContext): Promise<Prepared> {
-  const { value: config, missing } = expandServerConfig(settings, context.environment);
+  const secrets = await resolveStartSecrets(settings, context.secrets);
+  const { value: config, missing } = expandServerConfig(settings, context.environment, secrets);
+  const shown = secrets ? { shown: expandServerConfig(settings, context.environment).value } : {};
   for (const name of missing) context.log.add('switchyard', `\${env:${name}} is not set; using an empty string.`);
   if (config.transport !== 'stdio') {
     const problem = checkUrl(config.url);
+    // Quoting the url would quote its secrets.
+    if (problem && secrets)
+      throw new ServerSetupError('The url setting, its secrets filled in, is not an http(s) URL.');
     if (problem) throw new ServerSetupError(`The url setting: ${problem}.`);
     const oauth = await context.oauthProvider(config);
-    return { config, ...(oauth ? { oauth } : {}) };
+    return { config, ...shown, ...(oauth ? { oauth } : {}) };
   }
   if (config.cwd && !(await isDirectory(config.cwd))) {
     throw new ServerSetupError(`Working directory "${config.cwd}" (the cwd setting) does not exist.`);
   }
-  return { config, searchPath: await context.searchPath() };
+  return { config, ...shown, searchPath: await context.searchPath() };
 }
 
 /**
@@ -99,7 +109,8 @@ export function openTransport(
     transportKind === 'sse'
       ? new SSEClientTransport(new URL(config.url), options)
       : new StreamableHTTPClientTransport(new URL(config.url), options);
-  log.add('switchyard', `Connecting to ${config.url} (${transportKind}).`);
+  const shownUrl = prepared.shown?.transport === config.transport ? prepared.shown.url : config.url;
+  log.add('switchyard', `Connecting to ${shownUrl} (${transportKind}).`);
   return { transport };
 }
 

@@ -5,7 +5,8 @@
 // methods queue each write with its reloads and apply the result.
 
 import { ApiError } from '../../shared/api/index.js';
-import { mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
+import { importServers, mergeServers, type ImportOptions, type ImportReport } from './import-config.js';
+import type { McpSecrets } from './mcp-secrets.js';
 import { parseSettingsText, readSettingsFile, updateSettingsFile, type RawSettings } from './settings-file.js';
 import { writeFileAtomic } from '../files/index.js';
 import { parseEntry } from './settings-schema.js';
@@ -160,6 +161,7 @@ export async function importSettingsText(
   dataDir: string,
   text: string,
   options: ImportOptions & { source?: string } = {},
+  secrets?: McpSecrets,
 ): Promise<ImportReport> {
   let theirs: unknown;
   try {
@@ -167,27 +169,27 @@ export async function importSettingsText(
   } catch (error) {
     throw new ApiError(400, `That file is not valid JSON: ${(error as Error).message}`);
   }
-  let report: ImportReport | undefined;
-  await editSettings(dataDir, (ours) => {
-    let merged: ReturnType<typeof mergeServers>;
-    try {
-      merged = mergeServers(ours, theirs, options);
-    } catch (error) {
-      throw new ApiError(400, (error as Error).message);
-    }
-    report = { source: options.source ?? 'config', ...merged.report };
-    return merged.settings;
-  });
-  return report!;
+  try {
+    mergeServers({}, theirs); // only its shape: is there an mcpServers object
+  } catch (error) {
+    throw new ApiError(400, (error as Error).message);
+  }
+  await requireValidSettings(dataDir);
+  return importServers(dataDir, theirs, options.source ?? 'config', options, secrets);
 }
 
 async function editSettings(dataDir: string, change: (raw: RawSettings) => RawSettings | void): Promise<void> {
+  await requireValidSettings(dataDir);
+  await updateSettingsFile(dataDir, change);
+}
+
+/** 409 when the file is not valid JSON: edits other than the raw editor's must not replace it. */
+async function requireValidSettings(dataDir: string): Promise<void> {
   const current = await readSettingsFile(dataDir);
   if (!current.raw) {
     const why = current.problems[0]?.message ?? 'is not valid';
     throw new ApiError(409, `The settings file ${why}: fix it in the JSON editor first.`);
   }
-  await updateSettingsFile(dataDir, change);
 }
 
 function editServers(

@@ -224,7 +224,7 @@ const missingBoth = 'needs a command (a local server) or a url (a remote server)
 
 /** A URL built from `${env:VAR}` can only be checked once expanded, at start time. */
 export function checkUrl(url: string): string | undefined {
-  if (url.includes('${env:')) return undefined;
+  if (url.includes('${env:') || url.includes('${secret:')) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -177,6 +177,11 @@ const serverName = z.string().min(1).max(200);
 
 const settingsText = z.string().max(1_000_000);
 
+/** Env values or headers marked secret, by name. */
+const secretValues = z
+  .record(z.string().trim().min(1).max(200), z.string().min(1, 'a secret needs a value').max(10_000))
+  .refine((values) => Object.keys(values).length <= 100, 'at most 100 secrets');
+
 const connectRequest = z.strictObject({
   tool: z.enum(connectToolIds),
   model: z.string().trim().max(300).regex(/^\S*$/, 'a model name has no spaces').optional(),
@@ -202,6 +207,8 @@ export const bridgeContract = {
       previousName: serverName.optional(),
       /** The OAuth client secret for the entry's `oauth.clientId`, to the keychain; null deletes it, absent keeps it. */
       clientSecret: z.string().min(1).max(4096).nullable().optional(),
+      /** New values marked secret: stored in the secret store, the entry gets `${secret:NAME}` in their place. */
+      secrets: z.strictObject({ env: secretValues.optional(), headers: secretValues.optional() }).optional(),
     }),
     response: returns<McpSettingsWrite>(),
   },
@@ -289,6 +296,8 @@ export const bridgeContract = {
       text: settingsText,
       fileName: z.string().max(300).optional(),
       overwrite: z.boolean().default(false),
+      /** Move the values of secret-looking variables and headers into the secret store (the default). */
+      moveSecrets: z.boolean().default(true),
     }),
     response: returns<McpImportReport>(),
   },

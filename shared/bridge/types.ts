@@ -273,6 +273,16 @@ export interface McpSettingsDocument {
   text: string;
   servers: McpEditableServer[];
   problems: McpSettingsProblem[];
+  /** The `${secret:NAME}` values the file references, masked: their values never reach the renderer. */
+  secrets?: McpSecretHint[];
+}
+
+export interface McpSecretHint {
+  name: string;
+  /** The servers whose entries reference it. */
+  servers: string[];
+  /** `••••abcd` (the last four characters), or null when no value is stored. */
+  masked: string | null;
 }
 
 export interface McpSettingsWrite {
@@ -352,6 +362,8 @@ export interface McpImportReport {
   replaced: string[];
   /** `conflict`: a different server of this name is configured; importing with `overwrite` replaces it. */
   skipped: { name: string; reason: string; conflict?: boolean }[];
+  /** Values moved into the secret store, by where they were (`key`: the variable's or header's name). */
+  movedSecrets?: { server: string; field: 'env' | 'headers'; key: string }[];
 }
 
 export interface CodeSnippet {

@@ -2,24 +2,15 @@
 // reference server-everything: the form generated from its schema appears over whatever screen is open, the
 // answer reaches the server (the tool's result repeats it), and Escape cancels.
 
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
-import { everythingBin } from '../chat/chat-test-app.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, startUi, withEverythingServer, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 
 beforeAll(async () => {
-  ui = await startUi({
-    prepare: (dataDir) =>
-      fs.writeFileSync(
-        path.join(dataDir, 'mcp_settings.json'),
-        JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingBin, 'stdio'] } } }),
-      ),
-  });
+  ui = await startUi({ prepare: withEverythingServer });
   await waitFor(
     async () => {
       const { servers } = await ui.invoke<{ servers: { state: string }[] }>('mcp:list-servers');

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
 import { repoRoot, startServer, type RunningServer } from '../support/cli.js';
+import { everythingBin } from '../../main/mcp/test-support.js';
 import { expectLooksRight } from './a11y.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { seedProvider } from './seed.js';
@@ -146,6 +147,14 @@ export async function startUi(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A startUi `prepare` for MCP screens: the data dir's mcp_settings.json holds server-everything as `everything`. */
+export function withEverythingServer(dataDir: string): void {
+  fs.writeFileSync(
+    path.join(dataDir, 'mcp_settings.json'),
+    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingBin, 'stdio'] } } }),
+  );
 }
 
 /**

@@ -80,8 +80,8 @@ export function mcpHandlers(
     'mcp:list-servers': () => ({ servers: mcp.list() satisfies McpServerStatus[] }),
     'mcp:get-settings': () => mcp.readSettings(),
     'mcp:save-settings': ({ text, expectedText }) => mcp.saveSettingsText(text, expectedText),
-    'mcp:set-server': async ({ name, entry, previousName, clientSecret }) => {
-      const write = await mcp.saveServer(name, entry, previousName);
+    'mcp:set-server': async ({ name, entry, previousName, clientSecret, secrets }) => {
+      const write = await mcp.saveServer(name, entry, previousName, secrets);
       if (write.saved && clientSecret !== undefined) await mcp.setOAuthClientSecret(name, clientSecret ?? undefined);
       return write;
     },
@@ -163,7 +163,7 @@ export function mcpHandlers(
           : { uri: content.uri, ...mimeType, blob: String(content.blob) };
       }),
     }),
-    'mcp:import': ({ text, fileName, overwrite }) =>
-      mcp.importSettingsText(text, { overwrite, ...(fileName ? { source: fileName } : {}) }),
+    'mcp:import': ({ text, fileName, overwrite, moveSecrets }) =>
+      mcp.importSettingsText(text, { overwrite, moveSecrets, ...(fileName ? { source: fileName } : {}) }),
   };
 }

@@ -4,6 +4,7 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { McpImportReport, McpServerStatus } from '../../../shared/bridge/types.js';
 import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
+import { findSecrets, type FoundSecret } from '../../../shared/mcp/secret-fields.js';
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
@@ -15,17 +16,24 @@ import { SettingsEditorDialog } from './settings-editor-dialog.js';
 
 type Editing = { type: 'add' } | { type: 'edit'; name: string } | { type: 'json' } | null;
 
-/** What each server of a Claude Desktop, Cursor or Cline config runs; none when the text is not such a config. */
-function reviewsOfConfig(text: string): EntryReview[] {
+/**
+ * What each server of a Claude Desktop, Cursor or Cline config runs, and the secrets in it; none when the text is
+ * not such a config.
+ */
+function reviewsOfConfig(text: string): { reviews: EntryReview[]; secrets: FoundSecret[] } {
   let config: unknown;
   try {
     config = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    return [];
+    return { reviews: [], secrets: [] };
   }
   const servers = (config as { mcpServers?: unknown } | null)?.mcpServers;
-  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) return [];
-  return Object.entries(servers as Record<string, unknown>).map(([name, entry]) => reviewServerEntry(name, entry));
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) return { reviews: [], secrets: [] };
+  const entries = Object.entries(servers as Record<string, unknown>);
+  return {
+    reviews: entries.map(([name, entry]) => reviewServerEntry(name, entry)),
+    secrets: findSecrets(servers as Record<string, unknown>),
+  };
 }
 
 function describeImport(report: McpImportReport): string {
@@ -33,6 +41,8 @@ function describeImport(report: McpImportReport): string {
   if (report.added.length > 0) parts.push(`added ${report.added.join(', ')}`);
   if (report.replaced.length > 0) parts.push(`replaced ${report.replaced.join(', ')}`);
   for (const skipped of report.skipped) parts.push(`skipped ${skipped.name} (${skipped.reason})`);
+  const moved = report.movedSecrets ?? [];
+  if (moved.length > 0) parts.push(`moved ${moved.map((secret) => secret.key).join(', ')} to the secret store`);
   return parts.length === 0 ? 'The file has no servers.' : `Imported: ${parts.join('; ')}.`;
 }
 
@@ -47,10 +57,16 @@ export function McpScreen() {
   const [importReport, setImportReport] = useState<{
     summary: string;
     conflicts: string[];
-    file: { text: string; fileName: string };
+    file: { text: string; fileName: string; moveSecrets: boolean };
   } | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
-  const [importing, setImporting] = useState<{ text: string; fileName: string; reviews: EntryReview[] } | null>(null);
+  const [importing, setImporting] = useState<{
+    text: string;
+    fileName: string;
+    reviews: EntryReview[];
+    secrets: FoundSecret[];
+    moveSecrets: boolean;
+  } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
@@ -68,12 +84,12 @@ export function McpScreen() {
     void settings.reload();
   };
 
-  const runImport = async (text: string, fileName: string, overwrite = false) => {
-    const report = await bridge.invoke('mcp:import', { text, fileName, overwrite });
+  const runImport = async (text: string, fileName: string, overwrite = false, moveSecrets = true) => {
+    const report = await bridge.invoke('mcp:import', { text, fileName, overwrite, moveSecrets });
     setImportReport({
       summary: describeImport(report),
       conflicts: report.skipped.filter((skipped) => skipped.conflict).map((skipped) => skipped.name),
-      file: { text, fileName },
+      file: { text, fileName, moveSecrets },
     });
     refresh();
   };
@@ -87,8 +103,8 @@ export function McpScreen() {
     setImportReport(null);
     try {
       const text = await file.text();
-      const reviews = reviewsOfConfig(text);
-      if (reviews.length > 0) setImporting({ text, fileName: file.name, reviews });
+      const { reviews, secrets } = reviewsOfConfig(text);
+      if (reviews.length > 0) setImporting({ text, fileName: file.name, reviews, secrets, moveSecrets: true });
       else await runImport(text, file.name);
     } catch (failure) {
       setImportError(errorMessage(failure));
@@ -138,9 +154,12 @@ export function McpScreen() {
             <button
               type="button"
               onClick={() =>
-                void runImport(importReport.file.text, importReport.file.fileName, true).catch((failure: unknown) =>
-                  setImportError(errorMessage(failure)),
-                )
+                void runImport(
+                  importReport.file.text,
+                  importReport.file.fileName,
+                  true,
+                  importReport.file.moveSecrets,
+                ).catch((failure: unknown) => setImportError(errorMessage(failure)))
               }
             >
               Replace {importReport.conflicts.join(', ')} with the imported{' '}
@@ -197,6 +216,7 @@ export function McpScreen() {
       {editing?.type === 'add' || editing?.type === 'edit' ? (
         <ServerDialog
           server={editing.type === 'edit' ? editable(editing.name) : undefined}
+          secrets={settings.data?.secrets ?? []}
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
@@ -220,11 +240,24 @@ export function McpScreen() {
           reviews={importing.reviews}
           confirmLabel="Import and start"
           onConfirm={async () => {
-            await runImport(importing.text, importing.fileName);
+            await runImport(importing.text, importing.fileName, false, importing.moveSecrets);
             setImporting(null);
           }}
           onClose={() => setImporting(null)}
-        />
+        >
+          {importing.secrets.length > 0 ? (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={importing.moveSecrets}
+                onChange={(event) => setImporting({ ...importing, moveSecrets: event.target.checked })}
+              />
+              Move {importing.secrets.length === 1 ? 'its secret' : `the ${importing.secrets.length} secrets`} (
+              {importing.secrets.map((secret) => `${secret.server}: ${secret.key}`).join(', ')}) into the secret store;
+              the settings file gets references
+            </label>
+          ) : null}
+        </ConfirmRunDialog>
       ) : null}
     </Screen>
   );

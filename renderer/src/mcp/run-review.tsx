@@ -2,6 +2,7 @@
 // are written to the settings (where Switchyard starts them at once). The exact command line, the names of the
 // environment variables or headers (never their values), and the warnings of reviewServerEntry.
 
+import type { ReactNode } from 'react';
 import type { EntryReview } from '../../../shared/mcp/review-entry.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 
@@ -33,10 +34,19 @@ interface ConfirmRunDialogProps {
   /** A rejection is shown in place, and the person may try again or cancel. */
   onConfirm(): Promise<unknown>;
   onClose(): void;
+  /** Choices shown under the list (the import's "move secrets" checkbox). */
+  children?: ReactNode;
 }
 
 /** Asks before servers that run programs as the person are saved; Cancel has the focus, so Enter starts nothing. */
-export function ConfirmRunDialog({ title, reviews, confirmLabel, onConfirm, onClose }: ConfirmRunDialogProps) {
+export function ConfirmRunDialog({
+  title,
+  reviews,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmRunDialogProps) {
   return (
     <ConfirmDialog
       title={title}
@@ -47,6 +57,7 @@ export function ConfirmRunDialog({ title, reviews, confirmLabel, onConfirm, onCl
       tone="primary"
     >
       <ReviewList reviews={reviews} />
+      {children}
     </ConfirmDialog>
   );
 }

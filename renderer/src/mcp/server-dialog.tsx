@@ -3,7 +3,7 @@
 // shown as the exact command line first and saved (and so started) only once the person confirms it.
 
 import { useState, type FormEvent } from 'react';
-import type { McpEditableServer } from '../../../shared/bridge/types.js';
+import type { McpEditableServer, McpSecretHint } from '../../../shared/bridge/types.js';
 import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog, FormActions } from '../ui/dialog.js';
@@ -12,7 +12,9 @@ import { Field, TextField } from '../ui/parts.js';
 import { ConfirmRunDialog } from './run-review.js';
 import {
   clientSecretChange,
+  isSecretPair,
   problemsByField,
+  secretValuesOf,
   toEntry,
   toForm,
   type FormField,
@@ -22,13 +24,15 @@ import {
 interface ServerDialogProps {
   /** Absent: a new server. */
   server?: McpEditableServer;
+  /** The settings' stored secrets, masked, for the fields that reference them. */
+  secrets?: McpSecretHint[];
   onClose(): void;
   onSaved(name: string): void;
 }
 
-export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
+export function ServerDialog({ server, secrets, onClose, onSaved }: ServerDialogProps) {
   const bridge = useBridge();
-  const [form, setForm] = useState<ServerForm>(() => toForm(server?.name ?? '', server?.entry ?? null));
+  const [form, setForm] = useState<ServerForm>(() => toForm(server?.name ?? '', server?.entry ?? null, secrets));
   const [problems, setProblems] = useState<Partial<Record<FormField | 'general', string>>>(() =>
     problemsByField(server?.problems.filter((problem) => problem.severity === 'error') ?? []),
   );
@@ -44,11 +48,13 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
     try {
       const name = form.name.trim();
       const clientSecret = clientSecretChange(form, server?.clientSecretSet ?? false);
+      const values = secretValuesOf(form);
       const result = await bridge.invoke('mcp:set-server', {
         name,
         entry: toEntry(form, server?.entry ?? null),
         ...(server ? { previousName: server.name } : {}),
         ...(clientSecret === undefined ? {} : { clientSecret }),
+        ...(Object.keys(values).length > 0 ? { secrets: values } : {}),
       });
       if (result.saved) onSaved(name);
       else setProblems(problemsByField(result.problems));
@@ -68,6 +74,14 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
     if (runsSomethingNew) setConfirming(review);
     else await save();
   };
+
+  const lockable = { isSecret: isSecretPair };
+  const secretHint = (
+    <small className="field-hint">
+      Locked values go to the secret store (the OS keychain, or a private file without one); the settings file only
+      names them, as ${'{'}secret:NAME{'}'}.
+    </small>
+  );
 
   const textField = (field: FormField & keyof ServerForm, label: string, hint?: string, placeholder?: string) => (
     <TextField
@@ -116,8 +130,13 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
             {textField('cwd', 'Working directory', 'Optional.')}
             <div className="field">
               <span className="field-label">Environment</span>
-              <KeyValueEditor noun="Environment variable" pairs={form.env} onChange={(pairs) => set('env', pairs)} />
-              {problems.env ? <small className="field-error">{problems.env}</small> : null}
+              <KeyValueEditor
+                noun="Environment variable"
+                pairs={form.env}
+                onChange={(pairs) => set('env', pairs)}
+                secrets={lockable}
+              />
+              {problems.env ? <small className="field-error">{problems.env}</small> : secretHint}
             </div>
           </>
         ) : (
@@ -143,8 +162,9 @@ export function ServerDialog({ server, onClose, onSaved }: ServerDialogProps) {
                 namePlaceholder="Authorization"
                 pairs={form.headers}
                 onChange={(pairs) => set('headers', pairs)}
+                secrets={lockable}
               />
-              {problems.headers ? <small className="field-error">{problems.headers}</small> : null}
+              {problems.headers ? <small className="field-error">{problems.headers}</small> : secretHint}
             </div>
             <div className="form-row">
               <TextField

@@ -2,7 +2,7 @@
 // problems land under the field they are about.
 
 import { describe, expect, it } from 'vitest';
-import { problemsByField, toEntry, toForm } from './server-form.js';
+import { isSecretPair, problemsByField, secretValuesOf, toEntry, toForm } from './server-form.js';
 
 describe('toForm', () => {
   it('reads a local command, one argument per line, with its environment as pairs', () => {
@@ -72,10 +72,12 @@ describe('toEntry', () => {
     expect(toEntry(remote, original)).toEqual({ url: 'https://mcp.test/mcp' });
     expect(toEntry({ ...remote, transport: 'sse' }, original)).toEqual({ type: 'sse', url: 'https://mcp.test/mcp' });
     const headers = toForm('web', { url: 'https://mcp.test', headers: { Authorization: 'Bearer t', '': 'x' } }).headers;
+    // Authorization looks secret: its value leaves as a secret for main to store, the entry gets its reference.
     expect(toEntry({ ...remote, headers }, null)).toEqual({
       url: 'https://mcp.test/mcp',
-      headers: { Authorization: 'Bearer t' },
+      headers: { Authorization: '' },
     });
+    expect(secretValuesOf({ ...remote, headers })).toEqual({ headers: { Authorization: 'Bearer t' } });
   });
 
   it('keeps an explicit stdio type, and drops empty arguments, directory and environment', () => {
@@ -109,5 +111,34 @@ describe('problemsByField', () => {
       type: 'unknown transport',
       general: 'mcpServers.fs.unknownField: not allowed; mcp_settings.json: not valid JSON',
     });
+  });
+});
+
+describe('secret values', () => {
+  const hints = [{ name: 'gh.GITHUB_TOKEN', servers: ['gh'], masked: '••••abcd' }];
+  const entry = { command: 'npx', env: { GITHUB_TOKEN: '${secret:gh.GITHUB_TOKEN}', DEBUG: '1', API_KEY: '${env:K}' } };
+
+  it('shows a stored secret masked and empty, and keeps its reference until a new value is typed', () => {
+    const form = toForm('gh', entry, hints);
+    const token = form.env.find((pair) => pair.name === 'GITHUB_TOKEN')!;
+    expect(token).toMatchObject({ value: '', secret: true, stored: { name: 'gh.GITHUB_TOKEN', masked: '••••abcd' } });
+    expect(toEntry(form, entry)).toEqual(entry);
+    expect(secretValuesOf(form)).toEqual({});
+
+    const typed = { ...form, env: form.env.map((pair) => (pair === token ? { ...pair, value: 'ghp_new' } : pair)) };
+    expect(secretValuesOf(typed)).toEqual({ env: { GITHUB_TOKEN: 'ghp_new' } });
+  });
+
+  it('locks names that look secret by default, but not references, and follows the lock when it is set', () => {
+    const form = toForm('gh', entry, hints);
+    expect(form.env.map((pair) => [pair.name, isSecretPair(pair)])).toEqual([
+      ['GITHUB_TOKEN', true],
+      ['DEBUG', false],
+      ['API_KEY', false],
+    ]);
+    const [pair] = toForm('x', { command: 'x', env: { DB_PASSWORD: 'hunter2' } }).env;
+    expect(isSecretPair(pair!)).toBe(true);
+    expect(isSecretPair({ ...pair!, secret: false })).toBe(false);
+    expect(isSecretPair({ ...pair!, name: 'MODE', secret: true })).toBe(true);
   });
 });

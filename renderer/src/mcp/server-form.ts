@@ -1,7 +1,10 @@
 // The server form's fields to and from a settings entry. Starting from the entry as written keeps the fields the
-// form does not show (other apps' settings, autoApprove); problems come back per field from main.
+// form does not show (other apps' settings, autoApprove); problems come back per field from main. Env values and
+// headers locked as secret leave as `secrets` (main stores them and writes their references); one already stored
+// comes in as its reference and its masked value, and stays as it is until a new value is typed.
 
-import type { McpSettingsProblem } from '../../../shared/bridge/types.js';
+import type { McpSecretHint, McpSettingsProblem } from '../../../shared/bridge/types.js';
+import { isReferenceOnly, looksSecret, secretReferenceName } from '../../../shared/mcp/secret-fields.js';
 import { fromPairs, toPairs, type Pair } from '../ui/key-value-editor.js';
 
 export type RemoteTransport = 'auto' | 'streamableHttp' | 'sse';
@@ -44,7 +47,41 @@ export type FormField = (typeof formFields)[number];
 const text = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 
-export function toForm(name: string, entry: Record<string, unknown> | null): ServerForm {
+/** Whether a pair's value goes to the secret store: as its lock was set, else when it is stored or looks secret. */
+export function isSecretPair(pair: Pair): boolean {
+  return pair.secret ?? (pair.stored !== undefined || (looksSecret(pair.name) && !isReferenceOnly(pair.value)));
+}
+
+/** The pairs of an env or headers object; `${secret:NAME}` values become stored secrets, shown by `hints`. */
+function toSecretPairs(record: unknown, hints: McpSecretHint[]): Pair[] {
+  return toPairs(record).map((pair) => {
+    const name = secretReferenceName(pair.value);
+    if (name === undefined) return pair;
+    const masked = hints.find((hint) => hint.name === name)?.masked ?? null;
+    return { ...pair, value: '', secret: true, stored: { name, masked } };
+  });
+}
+
+/** What the file gets for the pairs: a typed secret is left empty (main writes its reference), a kept one its reference. */
+function toRecord(pairs: Pair[]): Record<string, string> {
+  return fromPairs(
+    pairs.map((pair) => {
+      if (!isSecretPair(pair) || isReferenceOnly(pair.value)) return pair;
+      const kept = pair.value === '' && pair.stored ? `\${secret:${pair.stored.name}}` : '';
+      return { ...pair, value: kept };
+    }),
+  );
+}
+
+/** The values typed into locked fields, for main to store: env for a local server, headers for a remote one. */
+export function secretValuesOf(form: ServerForm): { env?: Record<string, string>; headers?: Record<string, string> } {
+  const pairs = form.kind === 'stdio' ? form.env : form.headers;
+  const typed = pairs.filter((pair) => isSecretPair(pair) && pair.value !== '' && !isReferenceOnly(pair.value));
+  if (typed.length === 0) return {};
+  return { [form.kind === 'stdio' ? 'env' : 'headers']: fromPairs(typed) };
+}
+
+export function toForm(name: string, entry: Record<string, unknown> | null, hints: McpSecretHint[] = []): ServerForm {
   const written = entry ?? {};
   const type = written.type;
   const remote =
@@ -55,10 +92,10 @@ export function toForm(name: string, entry: Record<string, unknown> | null): Ser
     command: text(written.command),
     args: Array.isArray(written.args) ? written.args.map(text).join('\n') : '',
     cwd: text(written.cwd),
-    env: toPairs(written.env),
+    env: toSecretPairs(written.env, hints),
     url: text(written.url),
     transport: type === 'sse' ? 'sse' : type === 'streamableHttp' || type === 'http' ? 'streamableHttp' : 'auto',
-    headers: toPairs(written.headers),
+    headers: toSecretPairs(written.headers, hints),
     clientId: text(isRecord(written.oauth) ? written.oauth.clientId : undefined),
     clientSecret: '',
     timeout: text(written.timeout),
@@ -84,12 +121,12 @@ export function toEntry(form: ServerForm, original: Record<string, unknown> | nu
     const args = form.args.split('\n').filter((line) => line.trim() !== '');
     if (args.length > 0) entry.args = args;
     if (form.cwd.trim() !== '') entry.cwd = form.cwd.trim();
-    const env = fromPairs(form.env);
+    const env = toRecord(form.env);
     if (Object.keys(env).length > 0) entry.env = env;
   } else {
     if (form.transport !== 'auto') entry.type = form.transport;
     entry.url = form.url.trim();
-    const headers = fromPairs(form.headers);
+    const headers = toRecord(form.headers);
     if (Object.keys(headers).length > 0) entry.headers = headers;
     const { clientId: _clientId, ...oauth } = isRecord(original?.oauth) ? original.oauth : {};
     if (form.clientId.trim() !== '') oauth.clientId = form.clientId.trim();

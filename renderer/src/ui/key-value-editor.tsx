@@ -1,5 +1,7 @@
 // Name/value pairs (an MCP server's env or headers). Values are masked until revealed one by one: they are often
-// tokens, and screens get shared.
+// tokens, and screens get shared. With `secrets`, each value can be locked: kept in the secret store rather than
+// the file. A stored value is never sent here: its field shows the last four characters and stays empty until the
+// person types a new value to replace it.
 
 import { useState } from 'react';
 import { IconButton } from './icon-button.js';
@@ -9,6 +11,10 @@ export interface Pair {
   id: number;
   name: string;
   value: string;
+  /** Locked: the value goes to the secret store. Unset: locked when the name looks secret (TOKEN, KEY…). */
+  secret?: boolean;
+  /** The value already stored for this pair (`${secret:NAME}` in the file), shown masked; `value` replaces it. */
+  stored?: { name: string; masked: string | null };
 }
 
 let nextPairId = 1;
@@ -35,9 +41,11 @@ interface KeyValueEditorProps {
   pairs: Pair[];
   onChange(pairs: Pair[]): void;
   namePlaceholder?: string;
+  /** Offer the lock on each value; `isSecret` says whether a pair is locked now. */
+  secrets?: { isSecret(pair: Pair): boolean };
 }
 
-export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder }: KeyValueEditorProps) {
+export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder, secrets }: KeyValueEditorProps) {
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
   const update = (id: number, change: Partial<Pair>) =>
     onChange(pairs.map((pair) => (pair.id === id ? { ...pair, ...change } : pair)));
@@ -53,8 +61,10 @@ export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder }: KeyVa
       {pairs.map((pair, index) => {
         const shown = revealed.has(pair.id);
         const which = pair.name || `${index + 1}`;
+        const locked = secrets?.isSecret(pair) ?? false;
+        const kept = locked && pair.stored ? `${pair.stored.masked ?? 'not stored'} (type to replace)` : undefined;
         return (
-          <div className="key-value" key={pair.id}>
+          <div className={secrets ? 'key-value with-lock' : 'key-value'} key={pair.id}>
             <input
               aria-label={`${noun} ${index + 1} name`}
               placeholder={namePlaceholder ?? 'NAME'}
@@ -66,11 +76,23 @@ export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder }: KeyVa
               aria-label={`${noun} ${which} value`}
               type={shown ? 'text' : 'password'}
               autoComplete="off"
-              placeholder="value or ${env:VAR}"
+              placeholder={kept ?? (locked ? 'secret value' : 'value or ${env:VAR}')}
               value={pair.value}
               spellCheck={false}
               onChange={(event) => update(pair.id, { value: event.target.value })}
             />
+            {secrets ? (
+              <button
+                type="button"
+                className="lock-toggle"
+                aria-pressed={locked}
+                aria-label={`Keep ${which} in the secret store`}
+                title={locked ? 'Kept in the secret store' : 'Written in the settings file'}
+                onClick={() => update(pair.id, { secret: !locked })}
+              >
+                <LockIcon locked={locked} />
+              </button>
+            ) : null}
             <button
               type="button"
               aria-pressed={shown}
@@ -92,5 +114,23 @@ export function KeyValueEditor({ noun, pairs, onChange, namePlaceholder }: KeyVa
         Add {noun.toLowerCase()}
       </button>
     </div>
+  );
+}
+
+/** A padlock, closed when locked: drawn, so that it shows without an emoji font. */
+function LockIcon({ locked }: { locked: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
+      <rect x="3" y="7" width="10" height="7" rx="1.5" />
+      <path d={locked ? 'M5.5 7V5a2.5 2.5 0 0 1 5 0v2' : 'M5.5 7V5a2.5 2.5 0 0 1 5 0'} />
+    </svg>
   );
 }
