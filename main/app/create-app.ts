@@ -6,6 +6,7 @@ import {
   ChatCompare,
   ChatKey,
   ChatService,
+  createGatewaySampling,
   createHttpChatGateway,
   createMcpChatTools,
   toModelOptions,
@@ -188,7 +189,15 @@ export function createApp(options: AppOptions): App {
   const responseCache = new ResponseCacheSetting(store);
   const targetHealthWatcher: GenerationWatcher = { started: () => targetHealth.generationWatch() };
   // Remote servers' OAuth sign-ins go where provider keys go, never into mcp_settings.json.
-  const mcp = new McpManager({ dataDir: options.dataDir, logger, oauth: new OAuthCredentials(localSecrets) });
+  // Servers' sampling requests reach a model the way the chat does: through the gateway, with the chat's key.
+  const mcp = new McpManager({
+    dataDir: options.dataDir,
+    logger,
+    oauth: new OAuthCredentials(localSecrets),
+    sampling: createGatewaySampling({ stream: (...args) => chatGateway.stream(...args) }, async () =>
+      (await registry.listModels()).map((model) => model.id),
+    ),
+  });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
   const traceSettings = traceSettingsFrom(env);
   const tracing = traceSettings ? startTracing(traceSettings, logger) : undefined;

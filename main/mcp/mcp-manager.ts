@@ -22,6 +22,7 @@ import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { serverSearchPath } from './login-shell-path.js';
 import { ManagedServers, type ListChangedEvent, type ToolsChangedEvent } from './managed-servers.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
+import { createSamplingAnswerer, SamplingApprovals, type SamplingModels } from './sampling.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
 import {
@@ -64,6 +65,8 @@ export interface McpManagerOptions {
   watchDebounceMs?: number;
   /** Where remote servers' OAuth sign-ins are kept (the secret store); without it they cannot sign in. */
   oauth?: OAuthCredentials;
+  /** How servers' sampling requests reach a model (the app's gateway); unset: they are refused. */
+  sampling?: SamplingModels;
 }
 
 export interface SettingsChangedEvent {
@@ -85,6 +88,8 @@ export class McpManager {
    * the UI subscribes and answers; without a subscriber they are declined.
    */
   readonly elicitations = new ElicitationPrompts();
+  /** Sampling requests of servers whose approval is `ask`, for the UI to approve or decline (sampling.ts). */
+  readonly samplingApprovals = new SamplingApprovals();
   /** Sign-ins waiting for the browser, by server. */
   private readonly signIns = new Map<string, AbortController>();
   /** Edits and reloads run one at a time, in order. */
@@ -117,6 +122,11 @@ export class McpManager {
         clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
         ...(options.oauth ? { oauth: options.oauth } : {}),
         elicit: (request, signal) => this.elicitations.ask(request, signal),
+        sample: createSamplingAnswerer({
+          settingsOf: (server) => this.serverConfig(server)?.sampling,
+          approvals: this.samplingApprovals,
+          models: options.sampling,
+        }),
       },
     });
     this.onServerStatus = this.servers.onServerStatus;

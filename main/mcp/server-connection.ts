@@ -6,6 +6,7 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -16,6 +17,7 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { Logger } from '../common/index.js';
 import { Emitter } from '../../shared/events/index.js';
 import { describeCallError } from './call-errors.js';
@@ -43,7 +45,7 @@ import { signInToServer, storedOAuthProvider, type ServerSignInContext, type Sig
 import type { ServerConfig } from './settings-schema.js';
 import { ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
-import type { ElicitationHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
+import type { ElicitationHandler, SamplingHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
 export interface ServerConnectionOptions {
   logger: Logger;
@@ -59,9 +61,18 @@ export interface ServerConnectionOptions {
   oauth?: OAuthCredentials;
   /** Answers elicitations during calls that brought no handler of their own; unset: they are declined. */
   elicit?: ElicitationHandler;
+  /** Answers sampling requests during calls that brought no handler of their own; unset: they are refused. */
+  sample?: SamplingHandler;
 }
 
 const stderrLinesInMessages = 10;
+
+/**
+ * Any `sampling/createMessage`: the SDK's client checks the params itself and answers InvalidParams, but only when
+ * the schema its handler is registered with let the request through (a strict one would fail first, as an
+ * InternalError).
+ */
+const anyCreateMessageRequest = z.looseObject({ method: z.literal('sampling/createMessage'), params: z.unknown() });
 
 export class ServerConnection {
   private readonly statusChangedEmitter = new Emitter<ServerSnapshot>();
@@ -93,7 +104,7 @@ export class ServerConnection {
   ) {
     this.settings = config;
     this.status = config.disabled ? { state: 'disabled' } : { state: 'disconnected' };
-    this.callsInFlight = new ToolCallsInFlight(() => this.name, this.log, options.elicit);
+    this.callsInFlight = new ToolCallsInFlight(() => this.name, this.log, options.elicit, options.sample);
   }
 
   get name(): string {
@@ -289,8 +300,8 @@ export class ServerConnection {
       log: this.log,
       onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
     });
-    // Form elicitation only: URL mode sends people to pages we cannot vouch for.
-    const client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} } } });
+    // Form elicitation only: URL mode sends people to pages we cannot vouch for. Sampling without tools.
+    const client = new Client(this.options.clientInfo, { capabilities: { elicitation: { form: {} }, sampling: {} } });
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
     this.session = session;
     client.onerror = (error) => this.options.logger.debug({ server: this.name, err: error }, 'MCP client error');
@@ -299,6 +310,9 @@ export class ServerConnection {
     };
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       this.callsInFlight.answerElicitation(request, extra.signal),
+    );
+    client.setRequestHandler(anyCreateMessageRequest, (request, extra) =>
+      this.callsInFlight.answerSampling(CreateMessageRequestSchema.parse(request), extra.signal),
     );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {

@@ -14,6 +14,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const everythingBin = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 export const filesystemBin = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 export const fixtureServer = path.join(import.meta.dirname, '__fixtures__/fixture-server.mjs');
+export const samplingServer = path.join(import.meta.dirname, '__fixtures__/sampling-server.mjs');
 export const node = process.execPath;
 
 export const silentLogger = pino({ level: 'silent' });
@@ -24,6 +25,11 @@ export function everythingEntry(extra: Record<string, unknown> = {}) {
 
 export function fixtureEntry(flags: string[] = [], extra: Record<string, unknown> = {}) {
   return { command: node, args: [fixtureServer, ...flags], ...extra };
+}
+
+/** The sampling fixture: its tool `sample` sends the sampling params it is given and answers what came back. */
+export function samplingEntry(extra: Record<string, unknown> = {}) {
+  return { command: node, args: [samplingServer], ...extra };
 }
 
 /** Skips the login shell in tests: our PATH is complete. */

@@ -28,6 +28,7 @@ import type { Disposable } from '../../../shared/events/index.js';
 import type { McpManager } from '../mcp-manager.js';
 import { baseFunctionName, type CatalogEntry } from '../tool-catalog.js';
 import { toolResultText } from '../tool-results.js';
+import { relayedSamplingError } from '../sampling-errors.js';
 import type { HubAccess } from './hub-access.js';
 
 /** Who is on the other end: the gateway key (none over stdio) and what it may use. Updated on every request. */
@@ -141,6 +142,16 @@ export function createHubSession(manager: McpManager, caller: HubCaller, options
           ? { action: 'accept', content: answer.content ?? {} }
           : { action: answer.action };
       },
+      // A model call the server asks for goes to this client when it samples; otherwise Switchyard answers it with
+      // its own model, as the server's sampling settings say (main/mcp/sampling.ts).
+      ...(server.getClientCapabilities()?.sampling
+        ? {
+            onSampling: ({ params }, signal) =>
+              server.createMessage(params, { signal, relatedRequestId: extra.requestId }).catch((error: unknown) => {
+                throw relayedSamplingError(error);
+              }),
+          }
+        : {}),
     });
     const call: HubToolCall = {
       createdAt: started,
