@@ -2,6 +2,7 @@
 // form does not show (other apps' settings, autoApprove); problems come back per field from main.
 
 import type { McpSettingsProblem } from '../../../shared/bridge/types.js';
+import { defaultSamplingApproval, samplingApprovals, type SamplingApproval } from '../../../shared/mcp/sampling.js';
 import { fromPairs, toPairs, type Pair } from '../ui/key-value-editor.js';
 
 export type RemoteTransport = 'auto' | 'streamableHttp' | 'sse';
@@ -20,6 +21,9 @@ export interface ServerForm {
   /** As typed: a number of seconds, or empty for the default. */
   timeout: string;
   startupTimeout: string;
+  /** The model that answers the server's sampling requests; empty: none, so they are refused. */
+  samplingModel: string;
+  samplingApproval: SamplingApproval;
 }
 
 export const formFields = [
@@ -33,6 +37,7 @@ export const formFields = [
   'headers',
   'timeout',
   'startupTimeout',
+  'sampling',
 ] as const;
 export type FormField = (typeof formFields)[number];
 
@@ -56,7 +61,14 @@ export function toForm(name: string, entry: Record<string, unknown> | null): Ser
     headers: toPairs(written.headers),
     timeout: text(written.timeout),
     startupTimeout: text(written.startupTimeout),
+    ...samplingForm(written.sampling),
   };
+}
+
+function samplingForm(written: unknown): Pick<ServerForm, 'samplingModel' | 'samplingApproval'> {
+  const sampling = typeof written === 'object' && written !== null ? (written as Record<string, unknown>) : {};
+  const approval = samplingApprovals.find((known) => known === sampling.approval) ?? defaultSamplingApproval;
+  return { samplingModel: text(sampling.model), samplingApproval: approval };
 }
 
 /** Seconds as typed: a number when it is one, else the text itself, so main can say what is wrong with it. */
@@ -68,7 +80,8 @@ function seconds(value: string): number | string | undefined {
 
 export function toEntry(form: ServerForm, original: Record<string, unknown> | null): Record<string, unknown> {
   const entry: Record<string, unknown> = { ...(original ?? {}) };
-  for (const field of ['type', 'command', 'args', 'cwd', 'env', 'url', 'headers', 'timeout', 'startupTimeout']) {
+  const fields = ['type', 'command', 'args', 'cwd', 'env', 'url', 'headers', 'timeout', 'startupTimeout', 'sampling'];
+  for (const field of fields) {
     delete entry[field];
   }
   if (form.kind === 'stdio') {
@@ -89,6 +102,10 @@ export function toEntry(form: ServerForm, original: Record<string, unknown> | nu
   if (timeout !== undefined) entry.timeout = timeout;
   const startupTimeout = seconds(form.startupTimeout);
   if (startupTimeout !== undefined) entry.startupTimeout = startupTimeout;
+  const samplingModel = form.samplingModel.trim();
+  if (samplingModel !== '' || form.samplingApproval !== defaultSamplingApproval) {
+    entry.sampling = { ...(samplingModel ? { model: samplingModel } : {}), approval: form.samplingApproval };
+  }
   return entry;
 }
 
