@@ -194,8 +194,14 @@ export function createApp(options: AppOptions): App {
     dataDir: options.dataDir,
     logger,
     oauth: new OAuthCredentials(localSecrets),
-    sampling: createGatewaySampling({ stream: (...args) => chatGateway.stream(...args) }, async () =>
-      (await registry.listModels()).map((model) => model.id),
+    sampling: createGatewaySampling(
+      {
+        async *stream(request, signal, appTitle) {
+          await gatewayForSampling();
+          yield* chatGateway.stream(request, signal, appTitle);
+        },
+      },
+      async () => (await registry.listModels()).map((model) => model.id),
     ),
   });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
@@ -246,7 +252,19 @@ export function createApp(options: AppOptions): App {
   });
   keys.start();
 
-  return {
+  // `switchyard mcp serve` listens nowhere: its first sampling request starts a gateway on a free loopback port, for
+  // this process only, so that the request takes the same path (routing, limits, usage) as everywhere else.
+  let samplingListen: Promise<unknown> | undefined;
+  const gatewayForSampling = async () => {
+    if (chatGatewayUrl) return;
+    samplingListen ??= app.createGateway({ mcpHub: false }).listen({ host: '127.0.0.1', port: 0 });
+    await samplingListen.catch((error: unknown) => {
+      samplingListen = undefined;
+      throw error;
+    });
+  };
+
+  const app: App = {
     dataDir: options.dataDir,
     logger,
     store,
@@ -343,6 +361,7 @@ export function createApp(options: AppOptions): App {
       }
     },
   };
+  return app;
 }
 
 /** A gateway bound to every interface is reached through loopback. */
