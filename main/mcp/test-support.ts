@@ -6,6 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach } from 'vitest';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { HubAccess } from './hub/hub-access.js';
+import { createHubSession } from './hub/hub-server.js';
 import { McpManager, type McpManagerOptions } from './mcp-manager.js';
 import { listProcesses } from './process-tree.js';
 
@@ -104,6 +108,23 @@ export async function startSettledManager(cleanups: Cleanups, servers: Record<st
 
 export async function writeSettings(dataDir: string, mcpServers: Record<string, unknown>, extra = {}) {
   await writeFile(path.join(dataDir, 'mcp_settings.json'), JSON.stringify({ ...extra, mcpServers }, null, 2));
+}
+
+/**
+ * An MCP SDK client of the hub over `manager`, connected in memory, that may use every server (as over stdio);
+ * `close` ends both sides.
+ */
+export async function connectHubClient(manager: McpManager, options: ClientOptions = {}) {
+  const session = createHubSession(
+    manager,
+    { keyId: null, keyName: null, access: HubAccess.everything() },
+    { logger: silentLogger },
+  );
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await session.server.connect(serverSide);
+  const client = new Client({ name: 'hub-test', version: '1.0.0' }, options);
+  await client.connect(clientSide);
+  return { client, close: () => Promise.all([client.close(), session.server.close()]).then(session.dispose) };
 }
 
 /** Every live descendant of `pid` (Linux /proc). */

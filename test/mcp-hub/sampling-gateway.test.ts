@@ -5,17 +5,15 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { McpSamplingApproval } from '../../shared/bridge/types.js';
 import { createApp, type App } from '../../main/app/index.js';
 import { createBridgeHandlers, type BridgeHandlers } from '../../main/bridge/index.js';
-import { createHubSession } from '../../main/mcp/hub/hub-server.js';
-import { HubAccess, toolResultText, userRejectedCode } from '../../main/mcp/index.js';
-import { everythingEntry, samplingEntry } from '../../main/mcp/test-support.js';
+import { toolResultText, userRejectedCode } from '../../main/mcp/index.js';
+import { connectHubClient, everythingEntry, samplingEntry } from '../../main/mcp/test-support.js';
 import { prepareDataDir } from '../chat/chat-test-app.js';
 import { defaultAnswer, startScriptedUpstream, type ScriptedUpstream } from '../chat/scripted-upstream.js';
 import { closeInTurn, useHarness } from '../support/use-harness.js';
@@ -60,15 +58,7 @@ const env = useHarness(async (): Promise<Harness> => {
   });
 
   // A hub client that does not declare sampling: Switchyard answers for it.
-  const session = createHubSession(
-    app.mcp,
-    { keyId: null, keyName: null, access: HubAccess.everything() },
-    { logger: silent },
-  );
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await session.server.connect(serverSide);
-  const client = new Client({ name: 'hub-test', version: '1.0.0' }, { capabilities: {} });
-  await client.connect(clientSide);
+  const hub = await connectHubClient(app.mcp, { capabilities: {} });
 
   return {
     app,
@@ -76,11 +66,9 @@ const env = useHarness(async (): Promise<Harness> => {
     bridge,
     asked,
     ended,
-    client,
+    client: hub.client,
     async close() {
-      await client.close();
-      await session.server.close();
-      session.dispose();
+      await hub.close();
       unsubscribe.dispose();
       bridge.dispose();
       await closeInTurn([app, upstream], dataDir);

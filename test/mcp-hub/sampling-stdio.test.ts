@@ -7,13 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../main/app/index.js';
 import { toolResultText, userRejectedCode } from '../../main/mcp/index.js';
 import { everythingEntry, samplingEntry } from '../../main/mcp/test-support.js';
 import { prepareDataDir } from '../chat/chat-test-app.js';
 import { defaultAnswer, startScriptedUpstream } from '../chat/scripted-upstream.js';
+import { withSeedApp } from '../browser/seed.js';
 import { cliInvocation } from '../support/cli.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -52,26 +51,20 @@ describe('sampling through switchyard mcp serve', () => {
     }
 
     // The process wrote its usage row to the data folder's store as it closed.
-    const app = createApp({
-      dataDir,
-      secretStoreMode: 'file',
-      localProviders: false,
-      env: {},
-      logger: pino({ level: 'silent' }),
-    });
     try {
-      const rows = await waitFor(
-        async () => {
-          const found = (await app.store.listUsage()).filter((row) => row.app_title === 'everything (MCP sampling)');
-          return found.length > 0 ? found : undefined;
-        },
-        { what: 'the sampling usage row' },
+      const rows = await withSeedApp(dataDir, (app) =>
+        waitFor(
+          async () => {
+            const found = (await app.store.listUsage()).filter((row) => row.app_title === 'everything (MCP sampling)');
+            return found.length > 0 ? found : undefined;
+          },
+          { what: 'the sampling usage row' },
+        ),
       );
       expect(rows).toEqual([
         expect.objectContaining({ model: 'fake/scripted-1', prompt_tokens: 20, completion_tokens: 10 }),
       ]);
     } finally {
-      await app.close();
       await upstream.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -3,17 +3,15 @@
 // sampling, as Switchyard now does) and the sampling fixture, which sends whatever params it is given and reports
 // the JSON-RPC error it gets back. The answers of Switchyard's own model are sampling-gateway.test.ts.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ErrorCode, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHubSession } from '../../main/mcp/hub/hub-server.js';
-import { HubAccess, SamplingError, toolResultText, userRejectedCode, type McpManager } from '../../main/mcp/index.js';
+import { SamplingError, toolResultText, userRejectedCode, type McpManager } from '../../main/mcp/index.js';
 import {
+  connectHubClient,
   createTestManager,
   everythingEntry,
   samplingEntry,
-  silentLogger,
   writeSettings,
   type Cleanups,
 } from '../../main/mcp/test-support.js';
@@ -41,17 +39,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function hubClient(capabilities: ConstructorParameters<typeof Client>[1]) {
-  const session = createHubSession(
-    manager,
-    { keyId: null, keyName: null, access: HubAccess.everything() },
-    { logger: silentLogger },
-  );
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await session.server.connect(serverSide);
-  const client = new Client({ name: 'hub-test', version: '1.0.0' }, capabilities);
-  await client.connect(clientSide);
-  cleanups.push(() => Promise.all([client.close(), session.server.close()]).then(session.dispose));
+async function hubClient(options: ClientOptions) {
+  const { client, close } = await connectHubClient(manager, options);
+  cleanups.push(close);
   return client;
 }
 

@@ -3,41 +3,24 @@
 // approves or declines. One at a time, whichever screen is open; closing (Escape, ×) declines. A request withdrawn
 // by main (its call ended) closes by itself.
 
-import { useState } from 'react';
 import type { McpSamplingApproval } from '../../../shared/bridge/types.js';
-import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
+import { useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
 import { ErrorNotice } from '../ui/parts.js';
+import { usePromptAnswer, usePromptQueue } from './prompt-queue.js';
 
 /** Mount once, at the app's root: it shows the requests as they come. */
 export function SamplingPrompts() {
-  const [requests, setRequests] = useState<McpSamplingApproval[]>([]);
-  useBridgeEvent('mcp:sampling', (request) =>
-    setRequests((current) => (current.some(({ id }) => id === request.id) ? current : [...current, request])),
-  );
-  useBridgeEvent('mcp:sampling-ended', ({ id }) => setRequests((current) => current.filter((r) => r.id !== id)));
-  const [first] = requests;
-  if (!first) return null;
-  const done = () => setRequests((current) => current.filter((request) => request.id !== first.id));
-  return <SamplingDialog key={first.id} request={first} onDone={done} />;
+  const { first, done } = usePromptQueue('mcp:sampling', 'mcp:sampling-ended');
+  return first ? <SamplingDialog key={first.id} request={first} onDone={done} /> : null;
 }
 
 function SamplingDialog({ request, onDone }: { request: McpSamplingApproval; onDone(): void }) {
   const bridge = useBridge();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const answer = async (action: 'approve' | 'decline') => {
-    setBusy(true);
-    setError(null);
-    try {
-      await bridge.invoke('mcp:answer-sampling', { id: request.id, action });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
+  const { answer, busy, error } = usePromptAnswer(
+    (action: 'approve' | 'decline') => bridge.invoke('mcp:answer-sampling', { id: request.id, action }),
+    onDone,
+  );
   const decline = () => void answer('decline');
 
   return (
