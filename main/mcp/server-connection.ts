@@ -17,7 +17,6 @@ import {
   type Resource,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import type { Logger } from '../common/index.js';
 import { Emitter } from '../../shared/events/index.js';
 import { describeCallError } from './call-errors.js';
@@ -43,7 +42,7 @@ import {
 } from './server-session.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
-import { ToolCallsInFlight } from './tool-calls-in-flight.js';
+import { anyCreateMessageRequest, ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ElicitationHandler, SamplingHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
@@ -66,13 +65,6 @@ export interface ServerConnectionOptions {
 }
 
 const stderrLinesInMessages = 10;
-
-/**
- * Any `sampling/createMessage`: the SDK's client checks the params itself and answers InvalidParams, but only when
- * the schema its handler is registered with let the request through (a strict one would fail first, as an
- * InternalError).
- */
-const anyCreateMessageRequest = z.looseObject({ method: z.literal('sampling/createMessage'), params: z.unknown() });
 
 export class ServerConnection {
   private readonly statusChangedEmitter = new Emitter<ServerSnapshot>();

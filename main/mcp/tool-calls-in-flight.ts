@@ -4,9 +4,20 @@
 // declined rather than shown to a caller it may not belong to.
 
 import type { CreateMessageRequest, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { LogBuffer } from './log-buffer.js';
 import { samplingRefused } from './sampling-errors.js';
 import type { ElicitationHandler, ElicitationRequest, SamplingHandler, ToolCallOptions } from './types.js';
+
+/**
+ * Any `sampling/createMessage`, for registering answerSampling: the SDK's client checks the params itself and
+ * answers InvalidParams, but only when the schema its handler is registered with let the request through (a strict
+ * one would fail first, as an InternalError).
+ */
+export const anyCreateMessageRequest = z.looseObject({
+  method: z.literal('sampling/createMessage'),
+  params: z.unknown(),
+});
 
 interface CallInFlight {
   onElicitation?: ElicitationHandler;
