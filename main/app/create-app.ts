@@ -6,6 +6,7 @@ import {
   ChatCompare,
   ChatKey,
   ChatService,
+  createGatewaySampling,
   createHttpChatGateway,
   createMcpChatTools,
   toModelOptions,
@@ -188,11 +189,21 @@ export function createApp(options: AppOptions): App {
   const responseCache = new ResponseCacheSetting(store);
   const targetHealthWatcher: GenerationWatcher = { started: () => targetHealth.generationWatch() };
   // Remote servers' OAuth sign-ins and `${secret:NAME}` values go where provider keys go, never into mcp_settings.json.
+  // Servers' sampling requests reach a model the way the chat does: through the gateway, with the chat's key.
   const mcp = new McpManager({
     dataDir: options.dataDir,
     logger,
     oauth: new OAuthCredentials(localSecrets),
     secrets: new McpSecrets(localSecrets),
+    sampling: createGatewaySampling(
+      {
+        async *stream(request, signal, appTitle) {
+          await gatewayForSampling();
+          yield* chatGateway.stream(request, signal, appTitle);
+        },
+      },
+      async () => (await registry.listModels()).map((model) => model.id),
+    ),
   });
   // Spans over OTLP when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; otherwise nothing of OpenTelemetry is loaded.
   const traceSettings = traceSettingsFrom(env);
@@ -242,7 +253,19 @@ export function createApp(options: AppOptions): App {
   });
   keys.start();
 
-  return {
+  // `switchyard mcp serve` listens nowhere: its first sampling request starts a gateway on a free loopback port, for
+  // this process only, so that the request takes the same path (routing, limits, usage) as everywhere else.
+  let samplingListen: Promise<unknown> | undefined;
+  const gatewayForSampling = async () => {
+    if (chatGatewayUrl) return;
+    samplingListen ??= app.createGateway({ mcpHub: false }).listen({ host: '127.0.0.1', port: 0 });
+    await samplingListen.catch((error: unknown) => {
+      samplingListen = undefined;
+      throw error;
+    });
+  };
+
+  const app: App = {
     dataDir: options.dataDir,
     logger,
     store,
@@ -339,6 +362,7 @@ export function createApp(options: AppOptions): App {
       }
     },
   };
+  return app;
 }
 
 /** A gateway bound to every interface is reached through loopback. */

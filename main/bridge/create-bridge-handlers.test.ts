@@ -27,6 +27,7 @@ function fakeApp(chat: Partial<BridgeApp['chat']> = {}) {
       onServerStatus: nothing.event,
       onServersChanged: nothing.event,
       elicitations: { onPrompt: nothing.event, onPromptEnded: nothing.event },
+      samplingApprovals: { onPrompt: nothing.event, onPromptEnded: nothing.event },
     },
     usage: { onRecord: nothing.event },
     accounts: {

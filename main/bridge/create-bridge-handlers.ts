@@ -102,6 +102,8 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     app.mcp.onServersChanged((servers) => events.emit('mcp:servers-changed', { servers })),
     app.mcp.elicitations.onPrompt((prompt) => events.emit('mcp:elicitation', prompt)),
     app.mcp.elicitations.onPromptEnded((ended) => events.emit('mcp:elicitation-ended', ended)),
+    app.mcp.samplingApprovals.onPrompt((prompt) => events.emit('mcp:sampling', prompt)),
+    app.mcp.samplingApprovals.onPromptEnded((ended) => events.emit('mcp:sampling-ended', ended)),
   ];
 
   return {

@@ -12,7 +12,12 @@ export const chatAppTitle = 'Switchyard Chat';
 
 /** What the tool loop needs from the gateway: one streamed completion, as chunks. */
 export interface ChatGateway {
-  stream(request: Omit<ChatRequest, 'stream'>, signal: AbortSignal): AsyncIterable<ChatCompletionChunk>;
+  /** `appTitle`: the app the usage log counts the request under (default "Switchyard Chat"). */
+  stream(
+    request: Omit<ChatRequest, 'stream'>,
+    signal: AbortSignal,
+    appTitle?: string,
+  ): AsyncIterable<ChatCompletionChunk>;
 }
 
 export interface HttpChatGatewayOptions {
@@ -24,7 +29,7 @@ export interface HttpChatGatewayOptions {
 }
 
 export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGateway {
-  async function post(request: object, apiKey: string, signal: AbortSignal): Promise<Response> {
+  async function post(request: object, apiKey: string, signal: AbortSignal, appTitle: string): Promise<Response> {
     const baseUrl = options.baseUrl();
     if (!baseUrl) {
       throw new ChatError(
@@ -39,7 +44,7 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
         authorization: `Bearer ${apiKey}`,
         'content-type': 'application/json',
         accept: 'text/event-stream',
-        'x-title': chatAppTitle,
+        'x-title': appTitle,
       },
       body: JSON.stringify({ ...request, stream: true }),
       signal,
@@ -54,11 +59,11 @@ export function createHttpChatGateway(options: HttpChatGatewayOptions): ChatGate
   }
 
   return {
-    async *stream(request, signal) {
-      let response = await post(request, await options.apiKey(), signal);
+    async *stream(request, signal, appTitle = chatAppTitle) {
+      let response = await post(request, await options.apiKey(), signal, appTitle);
       if (response.status === 401) {
         await response.body?.cancel();
-        response = await post(request, await options.renewApiKey(), signal);
+        response = await post(request, await options.renewApiKey(), signal, appTitle);
       }
       if (!response.ok || !response.body) throw new ChatError('unavailable', await describeFailure(response));
       yield* readChunks(response.body, signal);

@@ -14,3 +14,4 @@ export {
   type HttpChatGatewayOptions,
 } from './gateway-client.js';
 export { toModelOption, toModelOptions } from './model-options.js';
+export { createGatewaySampling, samplingAppTitle, toChatRequest } from './mcp-sampling.js';

@@ -1,6 +1,6 @@
 // What a settings change means for a running server. Only fields that shape the process or the connection
-// need a restart; `timeout`, `autoApprove` and `disabledTools` are read at call time, so editing them restarts
-// nothing.
+// need a restart; `timeout`, `autoApprove`, `disabledTools` and `sampling` are read at call time, so editing them
+// restarts nothing.
 
 import type { ServerConfig } from './settings-schema.js';
 
@@ -18,6 +18,7 @@ function launchKey(config: ServerConfig): string {
     autoApprove: _autoApprove,
     disabledTools: _disabledTools,
     timeoutSeconds: _timeout,
+    sampling: _sampling,
     ...launch
   } = config;
   return JSON.stringify(sortedKeys(launch));

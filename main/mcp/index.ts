@@ -44,11 +44,29 @@ export type { FoundSecret, SecretField, SecretValues } from './secret-edits.js';
 export type { SecretHint } from './secret-settings.js';
 export { formatLogEntry, type LogEntry } from './log-buffer.js';
 export { ElicitationPrompts, type ElicitationPrompt } from './elicitation-prompts.js';
+export {
+  chooseSamplingModel,
+  SamplingApprovals,
+  type SamplingApprovalAnswer,
+  type SamplingApprovalRequest,
+  type SamplingModels,
+  type SamplingResult,
+} from './sampling.js';
+export {
+  samplingFailed,
+  samplingInvalid,
+  samplingRefused,
+  samplingRejected,
+  SamplingError,
+  userRejectedCode,
+} from './sampling-errors.js';
 export type {
   ElicitationAnswer,
   ElicitationContent,
   ElicitationHandler,
   ElicitationRequest,
+  SamplingHandler,
+  SamplingRequest,
   ServerSnapshot,
   ServerState,
   ServerStatus,

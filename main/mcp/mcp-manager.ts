@@ -23,6 +23,7 @@ import { serverSearchPath } from './login-shell-path.js';
 import { ManagedServers, type ListChangedEvent, type ServerRelays, type ToolsChangedEvent } from './managed-servers.js';
 import type { McpSecrets } from './mcp-secrets.js';
 import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
+import { createSamplingAnswerer, SamplingApprovals, type SamplingModels } from './sampling.js';
 import type { OAuthCredentials } from './oauth/index.js';
 import type { SignInRequest } from './server-sign-in.js';
 import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretValues } from './secret-settings.js';
@@ -67,6 +68,8 @@ export interface McpManagerOptions {
   oauth?: OAuthCredentials;
   /** Where `${secret:NAME}` values are kept (the secret store); without it entries using one do not start. */
   secrets?: McpSecrets;
+  /** How servers' sampling requests reach a model (the app's gateway); unset: they are refused. */
+  sampling?: SamplingModels;
 }
 
 export interface SettingsChangedEvent {
@@ -90,6 +93,8 @@ export class McpManager {
    * the UI subscribes and answers; without a subscriber they are declined.
    */
   readonly elicitations = new ElicitationPrompts();
+  /** Sampling requests of servers whose approval is `ask`, for the UI to approve or decline (sampling.ts). */
+  readonly samplingApprovals = new SamplingApprovals();
   /** Sign-ins waiting for the browser, by server. */
   private readonly signIns = new Map<string, AbortController>();
   /** Edits and reloads run one at a time, in order. */
@@ -126,6 +131,11 @@ export class McpManager {
         ...(options.oauth ? { oauth: options.oauth } : {}),
         elicit: (request, signal) => this.elicitations.ask(request, signal),
         ...(options.secrets ? { secrets: options.secrets } : {}),
+        sample: createSamplingAnswerer({
+          settingsOf: (server) => this.serverConfig(server)?.sampling,
+          approvals: this.samplingApprovals,
+          models: options.sampling,
+        }),
       },
     });
     this.onServerStatus = this.servers.onServerStatus;

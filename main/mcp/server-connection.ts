@@ -6,6 +6,7 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -43,9 +44,9 @@ import { ServerRelay } from './server-relay.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
 import type { McpSecrets } from './mcp-secrets.js';
-import { ToolCallsInFlight } from './tool-calls-in-flight.js';
+import { anyCreateMessageRequest, ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
-import type { ElicitationHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
+import type { ElicitationHandler, SamplingHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
 export interface ServerConnectionOptions {
   logger: Logger;
@@ -63,6 +64,8 @@ export interface ServerConnectionOptions {
   elicit?: ElicitationHandler;
   /** Where `${secret:NAME}` values are read; without it an entry that uses one does not start. */
   secrets?: McpSecrets;
+  /** Answers sampling requests during calls that brought no handler of their own; unset: they are refused. */
+  sample?: SamplingHandler;
 }
 
 const stderrLinesInMessages = 10;
@@ -102,7 +105,7 @@ export class ServerConnection {
   ) {
     this.settings = config;
     this.status = config.disabled ? { state: 'disabled' } : { state: 'disconnected' };
-    this.callsInFlight = new ToolCallsInFlight(() => this.name, this.log, options.elicit);
+    this.callsInFlight = new ToolCallsInFlight(() => this.name, this.log, options.elicit, options.sample);
   }
 
   get name(): string {
@@ -303,9 +306,10 @@ export class ServerConnection {
       onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
     });
     // Form elicitation only: URL mode sends people to pages we cannot vouch for. An accepted form gets the schema's
-    // defaults for the fields left out (SEP-1034), as the SDK's client applies them when asked to.
+    // defaults for the fields left out (SEP-1034), as the SDK's client applies them when asked to. Sampling without
+    // tools.
     const client = new Client(this.options.clientInfo, {
-      capabilities: { elicitation: { form: { applyDefaults: true } } },
+      capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
     });
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
     this.session = session;
@@ -315,6 +319,9 @@ export class ServerConnection {
     };
     client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
       this.callsInFlight.answerElicitation(request, extra.signal),
+    );
+    client.setRequestHandler(anyCreateMessageRequest, (request, extra) =>
+      this.callsInFlight.answerSampling(CreateMessageRequestSchema.parse(request), extra.signal),
     );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
     this.relay.watch(client, () => this.session === session);

@@ -4,6 +4,7 @@
 // is expanded only when a server starts (see expand-env.ts), so the file keeps the references.
 
 import { z } from 'zod';
+import { defaultSamplingApproval, samplingApprovals, type SamplingSettings } from '../../shared/mcp/sampling.js';
 import { describeValue } from './describe-value.js';
 import type { ServerTransportKind, SettingsProblem } from './types.js';
 
@@ -26,6 +27,8 @@ interface CommonServerConfig {
   timeoutSeconds: number;
   /** How long start-up and the handshake may take; unset means the manager's default. */
   startupTimeoutSeconds?: number;
+  /** How Switchyard answers the server's sampling requests (an extension of the settings shape; decision 035). */
+  sampling?: SamplingSettings;
 }
 
 export interface StdioServerConfig extends CommonServerConfig {
@@ -117,6 +120,19 @@ const entrySchema = z.object(
     disabledTools: stringArray.nullish(),
     timeout: seconds.nullish(),
     startupTimeout: seconds.nullish(),
+    sampling: z
+      .object(
+        {
+          model: stringValue.min(1, { error: 'must not be empty' }).nullish(),
+          approval: z
+            .enum(samplingApprovals, {
+              error: (issue) => `expected one of ${samplingApprovals.join(', ')}; got ${describeValue(issue.input)}`,
+            })
+            .nullish(),
+        },
+        { error: (issue) => `expected an object, got ${describeValue(issue.input)}` },
+      )
+      .nullish(),
   },
   { error: (issue) => `expected an object describing the server, got ${describeValue(issue.input)}` },
 );
@@ -163,6 +179,14 @@ export function parseEntry(name: string, value: unknown): ParsedEntry {
     disabledTools: entry.disabledTools ?? [],
     timeoutSeconds,
     ...(startupTimeoutSeconds === undefined ? {} : { startupTimeoutSeconds }),
+    ...(entry.sampling
+      ? {
+          sampling: {
+            ...(entry.sampling.model ? { model: entry.sampling.model } : {}),
+            approval: entry.sampling.approval ?? defaultSamplingApproval,
+          },
+        }
+      : {}),
   };
   const config = buildConfig(entry, common, error);
   if (problems.some((problem) => problem.severity === 'error')) return { name, problems };

@@ -6,6 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterEach } from 'vitest';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { HubAccess } from './hub/hub-access.js';
+import { createHubSession } from './hub/hub-server.js';
 import { McpManager, type McpManagerOptions } from './mcp-manager.js';
 import { listProcesses } from './process-tree.js';
 
@@ -14,6 +18,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const everythingBin = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 export const filesystemBin = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 export const fixtureServer = path.join(import.meta.dirname, '__fixtures__/fixture-server.mjs');
+export const samplingServer = path.join(import.meta.dirname, '__fixtures__/sampling-server.mjs');
 export const node = process.execPath;
 
 export const silentLogger = pino({ level: 'silent' });
@@ -24,6 +29,11 @@ export function everythingEntry(extra: Record<string, unknown> = {}) {
 
 export function fixtureEntry(flags: string[] = [], extra: Record<string, unknown> = {}) {
   return { command: node, args: [fixtureServer, ...flags], ...extra };
+}
+
+/** The sampling fixture: its tool `sample` sends the sampling params it is given and answers what came back. */
+export function samplingEntry(extra: Record<string, unknown> = {}) {
+  return { command: node, args: [samplingServer], ...extra };
 }
 
 /** Skips the login shell in tests: our PATH is complete. */
@@ -98,6 +108,23 @@ export async function startSettledManager(cleanups: Cleanups, servers: Record<st
 
 export async function writeSettings(dataDir: string, mcpServers: Record<string, unknown>, extra = {}) {
   await writeFile(path.join(dataDir, 'mcp_settings.json'), JSON.stringify({ ...extra, mcpServers }, null, 2));
+}
+
+/**
+ * An MCP SDK client of the hub over `manager`, connected in memory, that may use every server (as over stdio);
+ * `close` ends both sides.
+ */
+export async function connectHubClient(manager: McpManager, options: ClientOptions = {}) {
+  const session = createHubSession(
+    manager,
+    { keyId: null, keyName: null, access: HubAccess.everything() },
+    { logger: silentLogger },
+  );
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await session.server.connect(serverSide);
+  const client = new Client({ name: 'hub-test', version: '1.0.0' }, options);
+  await client.connect(clientSide);
+  return { client, close: () => Promise.all([client.close(), session.server.close()]).then(session.dispose) };
 }
 
 /** Every live descendant of `pid` (Linux /proc). */

@@ -1,6 +1,11 @@
 // The MCP manager's public shapes. Types only and no node imports, so they can move to shared/api/ when the
 // UI needs them (the bridge will carry server snapshots and status events as they are).
 
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpElicitation, McpElicitationContent } from '../../shared/bridge/types.js';
 
 /**
@@ -56,6 +61,11 @@ export interface ToolCallOptions {
   onElicitation?: ElicitationHandler;
   /** Called with each progress notification the server sends during the call (the call's timeout stays a hard cap). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * Who answers the server's sampling requests (`sampling/createMessage`) during this call. Unset: Switchyard's
+   * own model, with the approval set for the server (sampling.ts). The hub passes its client's when it has one.
+   */
+  onSampling?: SamplingHandler;
 }
 
 /**
@@ -71,3 +81,18 @@ export type ElicitationAnswer =
 
 /** `signal` aborts when the question no longer stands (the call ended, the server cancelled it). */
 export type ElicitationHandler = (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;
+
+/** A server's `sampling/createMessage` during a tool call: which server asks, and its params as sent. */
+export interface SamplingRequest {
+  server: string;
+  params: CreateMessageRequestParams;
+}
+
+/**
+ * Answers a sampling request, or throws an McpError (the server gets it as the JSON-RPC error). `signal` aborts
+ * when the request no longer stands.
+ */
+export type SamplingHandler = (
+  request: SamplingRequest,
+  signal: AbortSignal,
+) => Promise<CreateMessageResult | CreateMessageResultWithTools>;

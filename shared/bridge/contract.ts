@@ -76,6 +76,7 @@ import type {
   McpResource,
   McpResourceContent,
   McpElicitation,
+  McpSamplingApproval,
   McpServerStatus,
   McpSettingsDocument,
   McpSettingsWrite,
@@ -255,6 +256,11 @@ export const bridgeContract = {
       }),
       z.strictObject({ id: z.string().min(1).max(100), action: z.enum(['decline', 'cancel']) }),
     ]),
+    response: returns<{ answered: boolean }>(),
+  },
+  /** The person's decision on a server's sampling request (mcp:sampling); `answered` is false when it was withdrawn. */
+  'mcp:answer-sampling': {
+    request: z.strictObject({ id: z.string().min(1).max(100), action: z.enum(['approve', 'decline']) }),
     response: returns<{ answered: boolean }>(),
   },
   /** What the server wrote to stderr, and our notes on its life, oldest first (the last 500 lines). */
@@ -660,6 +666,10 @@ export const bridgeEvents = {
   'mcp:elicitation': returns<McpElicitation>(),
   /** The question was answered elsewhere, withdrawn, or its call ended: the UI closes its form. */
   'mcp:elicitation-ended': returns<{ id: string }>(),
+  /** An MCP server asks to call a model during a tool call (sampling, approval "ask"): the UI asks the person. */
+  'mcp:sampling': returns<McpSamplingApproval>(),
+  /** The sampling request was decided elsewhere, withdrawn, or its call ended: the UI closes its prompt. */
+  'mcp:sampling-ended': returns<{ id: string }>(),
   /** Servers were added to or removed from the settings (by the UI, the CLI or a text editor). */
   'mcp:servers-changed': returns<{ servers: McpServerStatus[] }>(),
   /** Requests were recorded in the usage log (at most once a second): Activity and Keys reload their numbers. */

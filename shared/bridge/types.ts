@@ -61,6 +61,22 @@ export interface McpElicitation {
 export type McpElicitationContent = Record<string, string | number | boolean | string[]>;
 
 /**
+ * A server's request to call a model during a tool call (MCP sampling), for the person to approve (the server's
+ * sampling approval is `ask`): what would be sent, to which model. Answered with mcp:answer-sampling;
+ * mcp:sampling-ended withdraws it.
+ */
+export interface McpSamplingApproval {
+  id: string;
+  server: string;
+  /** The model that would answer. */
+  model: string;
+  systemPrompt?: string;
+  /** The conversation, images and audio named in brackets. */
+  messages: { role: 'user' | 'assistant'; text: string }[];
+  maxTokens: number;
+}
+
+/**
  * A tool call another MCP client made through the hub (`/mcp`, `switchyard mcp serve`): main/mcp records it,
  * main/store keeps it, Activity lists it. Never its arguments or result.
  */

@@ -8,6 +8,8 @@
 // - "twins WORD" → two echo calls in one reply, both with the id `call_1` (as some upstreams number them, every
 //   turn), echoing WORD-1 and WORD-2;
 // - "tiny image" → a tool call of server-everything's `get-tiny-image` (a result with an image);
+// - "have the server sample" → a tool call of server-everything's `trigger-sampling-request` (the server then asks
+//   for a model: MCP sampling);
 // Every answer ends with a usage chunk carrying a cost, as OpenRouter's do — except in a conversation that says
 // "unpriced", whose upstream reports no cost (the gateway then prices it, or reports 0 for a model without a price).
 
@@ -69,6 +71,10 @@ function plan(body: NonNullable<RecordedUpstreamRequest['body']>): AnswerPlan & 
         arguments: JSON.stringify({ message: `${word}-${n}` }),
       })),
     };
+  }
+  if (lastUser.includes('have the server sample')) {
+    const args = JSON.stringify({ prompt: 'from the chat', maxTokens: 30 });
+    return { toolCalls: [{ id: 'call_sample_1', name: 'everything__trigger-sampling-request', arguments: args }] };
   }
   if (lastUser.includes('tiny image')) {
     return { toolCalls: [{ id: 'call_image_1', name: 'everything__get-tiny-image', arguments: '{}' }] };

@@ -3,13 +3,12 @@
 // server. Against server-everything's trigger-elicitation-request, which it registers only for clients that
 // declare the capability.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHubSession } from '../../main/mcp/hub/hub-server.js';
-import { HubAccess, McpManager, toolResultText, type ElicitationPrompt } from '../../main/mcp/index.js';
+import { McpManager, toolResultText, type ElicitationPrompt } from '../../main/mcp/index.js';
 import {
+  connectHubClient,
   everythingEntry,
   makeTempDir,
   removeTempDir,
@@ -123,18 +122,7 @@ describe('elicitation in Switchyard', { timeout: 30_000 }, () => {
 });
 
 describe('elicitation through the hub', { timeout: 30_000 }, () => {
-  async function hubClient(capabilities: ConstructorParameters<typeof Client>[1]) {
-    const session = createHubSession(
-      manager,
-      { keyId: null, keyName: null, access: HubAccess.everything() },
-      { logger: silentLogger },
-    );
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await session.server.connect(serverSide);
-    const client = new Client({ name: 'hub-test', version: '1.0.0' }, capabilities);
-    await client.connect(clientSide);
-    return { client, close: () => Promise.all([client.close(), session.server.close()]).then(session.dispose) };
-  }
+  const hubClient = (options: ClientOptions) => connectHubClient(manager, options);
 
   /**
    * The question tool's result (as JSON text) called by `hub`'s client, which is then closed; checks that

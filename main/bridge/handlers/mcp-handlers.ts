@@ -18,6 +18,7 @@ type McpChannel =
   | 'mcp:sign-in'
   | 'mcp:sign-out'
   | 'mcp:answer-elicitation'
+  | 'mcp:answer-sampling'
   | 'mcp:logs'
   | 'mcp:list-tools'
   | 'mcp:call-tool'
@@ -43,6 +44,7 @@ export type BridgeMcp = Pick<
   | 'signIn'
   | 'signOut'
   | 'elicitations'
+  | 'samplingApprovals'
   | 'logEntries'
   | 'listTools'
   | 'callTool'
@@ -119,6 +121,7 @@ export function mcpHandlers(
         answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action },
       ),
     }),
+    'mcp:answer-sampling': ({ id, action }) => ({ answered: mcp.samplingApprovals.answer(id, action) }),
     'mcp:hub-calls': async ({ limit }) => ({ calls: await hubCalls(limit) }),
     'mcp:logs': async ({ name }) => ({ lines: await onServer(name, () => mcp.logEntries(name)) }),
     'mcp:list-tools': async ({ name }) => {

@@ -27,6 +27,7 @@ import type { Disposable } from '../../../shared/events/index.js';
 import type { McpManager } from '../mcp-manager.js';
 import { baseFunctionName, type CatalogEntry } from '../tool-catalog.js';
 import { toolResultText } from '../tool-results.js';
+import { relayedSamplingError } from '../sampling-errors.js';
 import type { HubAccess } from './hub-access.js';
 import { hubCapabilities, HubUpstream, relayProgress, relayServerFeatures } from './hub-relays.js';
 
@@ -147,6 +148,16 @@ export function createHubSession(
           ? { action: 'accept', content: answer.content ?? {} }
           : { action: answer.action };
       },
+      // A model call the server asks for goes to this client when it samples; otherwise Switchyard answers it with
+      // its own model, as the server's sampling settings say (main/mcp/sampling.ts).
+      ...(server.getClientCapabilities()?.sampling
+        ? {
+            onSampling: ({ params }, signal) =>
+              server.createMessage(params, { signal, relatedRequestId: extra.requestId }).catch((error: unknown) => {
+                throw relayedSamplingError(error);
+              }),
+          }
+        : {}),
     });
     await progress.delivered();
     const call: HubToolCall = {

@@ -4,7 +4,7 @@
 
 import { useState, type FormEvent } from 'react';
 import type { McpElicitation } from '../../../shared/bridge/types.js';
-import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
+import { useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
 import { ErrorNotice } from '../ui/parts.js';
 import {
@@ -15,18 +15,12 @@ import {
   type ElicitationField,
   type FormValues,
 } from './elicitation-form.js';
+import { usePromptAnswer, usePromptQueue } from './prompt-queue.js';
 
 /** Mount once, at the app's root: it shows the questions as they come. */
 export function ElicitationPrompts() {
-  const [questions, setQuestions] = useState<McpElicitation[]>([]);
-  useBridgeEvent('mcp:elicitation', (question) =>
-    setQuestions((current) => (current.some(({ id }) => id === question.id) ? current : [...current, question])),
-  );
-  useBridgeEvent('mcp:elicitation-ended', ({ id }) => setQuestions((current) => current.filter((q) => q.id !== id)));
-  const [first] = questions;
-  if (!first) return null;
-  const done = () => setQuestions((current) => current.filter((question) => question.id !== first.id));
-  return <ElicitationDialog key={first.id} question={first} onDone={done} />;
+  const { first, done } = usePromptQueue('mcp:elicitation', 'mcp:elicitation-ended');
+  return first ? <ElicitationDialog key={first.id} question={first} onDone={done} /> : null;
 }
 
 function ElicitationDialog({ question, onDone }: { question: McpElicitation; onDone(): void }) {
@@ -34,20 +28,11 @@ function ElicitationDialog({ question, onDone }: { question: McpElicitation; onD
   const [fields] = useState(() => elicitationFields(question.requestedSchema));
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const answer = async (request: Parameters<typeof bridge.invoke<'mcp:answer-elicitation'>>[1]) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await bridge.invoke('mcp:answer-elicitation', request);
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
+  const { answer, busy, error } = usePromptAnswer(
+    (request: Parameters<typeof bridge.invoke<'mcp:answer-elicitation'>>[1]) =>
+      bridge.invoke('mcp:answer-elicitation', request),
+    onDone,
+  );
   const cancel = () => void answer({ id: question.id, action: 'cancel' });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,6 +10,7 @@ import { Dialog, FormActions } from '../ui/dialog.js';
 import { KeyValueEditor } from '../ui/key-value-editor.js';
 import { Field, TextField } from '../ui/parts.js';
 import { ConfirmRunDialog } from './run-review.js';
+import { SamplingFields } from './sampling-fields.js';
 import {
   clientSecretChange,
   isSecretPair,
@@ -197,6 +198,13 @@ export function ServerDialog({ server, secrets, onClose, onSaved }: ServerDialog
           {textField('timeout', 'Tool timeout (seconds)', 'Default 60; 1 to 3600.', '60')}
           {textField('startupTimeout', 'Start-up timeout (seconds)', 'Default 30.', '30')}
         </div>
+        <SamplingFields
+          model={form.samplingModel}
+          approval={form.samplingApproval}
+          error={problems.sampling}
+          onModelChange={(model) => set('samplingModel', model)}
+          onApprovalChange={(approval) => set('samplingApproval', approval)}
+        />
         <FormActions
           submitLabel={server ? 'Save' : 'Add server'}
           onCancel={onClose}

@@ -142,3 +142,21 @@ describe('secret values', () => {
     expect(isSecretPair({ ...pair!, name: 'MODE', secret: true })).toBe(true);
   });
 });
+
+describe('the Sampling settings', () => {
+  it('reads and writes `sampling`, leaving it out while it says nothing but the defaults', () => {
+    const written = { command: 'npx', sampling: { model: 'openai/gpt-5-mini', approval: 'always' } };
+    const form = toForm('fs', written);
+    expect(form).toMatchObject({ samplingModel: 'openai/gpt-5-mini', samplingApproval: 'always' });
+    expect(toEntry(form, written).sampling).toEqual({ model: 'openai/gpt-5-mini', approval: 'always' });
+    expect(toEntry({ ...form, samplingModel: '', samplingApproval: 'ask' }, written)).not.toHaveProperty('sampling');
+    expect(toEntry({ ...form, samplingModel: '', samplingApproval: 'never' }, written).sampling).toEqual({
+      approval: 'never',
+    });
+    // Something main will not accept is read as the default, and main's problem lands under Sampling.
+    expect(toForm('fs', { command: 'npx', sampling: { approval: 'sometimes' } }).samplingApproval).toBe('ask');
+    expect(
+      problemsByField([{ path: 'mcpServers.fs.sampling.approval', server: 'fs', message: 'bad', severity: 'error' }]),
+    ).toEqual({ sampling: 'bad' });
+  });
+});

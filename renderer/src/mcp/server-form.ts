@@ -4,6 +4,7 @@
 // comes in as its reference and its masked value, and stays as it is until a new value is typed.
 
 import type { McpSecretHint, McpSettingsProblem } from '../../../shared/bridge/types.js';
+import { defaultSamplingApproval, samplingApprovals, type SamplingApproval } from '../../../shared/mcp/sampling.js';
 import { isReferenceOnly, looksSecret, secretReferenceName } from '../../../shared/mcp/secret-fields.js';
 import { fromPairs, toPairs, type Pair } from '../ui/key-value-editor.js';
 
@@ -27,6 +28,9 @@ export interface ServerForm {
   /** As typed: a number of seconds, or empty for the default. */
   timeout: string;
   startupTimeout: string;
+  /** The model that answers the server's sampling requests; empty: none, so they are refused. */
+  samplingModel: string;
+  samplingApproval: SamplingApproval;
 }
 
 export const formFields = [
@@ -41,6 +45,7 @@ export const formFields = [
   'oauth',
   'timeout',
   'startupTimeout',
+  'sampling',
 ] as const;
 export type FormField = (typeof formFields)[number];
 
@@ -100,7 +105,14 @@ export function toForm(name: string, entry: Record<string, unknown> | null, hint
     clientSecret: '',
     timeout: text(written.timeout),
     startupTimeout: text(written.startupTimeout),
+    ...samplingForm(written.sampling),
   };
+}
+
+function samplingForm(written: unknown): Pick<ServerForm, 'samplingModel' | 'samplingApproval'> {
+  const sampling = typeof written === 'object' && written !== null ? (written as Record<string, unknown>) : {};
+  const approval = samplingApprovals.find((known) => known === sampling.approval) ?? defaultSamplingApproval;
+  return { samplingModel: text(sampling.model), samplingApproval: approval };
 }
 
 /** Seconds as typed: a number when it is one, else the text itself, so main can say what is wrong with it. */
@@ -112,7 +124,8 @@ function seconds(value: string): number | string | undefined {
 
 export function toEntry(form: ServerForm, original: Record<string, unknown> | null): Record<string, unknown> {
   const entry: Record<string, unknown> = { ...(original ?? {}) };
-  for (const field of ['type', 'command', 'args', 'cwd', 'env', 'url', 'headers', 'timeout', 'startupTimeout']) {
+  const fields = ['type', 'command', 'args', 'cwd', 'env', 'url', 'headers', 'timeout', 'startupTimeout', 'sampling'];
+  for (const field of fields) {
     delete entry[field];
   }
   if (form.kind === 'stdio') {
@@ -137,6 +150,10 @@ export function toEntry(form: ServerForm, original: Record<string, unknown> | nu
   if (timeout !== undefined) entry.timeout = timeout;
   const startupTimeout = seconds(form.startupTimeout);
   if (startupTimeout !== undefined) entry.startupTimeout = startupTimeout;
+  const samplingModel = form.samplingModel.trim();
+  if (samplingModel !== '' || form.samplingApproval !== defaultSamplingApproval) {
+    entry.sampling = { ...(samplingModel ? { model: samplingModel } : {}), approval: form.samplingApproval };
+  }
   return entry;
 }
 

@@ -15,6 +15,7 @@ import { SessionGuard } from './session-guard.js';
 import { ThemeSelect } from './theme-select.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { ElicitationPrompts } from '../mcp/elicitation-dialog.js';
+import { SamplingPrompts } from '../mcp/sampling-dialog.js';
 
 export function AppShell() {
   return (
@@ -91,6 +92,7 @@ function AppFrame() {
         <NavigationProvider value={goTo}>{Current ? <Current /> : null}</NavigationProvider>
       </main>
       <ElicitationPrompts />
+      <SamplingPrompts />
     </div>
   );
 }
