@@ -8,7 +8,6 @@
 
 import { mkdir } from 'node:fs/promises';
 import type { GetPromptResult, Prompt, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../common/index.js';
 import { Emitter, type Disposable, type Event } from '../../shared/events/index.js';
 import {
   importConfigFile,
@@ -19,12 +18,10 @@ import {
 } from './import-config.js';
 import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
-import { serverSearchPath } from './login-shell-path.js';
 import { ManagedServers, type ListChangedEvent, type ServerRelays, type ToolsChangedEvent } from './managed-servers.js';
+import { connectionOptionsOf, type McpManagerOptions } from './manager-options.js';
 import type { McpSecrets } from './mcp-secrets.js';
-import { defaultRestartPolicy, type RestartPolicy } from './restart-policy.js';
-import { createSamplingAnswerer, SamplingApprovals, type SamplingModels } from './sampling.js';
-import type { OAuthCredentials } from './oauth/index.js';
+import { createSamplingAnswerer, SamplingApprovals } from './sampling.js';
 import type { SignInRequest } from './server-sign-in.js';
 import { removeServerWithSecrets, saveServerWithSecrets, secretHints, type SecretValues } from './secret-settings.js';
 import {
@@ -38,39 +35,15 @@ import {
   type SettingsWrite,
 } from './settings-editor.js';
 import { readSettingsFile, settingsFilePath } from './settings-file.js';
-import { defaultStartupTimeoutSeconds, type ServerConfig } from './settings-schema.js';
+import type { ServerConfig } from './settings-schema.js';
 import { watchSettingsFile } from './settings-watcher.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { errorResult, type ToolResult } from './tool-results.js';
 import type { ServerSnapshot, SettingsProblem, ToolCallOptions } from './types.js';
 
+export type { McpManagerOptions } from './manager-options.js';
 export type { ListChangedEvent, ToolsChangedEvent } from './managed-servers.js';
 export type { LogMessageEvent, ResourceUpdatedEvent, ServerRelays } from './managed-servers.js';
-
-export interface McpManagerOptions {
-  dataDir: string;
-  logger: Logger;
-  /** Apply edits of the settings file as they happen (default true; the short-lived CLI turns it off). */
-  watch?: boolean;
-  /** Start-up and handshake limit for entries without `startupTimeout` (default 30 s). */
-  startupTimeoutMs?: number;
-  restartPolicy?: Partial<RestartPolicy>;
-  /** Manage only these servers and ignore the rest of the file (the CLI's `mcp tools NAME`). */
-  only?: string[];
-  /** Where `${env:VAR}` is looked up (default process.env). */
-  environment?: NodeJS.ProcessEnv;
-  /** The PATH commands are looked up in (default: ours plus the login shell's). */
-  searchPath?: () => Promise<string>;
-  clientInfo?: { name: string; version: string };
-  /** Debounce of file-change events. */
-  watchDebounceMs?: number;
-  /** Where remote servers' OAuth sign-ins are kept (the secret store); without it they cannot sign in. */
-  oauth?: OAuthCredentials;
-  /** Where `${secret:NAME}` values are kept (the secret store); without it entries using one do not start. */
-  secrets?: McpSecrets;
-  /** How servers' sampling requests reach a model (the app's gateway); unset: they are refused. */
-  sampling?: SamplingModels;
-}
 
 export interface SettingsChangedEvent {
   /** `edit`: through one of this manager's methods; `file`: changed on disk (by hand, or by another process). */
@@ -121,22 +94,14 @@ export class McpManager {
     this.servers = new ManagedServers({
       logger: options.logger,
       ...(options.only ? { only: options.only } : {}),
-      connectionOptions: {
-        logger: options.logger,
-        defaultStartupTimeoutMs: options.startupTimeoutMs ?? defaultStartupTimeoutSeconds * 1000,
-        restartPolicy: { ...defaultRestartPolicy, ...options.restartPolicy },
-        environment: options.environment ?? process.env,
-        searchPath: options.searchPath ?? serverSearchPath,
-        clientInfo: options.clientInfo ?? { name: 'Switchyard', version: '0.1.0' },
-        ...(options.oauth ? { oauth: options.oauth } : {}),
+      connectionOptions: connectionOptionsOf(options, {
         elicit: (request, signal) => this.elicitations.ask(request, signal),
-        ...(options.secrets ? { secrets: options.secrets } : {}),
         sample: createSamplingAnswerer({
           settingsOf: (server) => this.serverConfig(server)?.sampling,
           approvals: this.samplingApprovals,
           models: options.sampling,
         }),
-      },
+      }),
     });
     this.onServerStatus = this.servers.onServerStatus;
     this.onServersChanged = this.servers.onServersChanged;

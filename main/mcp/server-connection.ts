@@ -4,10 +4,8 @@
 // How an attempt is set up and closed is server-session.ts; the OAuth sign-in, server-sign-in.ts; which call a
 // server's question belongs to, tool-calls-in-flight.ts.
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -44,7 +42,7 @@ import { ServerRelay } from './server-relay.js';
 import { signInToServer, storedOAuthProvider, type ServerSignInContext, type SignInRequest } from './server-sign-in.js';
 import type { ServerConfig } from './settings-schema.js';
 import type { McpSecrets } from './mcp-secrets.js';
-import { anyCreateMessageRequest, ToolCallsInFlight } from './tool-calls-in-flight.js';
+import { ToolCallsInFlight } from './tool-calls-in-flight.js';
 import { errorResult, normaliseToolResult, type ToolResult } from './tool-results.js';
 import type { ElicitationHandler, SamplingHandler, ServerSnapshot, ServerStatus, ToolCallOptions } from './types.js';
 
@@ -305,32 +303,20 @@ export class ServerConnection {
       log: this.log,
       onNonProtocolLine: (line) => this.noteNonProtocolLine(line),
     });
-    // Form elicitation only: URL mode sends people to pages we cannot vouch for. An accepted form gets the schema's
-    // defaults for the fields left out (SEP-1034), as the SDK's client applies them when asked to. Sampling without
-    // tools.
-    const client = new Client(this.options.clientInfo, {
-      capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
-    });
+    const client = this.callsInFlight.newClient(this.options.clientInfo);
     const session: Session = { client, transport, ready: false, closed: false, ...(process ? { process } : {}) };
     this.session = session;
     client.onerror = (error) => this.options.logger.debug({ server: this.name, err: error }, 'MCP client error');
     client.onclose = () => {
       if (session.ready && this.session === session && this.running) void this.handleCrash(session);
     };
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      this.callsInFlight.answerElicitation(request, extra.signal),
-    );
-    client.setRequestHandler(anyCreateMessageRequest, (request, extra) =>
-      this.callsInFlight.answerSampling(CreateMessageRequestSchema.parse(request), extra.signal),
-    );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(session));
     this.relay.watch(client, () => this.session === session);
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-      if (this.session === session) this.listChangedEmitter.fire('resources');
-    });
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-      if (this.session === session) this.listChangedEmitter.fire('prompts');
-    });
+    const listChanged = (list: 'resources' | 'prompts') => () => {
+      if (this.session === session) this.listChangedEmitter.fire(list);
+    };
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, listChanged('resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, listChanged('prompts'));
     return session;
   }
 

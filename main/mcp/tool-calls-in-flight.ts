@@ -3,7 +3,14 @@
 // SDK's client is not told), so it is passed on only when exactly one call is in flight; with none or several it is
 // declined rather than shown to a caller it may not belong to.
 
-import type { CreateMessageRequest, ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  type CreateMessageRequest,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { LogBuffer } from './log-buffer.js';
 import { samplingRefused } from './sampling-errors.js';
@@ -14,7 +21,7 @@ import type { ElicitationHandler, ElicitationRequest, SamplingHandler, ToolCallO
  * answers InvalidParams, but only when the schema its handler is registered with let the request through (a strict
  * one would fail first, as an InternalError).
  */
-export const anyCreateMessageRequest = z.looseObject({
+const anyCreateMessageRequest = z.looseObject({
   method: z.literal('sampling/createMessage'),
   params: z.unknown(),
 });
@@ -39,6 +46,23 @@ export class ToolCallsInFlight {
     private readonly fallback: ElicitationHandler | undefined,
     private readonly samplingFallback?: SamplingHandler,
   ) {}
+
+  /**
+   * The MCP client for one session of this server, declaring what it answers and answering it for the call in
+   * flight. Form elicitation only: URL mode sends people to pages we cannot vouch for; an accepted form gets the
+   * schema's defaults for the fields left out (SEP-1034), as the SDK's client applies them when asked to. Sampling
+   * without tools.
+   */
+  newClient(clientInfo: { name: string; version: string }): Client {
+    const client = new Client(clientInfo, {
+      capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} },
+    });
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request, extra.signal));
+    client.setRequestHandler(anyCreateMessageRequest, (request, extra) =>
+      this.answerSampling(CreateMessageRequestSchema.parse(request), extra.signal),
+    );
+    return client;
+  }
 
   /** Runs one call, counted in flight until it ends. */
   async run<T>(options: ToolCallOptions, call: () => Promise<T>): Promise<T> {
