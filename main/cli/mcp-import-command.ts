@@ -2,7 +2,6 @@
 // once the person has seen what each of them runs.
 
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import type { EntryReview } from '../../shared/mcp/review-entry.js';
 import { resolveDataDir } from '../app/index.js';
@@ -10,6 +9,7 @@ import { createLogger } from '../common/index.js';
 import { McpManager } from '../mcp/index.js';
 import { formatJson, type Output } from './output.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
+import { confirm } from './terminal-prompts.js';
 
 export function registerMcpImportCommand(mcp: Command, output: Output): void {
   mcp
@@ -60,15 +60,4 @@ function describeReviews(reviews: EntryReview[]): string {
     for (const warning of review.warnings) lines.push(`    warning: ${warning}`);
   }
   return lines.join('\n');
-}
-
-/** Asks on the terminal; false when there is none to ask on (a script must say --yes). */
-async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) return false;
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
-  } finally {
-    prompt.close();
-  }
 }

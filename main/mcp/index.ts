@@ -62,3 +62,5 @@ export {
   type HubOptions,
   type HubToolCall,
 } from './hub/index.js';
+export * from './registry/index.js';
+export { serverSearchPath } from './login-shell-path.js';

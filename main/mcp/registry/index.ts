@@ -1,0 +1,48 @@
+// The MCP Registry: read it (registry-client.ts), plan an install from a server.json (install-plan.ts, pure, for
+// the CLI, the Discover view, install links and bundles), and install through the MCP manager (registry-install.ts).
+
+export {
+  RegistryClient,
+  RegistryRequestError,
+  defaultRegistryUrl,
+  normalizeRegistryUrl,
+  type RegistryClientOptions,
+  type RegistrySearch,
+} from './registry-client.js';
+export {
+  RegistryDocumentError,
+  parseServerJson,
+  type RegistryPage,
+  type RegistryServer,
+  type ServerJson,
+} from './server-json.js';
+export {
+  InstallPlanError,
+  chooseInstallOption,
+  installInputs,
+  optionRunsWith,
+  planInstall,
+  serverNeedsSecrets,
+  serverRunsWith,
+  type InstallInput,
+  type InstallOption,
+  type InstallPlan,
+  type InstallSource,
+  type RunsWith,
+} from './install-plan.js';
+export {
+  commitInstall,
+  defaultEntryName,
+  describeMissing,
+  installedServers,
+  isNewerVersion,
+  prepareInstall,
+  previewInstall,
+  secretsKeptInSettings,
+  type InstallPreview,
+  type InstallTarget,
+  type InstalledServer,
+  type PreparedInstall,
+  type SecretSink,
+} from './registry-install.js';
+export { describeMissingProgram, findProgram } from './runtime-check.js';
