@@ -128,10 +128,8 @@ export class RegistryClient {
     try {
       for await (const chunk of response.body ?? []) {
         size += chunk.byteLength;
-        if (size > this.maxBytes) {
-          await response.body?.cancel();
-          throw tooLarge();
-        }
+        // Leaving the loop early cancels the stream (the iterator holds its lock).
+        if (size > this.maxBytes) throw tooLarge();
         chunks.push(chunk);
       }
     } catch (error) {
