@@ -3,23 +3,21 @@
 // before it writes; run again on an installed server, it offers the registry's newer version, showing the change.
 
 import { InvalidArgumentError, type Command } from 'commander';
+import type { RegistrySearchResult } from '../../shared/mcp/registry-types.js';
 import type { EntryReview } from '../../shared/mcp/review-entry.js';
 import { RegistrySetting, type App } from '../app/index.js';
 import {
   RegistryClient,
   commitInstall,
   describeMissing,
-  installedServers,
   isNewerVersion,
   prepareInstall,
   previewInstall,
+  searchRegistry,
   secretsKeptInSettings,
-  serverNeedsSecrets,
-  serverRunsWith,
   serverSearchPath,
   type InstallInput,
   type PreparedInstall,
-  type RegistryServer,
 } from '../mcp/index.js';
 import { withApp, type CommandContext } from './command-context.js';
 import { formatJson, formatTable, type Output } from './output.js';
@@ -41,17 +39,6 @@ interface InstallFlags extends RegistryFlags {
   name?: string;
 }
 
-/** One search result as `--json` prints it. */
-export interface SearchResult {
-  name: string;
-  description: string;
-  version: string;
-  runs: string[];
-  needsSecrets: boolean;
-  /** The entry installed from this server, and whether the registry has a newer version than it. */
-  installed?: { entryName: string; version: string; updateAvailable: boolean };
-}
-
 export function registerMcpRegistryCommands(mcp: Command, context: CommandContext): void {
   mcp
     .command('search')
@@ -66,25 +53,14 @@ export function registerMcpRegistryCommands(mcp: Command, context: CommandContex
     .action(async (text: string, options: RegistryFlags & { limit?: number; cursor?: string; json?: boolean }) =>
       withApp(context, options, async (app) => {
         const client = registryClient(app, options);
-        const page = await client.search({
+        const page = await searchRegistry(client, app.mcp, {
           search: text,
           ...(options.cursor ? { cursor: options.cursor } : {}),
           ...(options.limit ? { limit: options.limit } : {}),
         });
-        const installed = installedServers(await app.mcp.readSettings());
-        const results = page.servers.map((found) => searchResult(found, installed));
-        if (options.json) {
-          return context.output.out(
-            formatJson({
-              registry: client.baseUrl,
-              servers: results,
-              nextCursor: page.nextCursor,
-              skipped: page.skipped,
-            }),
-          );
-        }
+        if (options.json) return context.output.out(formatJson(page));
         for (const skipped of page.skipped) context.output.err(`warning: skipped: ${skipped}`);
-        printResults(context.output, results, text, client.baseUrl);
+        printResults(context.output, page.servers, text, client.baseUrl);
         if (page.nextCursor) {
           context.output.err(`More: switchyard mcp search ${JSON.stringify(text)} --cursor ${page.nextCursor}`);
         }
@@ -158,28 +134,7 @@ function registryClient(app: App, options: RegistryFlags): RegistryClient {
   return new RegistryClient(options.registry ?? new RegistrySetting(app.store).url());
 }
 
-function searchResult(found: RegistryServer, installed: ReturnType<typeof installedServers>): SearchResult {
-  const { server } = found;
-  const mine = installed.find((entry) => entry.source.name === server.name);
-  return {
-    name: server.name,
-    description: server.description ?? '',
-    version: server.version,
-    runs: serverRunsWith(server),
-    needsSecrets: serverNeedsSecrets(server),
-    ...(mine
-      ? {
-          installed: {
-            entryName: mine.entryName,
-            version: mine.source.version,
-            updateAvailable: isNewerVersion(server.version, mine.source.version),
-          },
-        }
-      : {}),
-  };
-}
-
-function printResults(output: Output, results: SearchResult[], text: string, registry: string): void {
+function printResults(output: Output, results: RegistrySearchResult[], text: string, registry: string): void {
   if (results.length === 0) return output.out(`No servers matching "${text}" in ${registry}.`);
   output.out(
     formatTable(

@@ -24,11 +24,9 @@ export {
   planInstall,
   serverNeedsSecrets,
   serverRunsWith,
-  type InstallInput,
   type InstallOption,
   type InstallPlan,
   type InstallSource,
-  type RunsWith,
 } from './install-plan.js';
 export {
   commitInstall,
@@ -45,4 +43,6 @@ export {
   type PreparedInstall,
   type SecretSink,
 } from './registry-install.js';
+export type { InstallInput, RunsWith } from '../../../shared/mcp/registry-types.js';
+export { searchRegistry } from './registry-search.js';
 export { describeMissingProgram, findProgram } from './runtime-check.js';

@@ -6,6 +6,7 @@
 // The rule for choosing: an npm package (run with npx), else a PyPI one (uvx), else an OCI image (docker), else the
 // first remote. Each in the document's order; `--package`/`--remote` style choices can pass another option.
 
+import type { InstallInput, RunsWith } from '../../../shared/mcp/registry-types.js';
 import type {
   RegistryArgument,
   RegistryInput,
@@ -14,25 +15,7 @@ import type {
   ServerJson,
 } from './server-json.js';
 
-/** How a package or remote runs, as the results show it. */
-export type RunsWith = 'npx' | 'uvx' | 'docker' | 'remote' | 'mcpb' | 'dnx' | 'other';
-
 export type InstallOption = { kind: 'package'; index: number } | { kind: 'remote'; index: number };
-
-/** One value the person gives: an environment variable, an argument, a header, or a variable inside one. */
-export interface InstallInput {
-  /** What `--env`, `--arg` or `--header` names (NAME=VALUE), and the form's field. */
-  key: string;
-  kind: 'env' | 'arg' | 'header';
-  description?: string;
-  required: boolean;
-  secret: boolean;
-  default?: string;
-  placeholder?: string;
-  choices?: string[];
-  /** `string`, `number`, `boolean` or `filepath`. */
-  format?: string;
-}
 
 /** Where an installed entry came from: kept in the entry (others ignore the field), read for updates. */
 export interface InstallSource {

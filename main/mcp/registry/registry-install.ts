@@ -3,6 +3,7 @@
 // report a runtime the machine lacks — and only then, confirmed, write the entry through the MCP manager, the
 // settings file's only writer. Secret values go through a SecretSink, which returns what the file holds instead.
 
+import type { InstallInput, RunsWith } from '../../../shared/mcp/registry-types.js';
 import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
 import type { EditableSettings, SettingsWrite } from '../settings-editor.js';
 import {
@@ -11,10 +12,8 @@ import {
   InstallPlanError,
   optionRunsWith,
   planInstall,
-  type InstallInput,
   type InstallOption,
   type InstallSource,
-  type RunsWith,
 } from './install-plan.js';
 import type { RegistryClient } from './registry-client.js';
 import type { RegistryServer } from './server-json.js';
