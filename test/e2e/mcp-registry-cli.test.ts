@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServerJson, everythingVersion, readFixture } from '../../main/mcp/registry/test-support.js';
 import { runCli } from '../support/cli.js';
-import { startRegistryServer, type RegistryServerHandle } from '../support/registry-server.js';
+import { nodeOnlyPath, startRegistryServer, type RegistryServerHandle } from '../support/registry-server.js';
 
 let root: string;
 let dataDir: string;
@@ -33,23 +33,10 @@ function servers(): Record<string, Record<string, unknown>> {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { mcpServers: never }).mcpServers : {};
 }
 
-function findOnPath(program: string): string {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, program);
-    if (dir && fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`${program} is not on the PATH of the tests`);
-}
-
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-registry-e2e-'));
   dataDir = path.join(root, 'data');
-  binDir = path.join(root, 'bin');
-  fs.mkdirSync(binDir);
-  fs.symlinkSync(process.execPath, path.join(binDir, 'node'));
-  fs.symlinkSync(findOnPath('npx'), path.join(binDir, 'npx'));
-  // npx runs a package's bin through sh (npm's script shell).
-  fs.symlinkSync(findOnPath('sh'), path.join(binDir, 'sh'));
+  binDir = nodeOnlyPath(path.join(root, 'bin'));
   registry = await startRegistryServer([
     everythingServerJson(),
     readFixture('valid/with-package.json'),

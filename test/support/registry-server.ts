@@ -4,8 +4,10 @@
 // `GET /v0/servers/{name}/versions/{version}` (URL-encoded, `latest` allowed) as `{server, _meta}`, 404
 // `{"error": "Server not found"}` otherwise. Documents are served as published (malformed ones too).
 
+import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 const officialMeta = 'io.modelcontextprotocol.registry/official';
 
@@ -73,4 +75,23 @@ export async function startRegistryServer(documents: unknown[] = []): Promise<Re
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A folder to use as PATH with node, npx and sh only (npx runs a package's bin through sh): servers installed with
+ * npx start, and uvx and docker are missing wherever the tests run.
+ */
+export function nodeOnlyPath(folder: string): string {
+  fs.mkdirSync(folder, { recursive: true });
+  fs.symlinkSync(process.execPath, path.join(folder, 'node'));
+  for (const program of ['npx', 'sh']) fs.symlinkSync(findOnPath(program), path.join(folder, program));
+  return folder;
+}
+
+function findOnPath(program: string): string {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, program);
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${program} is not on the PATH of the tests`);
 }

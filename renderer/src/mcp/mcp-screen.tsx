@@ -7,6 +7,7 @@ import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
+import { DiscoverView } from './discover-view.js';
 import { ServerDetail } from './server-detail.js';
 import { ConfirmRunDialog } from './run-review.js';
 import { ServerDialog } from './server-dialog.js';
@@ -52,6 +53,7 @@ export function McpScreen() {
   const [importError, setImportError] = useState<string | null>(null);
   const [importing, setImporting] = useState<{ text: string; fileName: string; reviews: EntryReview[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [discovering, setDiscovering] = useState(false);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
   useBridgeEvent('mcp:servers-changed', () => {
@@ -104,6 +106,9 @@ export function McpScreen() {
       className="mcp"
       actions={
         <>
+          <button type="button" aria-pressed={discovering} onClick={() => setDiscovering(!discovering)}>
+            Discover
+          </button>
           <button type="button" onClick={() => fileInput.current?.click()}>
             Import…
           </button>
@@ -148,6 +153,15 @@ export function McpScreen() {
             </button>
           ) : null}
         </div>
+      ) : null}
+      {discovering ? (
+        <DiscoverView
+          onInstalled={(name) => {
+            setDiscovering(false);
+            setSelected(name);
+            refresh();
+          }}
+        />
       ) : null}
       <Loaded
         // Its error shows at the top, with the import's.
