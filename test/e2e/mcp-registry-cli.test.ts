@@ -165,6 +165,28 @@ describe('switchyard mcp install', () => {
     expect(servers()).toEqual(before);
   });
 
+  it('an argument with shell characters reaches the program as one word, through npx, and runs nothing', async () => {
+    const withArgument = everythingServerJson() as { name: string; packages: Record<string, unknown>[] };
+    withArgument.name = 'io.github.test/everything-transport';
+    withArgument.packages[0]!.packageArguments = [{ type: 'positional', valueHint: 'transport', isRequired: true }];
+    registry.publish(withArgument);
+    const canary = path.join(root, 'argument-canary');
+    const transport = `; touch ${canary}`;
+    const installed = await cli('mcp', 'install', withArgument.name, '--arg', `transport=${transport}`, '--yes');
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(servers()['everything-transport']?.args).toEqual([
+      '-y',
+      `@modelcontextprotocol/server-everything@${everythingVersion}`,
+      transport,
+    ]);
+    // server-everything takes its first argument as a transport name: it says it does not know this one.
+    const logs = await runCli(['mcp', 'logs', 'everything-transport', '--data-dir', dataDir], {
+      env: { PATH: binDir, SHELL: '', npm_config_offline: 'true' },
+    });
+    expect(logs.stdout).toContain(`Unknown transport: ${transport}`);
+    expect(fs.existsSync(canary)).toBe(false);
+  });
+
   it('a remote server becomes a remote entry with its declared header', async () => {
     const result = await cli(
       'mcp',
