@@ -3,6 +3,7 @@
 // `GET /v0/servers/{name}/versions/{version}` (both URL-encoded; `latest` is a version) to install. An answer is
 // read with a time limit and a size limit, so a slow or huge registry cannot hold a command or fill memory.
 
+import { causeChainText, networkErrorCode } from '../describe-start-failure.js';
 import { parseServerList, parseServerResponse, type RegistryPage, type RegistryServer } from './server-json.js';
 
 export const defaultRegistryUrl = 'https://registry.modelcontextprotocol.io';
@@ -155,7 +156,5 @@ function errorText(body: string): string {
 /** fetch says "fetch failed"; its cause says why (ECONNREFUSED, a timeout). */
 function reason(error: unknown): string {
   if ((error as Error | undefined)?.name === 'TimeoutError') return 'no answer in time';
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  return error instanceof Error ? error.message : String(error);
+  return networkErrorCode(error) ?? causeChainText(error);
 }
