@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServerJson, everythingVersion, readFixture } from '../../main/mcp/registry/test-support.js';
-import { runCli } from '../support/cli.js';
+import { cliInvocation, runCli } from '../support/cli.js';
+import { runPython } from '../support/python.js';
 import { nodeOnlyPath, startRegistryServer, type RegistryServerHandle } from '../support/registry-server.js';
 
 let root: string;
@@ -185,6 +186,47 @@ describe('switchyard mcp install', () => {
     });
     expect(logs.stdout).toContain(`Unknown transport: ${transport}`);
     expect(fs.existsSync(canary)).toBe(false);
+  });
+
+  it('in a terminal it asks for each value, the secret unechoed, then for the confirmation', async () => {
+    const invocation = cliInvocation(
+      ['mcp', 'install', 'io.github.user/local-weather', '--registry', registry.baseUrl, '--data-dir', dataDir],
+      { PATH: `${binDir}${path.delimiter}${process.env.PATH}`, SHELL: '' },
+    );
+    // A pseudo-terminal, answered as a person types: each answer once its question is on the screen.
+    const driver = `
+import json, os, pty, sys
+run = json.loads(os.environ['RUN'])
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(run['cwd'])
+    os.execve(run['command'], [run['command'], *run['args']], run['env'])
+seen = b''
+def read():
+    global seen
+    try:
+        chunk = os.read(fd, 4096)
+    except OSError:
+        return False
+    seen += chunk
+    return bool(chunk)
+for question, answer in [(b'config_path', b'/tmp/conf.json'), (b'API_KEY', b'sk-typed-secret'), (b'[y/N]', b'y')]:
+    while question not in seen and read():
+        pass
+    os.write(fd, answer + b'\\r')
+while read():
+    pass
+sys.stdout.write(seen.decode())
+`;
+    const result = await runPython(driver, { RUN: JSON.stringify(invocation) });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('config_path (optional): ');
+    expect(result.stdout).toContain('API_KEY (required; secret, not shown): ');
+    expect(result.stdout).not.toContain('sk-typed-secret');
+    expect(result.stdout).toContain('npx -y @modelcontextprotocol/server-weather@1.0.0 /tmp/conf.json --port 8080');
+    expect(result.stdout).toContain('Install it? [y/N] ');
+    expect(result.stdout).toContain('Installed io.github.user/local-weather 1.0.0 as "local-weather"');
+    expect(servers()['local-weather']).toMatchObject({ env: { API_KEY: 'sk-typed-secret' } });
   });
 
   it('a remote server becomes a remote entry with its declared header', async () => {
