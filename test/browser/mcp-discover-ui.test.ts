@@ -130,7 +130,7 @@ describe('Discover', { timeout: 90_000 }, () => {
     });
   });
 
-  it('looks right in light and dark, results and the install form', async () => {
+  it('looks right in light and dark, with search results', async () => {
     await expectBothThemesLookRight(ui, 'MCP', 'mcp-discover', async (page) => {
       const view = await discover(page, 'weather');
       const results = view.getByRole('list', { name: 'Registry servers' });
