@@ -139,9 +139,13 @@ describe('Discover', { timeout: 90_000 }, () => {
     });
   });
 
-  for (const width of [720, 1280]) {
-    it(`fits a ${width} px window: results, and the form with its review`, async () => {
-      const { page } = await ui.open('MCP');
+  // The form in both themes too: dark at 720 px, light at 1280 px.
+  for (const [width, colorScheme] of [
+    [720, 'dark'],
+    [1280, 'light'],
+  ] as const) {
+    it(`fits a ${width} px window (${colorScheme}): results, and the form with its review`, async () => {
+      const { page } = await ui.open('MCP', { colorScheme });
       await page.setViewportSize({ width, height: 860 });
       const view = await discover(page, 'weather');
       const first = view.getByRole('list', { name: 'Registry servers' }).getByRole('listitem').first();
@@ -151,7 +155,7 @@ describe('Discover', { timeout: 90_000 }, () => {
       const dialog = page.getByRole('dialog', { name: 'Install io.github.user/local-weather' });
       await dialog.getByRole('button', { name: 'Review what it runs' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'Required: API_KEY.' }).waitFor();
-      await ui.screenshot(page, `mcp-discover-form-${width}`);
+      await ui.screenshot(page, `mcp-discover-form-${width}-${colorScheme}`);
       await expectLooksRight(page, [
         dialog.getByLabel('API_KEY (required)'),
         dialog.getByRole('list', { name: 'What will run' }),
