@@ -25,6 +25,7 @@ import type { BridgeHandler, BridgeHandlerMap } from './handlers/handler-types.j
 import { keysHandlers } from './handlers/keys-handlers.js';
 import { mcpHandlers } from './handlers/mcp-handlers.js';
 import { mcpPromptHandlers } from './handlers/mcp-prompt-handlers.js';
+import { mcpRegistryHandlers } from './handlers/mcp-registry-handlers.js';
 import { modelsHandlers } from './handlers/models-handlers.js';
 import { providersHandlers } from './handlers/providers-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
@@ -87,6 +88,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...usageHandlers(app.accounts),
     ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit), app.logger),
     ...mcpPromptHandlers(app.mcp),
+    ...mcpRegistryHandlers(app.mcp, app.store),
     ...chatHandlers(app.chat),
     ...compareHandlers(app.chatCompare),
   };

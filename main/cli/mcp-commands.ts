@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { serveHubOverStdio } from '../mcp/index.js';
 import { withApp, type CommandContext } from './command-context.js';
 import { registerMcpImportCommand } from './mcp-import-command.js';
+import { registerMcpRegistryCommands } from './mcp-registry-commands.js';
 import { registerMcpServerCommands } from './mcp-server-commands.js';
 import { registerMcpSignInCommands } from './mcp-sign-in-commands.js';
 import { dataDirOption, databaseUrlOption, hubWaitOption } from './shared-options.js';
@@ -18,6 +19,7 @@ export function registerMcpCommands(program: Command, context: CommandContext): 
   registerMcpSignInCommands(mcp, context.output);
   registerMcpHubCommand(mcp, context);
   registerMcpImportCommand(mcp, context.output);
+  registerMcpRegistryCommands(mcp, context);
 }
 
 /** `switchyard mcp serve`: the hub over stdio, for an MCP client that launches it. */

@@ -3,7 +3,6 @@
 // into the secret store on the way (`${secret:NAME}` in the file), unless the person keeps them (decision 037).
 
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import type { EntryReview } from '../../shared/mcp/review-entry.js';
 import { resolveDataDir } from '../app/index.js';
@@ -12,6 +11,7 @@ import { McpManager, McpSecrets, type FoundSecret } from '../mcp/index.js';
 import { openSecretStore } from '../secrets/index.js';
 import { formatJson, type Output } from './output.js';
 import { dataDirOption, databaseUrlOption } from './shared-options.js';
+import { ask, confirm } from './terminal-prompts.js';
 
 export function registerMcpImportCommand(mcp: Command, output: Output): void {
   mcp
@@ -88,7 +88,7 @@ async function chooseToMoveSecrets(found: FoundSecret[], options: ImportCommandO
     output.out(`Secrets found: ${describeSecrets(found)}. They move into the secret store, the file gets references.`);
   }
   if (options.moveSecrets || options.yes || !process.stdin.isTTY) return true;
-  return !(await ask('Move them into the secret store? [Y/n] ', /^n(o)?$/i));
+  return !/^n(o)?$/i.test((await ask('Move them into the secret store? [Y/n] ')).trim());
 }
 
 /** `fs: GITHUB_TOKEN; remote: Authorization (header)`. */
@@ -107,19 +107,4 @@ function describeReviews(reviews: EntryReview[]): string {
     for (const warning of review.warnings) lines.push(`    warning: ${warning}`);
   }
   return lines.join('\n');
-}
-
-/** Asks on the terminal; false when there is none to ask on (a script must say --yes). */
-async function confirm(question: string): Promise<boolean> {
-  return process.stdin.isTTY ? ask(question, /^y(es)?$/i) : false;
-}
-
-/** Whether the answer to `question`, typed in the terminal, matches `answer`. */
-async function ask(question: string, answer: RegExp): Promise<boolean> {
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return answer.test((await prompt.question(question)).trim());
-  } finally {
-    prompt.close();
-  }
 }

@@ -110,7 +110,7 @@ function describeRemoteError(error: unknown, url: string): FailureDescription {
 }
 
 /** "fetch failed" says nothing; its causes say why ("fetch failed: bad port"). */
-function causeChainText(error: unknown): string {
+export function causeChainText(error: unknown): string {
   const messages: string[] = [];
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     messages.push(errorText(current));
@@ -120,7 +120,7 @@ function causeChainText(error: unknown): string {
 }
 
 /** fetch wraps the socket error ("fetch failed"); the code is somewhere down the `cause` chain. */
-function networkErrorCode(error: unknown): string | undefined {
+export function networkErrorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -84,3 +84,23 @@ export {
   type HubOptions,
   type HubToolCall,
 } from './hub/index.js';
+export {
+  InstallPlanError,
+  RegistryClient,
+  RegistryDocumentError,
+  RegistryRequestError,
+  commitInstall,
+  defaultRegistryUrl,
+  describeMissing,
+  isNewerVersion,
+  normalizeRegistryUrl,
+  prepareInstall,
+  previewInstall,
+  searchRegistry,
+  secretStoreSink,
+  type InstallInput,
+  type InstallTarget,
+  type PreparedInstall,
+  type SecretSink,
+} from './registry/index.js';
+export { serverSearchPath } from './login-shell-path.js';

@@ -49,6 +49,7 @@ import {
   type UsageRecord,
   type UsageSummaryRow,
 } from '../api/index.js';
+import type { RegistryInstallForm, RegistryInstallPreview, RegistrySearchPage } from '../mcp/registry-types.js';
 import {
   connectToolIds,
   type ConnectPreview,
@@ -177,6 +178,14 @@ const usagePeriod = { since: instant.optional(), until: instant.optional() };
 const serverName = z.string().min(1).max(200);
 
 const settingsText = z.string().max(1_000_000);
+/** A registry server's name (reverse-DNS, one slash) and, once the install form has it, the exact version. */
+const registryServerRequest = z.strictObject({
+  name: z.string().trim().min(3).max(200),
+  version: z.string().trim().min(1).max(255).optional(),
+});
+const registryValues = z
+  .record(z.string().min(1).max(200), z.string().max(10_000))
+  .refine((values) => Object.keys(values).length <= 100, 'at most 100 values');
 
 /** Env values or headers marked secret, by name. */
 const secretValues = z
@@ -311,6 +320,34 @@ export const bridgeContract = {
   'mcp:hub-calls': {
     request: z.strictObject({ limit: z.number().int().min(1).max(1_000).default(50) }),
     response: returns<{ calls: McpHubCall[] }>(),
+  },
+
+  /** The MCP Registry the Discover view asks (stored with the app's data), and the official one. */
+  'mcp:registry-url': { request: noRequest, response: returns<{ url: string; defaultUrl: string }>() },
+  /** Stores the registry URL; empty goes back to the official registry. */
+  'mcp:set-registry-url': {
+    request: z.strictObject({ url: z.string().trim().max(2_000) }),
+    response: returns<{ url: string; defaultUrl: string }>(),
+  },
+  /** One page of the registry's servers matching `search`, with what is installed of each. */
+  'mcp:registry-search': {
+    request: z.strictObject({ search: z.string().trim().max(200), cursor: z.string().max(1_000).optional() }),
+    response: returns<RegistrySearchPage>(),
+  },
+  /** What installing a registry server takes (its values to ask for), or updating the installed one. */
+  'mcp:registry-install-form': {
+    request: registryServerRequest,
+    response: returns<RegistryInstallForm>(),
+  },
+  /** What the install would write with these values: the exact command, and what stops it (nothing written). */
+  'mcp:registry-preview': {
+    request: registryServerRequest.extend({ values: registryValues }),
+    response: returns<RegistryInstallPreview>(),
+  },
+  /** Installs (or updates) the server, once the person confirmed the preview; secrets go where secrets go. */
+  'mcp:registry-install': {
+    request: registryServerRequest.extend({ values: registryValues }),
+    response: returns<McpSettingsWrite & { entryName: string }>(),
   },
 
   'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },

@@ -8,6 +8,7 @@ import { findSecrets, type FoundSecret } from '../../../shared/mcp/secret-fields
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
+import { DiscoverView } from './discover-view.js';
 import { ServerDetail } from './server-detail.js';
 import { ConfirmRunDialog } from './run-review.js';
 import { ServerDialog } from './server-dialog.js';
@@ -68,6 +69,7 @@ export function McpScreen() {
     moveSecrets: boolean;
   } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [discovering, setDiscovering] = useState(false);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
   useBridgeEvent('mcp:servers-changed', () => {
@@ -120,6 +122,9 @@ export function McpScreen() {
       className="mcp"
       actions={
         <>
+          <button type="button" aria-pressed={discovering} onClick={() => setDiscovering(!discovering)}>
+            Discover
+          </button>
           <button type="button" onClick={() => fileInput.current?.click()}>
             Import…
           </button>
@@ -167,6 +172,15 @@ export function McpScreen() {
             </button>
           ) : null}
         </div>
+      ) : null}
+      {discovering ? (
+        <DiscoverView
+          onInstalled={(name) => {
+            setDiscovering(false);
+            setSelected(name);
+            refresh();
+          }}
+        />
       ) : null}
       <Loaded
         // Its error shows at the top, with the import's.
