@@ -8,6 +8,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SignInRequiredError } from './oauth/index.js';
 import type { ExitInfo } from './process-transport.js';
 import type { ServerConfig } from './settings-schema.js';
+import { causeChainText, errorText, networkErrorCode, ServerSetupError } from './start-errors.js';
 
 export interface StartFailure {
   error: unknown;
@@ -26,11 +27,6 @@ export interface FailureDescription {
   message: string;
   /** Whether trying again may help (a crash, a network error), as opposed to a setting that must change. */
   retryable: boolean;
-}
-
-/** A failure found before anything was started (a missing working directory, a bad URL). */
-export class ServerSetupError extends Error {
-  override readonly name = 'ServerSetupError';
 }
 
 export function describeStartFailure(failure: StartFailure): FailureDescription {
@@ -109,26 +105,6 @@ function describeRemoteError(error: unknown, url: string): FailureDescription {
   return { message: `Cannot connect to ${url}: ${causeChainText(error)}.`, retryable: true };
 }
 
-/** "fetch failed" says nothing; its causes say why ("fetch failed: bad port"). */
-export function causeChainText(error: unknown): string {
-  const messages: string[] = [];
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    messages.push(errorText(current));
-    current = (current as { cause?: unknown }).cause;
-  }
-  return messages.join(': ');
-}
-
-/** fetch wraps the socket error ("fetch failed"); the code is somewhere down the `cause` chain. */
-export function networkErrorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 function isSpawnError(error: unknown): boolean {
   const syscall = (error as NodeJS.ErrnoException).syscall;
   return syscall === undefined || syscall.startsWith('spawn');
@@ -136,8 +112,4 @@ function isSpawnError(error: unknown): boolean {
 
 function formatSeconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
-}
-
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }

@@ -5,7 +5,7 @@
 // reference they get back. Messages name a secret, never its value: they reach logs and the screen.
 
 import { maskedSecret } from '../../shared/mcp/secret-fields.js';
-import { ServerSetupError } from './describe-start-failure.js';
+import { ServerSetupError } from './start-errors.js';
 import { mapServerStrings } from './expand-env.js';
 import type { SecretSlots } from './oauth/credential-store.js';
 import { referencedSecretNames, secretAccountFor, secretNameProblem, secretReference } from './secret-references.js';

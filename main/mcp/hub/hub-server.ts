@@ -154,7 +154,7 @@ export function createHubSession(
         ? {
             onSampling: ({ params }, signal) =>
               server.createMessage(params, { signal, relatedRequestId: extra.requestId }).catch((error: unknown) => {
-                throw relayedSamplingError(error);
+                throw relayedSamplingError(error, McpError);
               }),
           }
         : {}),

@@ -3,7 +3,7 @@
 // `GET /v0/servers/{name}/versions/{version}` (both URL-encoded; `latest` is a version) to install. An answer is
 // read with a time limit and a size limit, so a slow or huge registry cannot hold a command or fill memory.
 
-import { causeChainText, networkErrorCode } from '../describe-start-failure.js';
+import { causeChainText, networkErrorCode } from '../start-errors.js';
 import { parseServerList, parseServerResponse, type RegistryPage, type RegistryServer } from './server-json.js';
 
 export const defaultRegistryUrl = 'https://registry.modelcontextprotocol.io';
