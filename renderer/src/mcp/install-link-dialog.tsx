@@ -4,7 +4,7 @@
 // name opens the registry's install form, with a warning when the link names another registry than the app's.
 // A link main refuses shows why, and writes nothing.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InstallLinkPreview } from '../../../shared/mcp/install-link.js';
 import { errorMessage, useBridge } from '../bridge/bridge-context.js';
 import { Dialog } from '../ui/dialog.js';
@@ -74,6 +74,10 @@ function ConfigConfirmation(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { review, secrets } = preview;
+  // Cancel starts with the focus (as in every run confirmation), so Enter adds nothing; the dialog opened on its
+  // loading line, before this button was there.
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
 
   const confirm = async () => {
     setBusy(true);
@@ -112,7 +116,7 @@ function ConfigConfirmation(props: {
       ) : null}
       <ErrorNotice message={error} />
       <div className="dialog-actions">
-        <button type="button" onClick={onClose} data-autofocus>
+        <button type="button" onClick={onClose} ref={cancel}>
           Cancel
         </button>
         <button
