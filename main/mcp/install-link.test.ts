@@ -3,8 +3,6 @@
 // this machine's secrets, an oversized link — refused with its own message.
 
 import { describe, expect, it } from 'vitest';
-import { installLinkHash, installLinkInArgs } from '../../shared/mcp/install-link.js';
-import { parseRoute } from '../../renderer/src/shell/route.js';
 import { InstallLinkError, maxInstallLinkLength, parseInstallLink, previewInstallLink } from './install-link.js';
 
 const registryUrl = 'https://registry.modelcontextprotocol.io';
@@ -138,12 +136,5 @@ describe('install links', () => {
     expect(refusal(link)).toBe(
       `The link is ${link.length} characters long; an install link has at most ${maxInstallLinkLength}.`,
     );
-  });
-
-  it('reaches the MCP screen as one route part, from the command line of a second instance too', () => {
-    const link = configLink('everything', everything).replace('everything&', 'io.x/y&');
-    expect(parseRoute(installLinkHash(link))).toEqual({ screen: 'mcp', rest: ['link', link] });
-    expect(installLinkInArgs(['/opt/Switchyard/switchyard', '--no-sandbox', link])).toBe(link);
-    expect(installLinkInArgs(['/opt/Switchyard/switchyard'])).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingVersion, readFixture } from '../../main/mcp/registry/test-support.js';
 import { nodeOnlyPath, startRegistryServer, type RegistryServerHandle } from '../support/registry-server.js';
 import { expectLooksRight } from './a11y.js';
-import { closeAfterTests, startUi, type UiHarness } from './ui-harness.js';
+import { closeAfterTests, hasFocus, startUi, type UiHarness } from './ui-harness.js';
 
 let ui: UiHarness;
 let registry: RegistryServerHandle;
@@ -42,7 +42,8 @@ afterAll(async () => {
 const settingsFile = () => path.join(ui.dataDir, 'mcp_settings.json');
 const onDisk = (): Record<string, Record<string, unknown>> =>
   fs.existsSync(settingsFile())
-    ? ((JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as { mcpServers?: object }).mcpServers ?? {})
+    ? ((JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as { mcpServers?: Record<string, Record<string, unknown>> })
+        .mcpServers ?? {})
     : {};
 
 const configQuery = (name: string, entry: unknown) =>
@@ -73,9 +74,7 @@ describe('install links', { timeout: 90_000 }, () => {
       'LOG_LEVEL',
     ]);
     expect(await dialog.textContent()).not.toContain(secretValue);
-    expect(
-      await dialog.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement),
-    ).toBe(true);
+    expect(await hasFocus(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
     expect(onDisk()).toEqual({});
     await ui.screenshot(page, 'mcp-install-link-light');
 
