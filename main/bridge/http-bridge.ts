@@ -11,6 +11,7 @@ import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/api/index.js';
 import type { BridgeErrorCode } from '../../shared/bridge/transport.js';
+import { installLinkHash, installLinkPrefix, installLinkUiPath } from '../../shared/mcp/install-link.js';
 import type { Logger } from '../common/index.js';
 import { routeAccess, type RouteAccess } from '../gateway/index.js';
 import { invokeBodyLimit, maxInvokeBodyLimitBytes } from './body-limits.js';
@@ -122,6 +123,18 @@ function registerStartPage(pages: FastifyInstance, token: string, rendererBuilt:
 }
 
 /**
+ * `/ui/mcp/install?…`: an install link for the browser UI. The page opens its confirmation, which reads the same
+ * link as the desktop app's `switchyard://mcp/install?…`; nothing is installed before the person confirms there.
+ */
+function registerInstallLinkPage(pages: FastifyInstance): void {
+  pages.get(installLinkUiPath, async (request, reply) => {
+    const query = request.raw.url?.slice(installLinkUiPath.length) ?? '';
+    const location = `/${installLinkHash(`${installLinkPrefix}${query}`)}`;
+    return reply.code(302).header('cache-control', 'no-store').header('location', location).send();
+  });
+}
+
+/**
  * `/ui/sign-in` and `/ui/sign-out`: a team server's sign-in with a management key (ui-sign-in.ts). GET says whether
  * this server offers it, so the expired-link page can show the form; without it both POSTs are 404.
  */
@@ -212,6 +225,7 @@ export async function registerHttpBridge(
       if (rendererBuilt) await registerRendererFiles(pages, options.rendererDir);
       registerStartPage(pages, options.token, rendererBuilt);
       registerSignIn(pages, options.signIn);
+      registerInstallLinkPage(pages);
     });
 
     ui.post<{ Params: { channel: string } }>(

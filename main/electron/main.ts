@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell } from 'electron';
+import { installLinkHash, installLinkInArgs, installLinkScheme } from '../../shared/mcp/install-link.js';
 import { createApp, type App } from '../app/index.js';
 import { createBridgeHandlers, uiContentSecurityPolicy, type BridgeHandlers } from '../bridge/index.js';
 import { defaultPort } from '../common/index.js';
@@ -20,6 +21,8 @@ let gatewayUrl: string | null = null;
 let bridge: BridgeHandlers | undefined;
 let unregisterIpc: (() => void) | undefined;
 let window: BrowserWindow | undefined;
+/** An install link that arrived before the window (the link that launched the app). */
+let pendingLink: string | undefined = installLinkInArgs(process.argv);
 
 /** What the UI may use: writing to the clipboard (its copy buttons). Camera, notifications… are refused. */
 const grantedPermissions: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
@@ -63,6 +66,27 @@ function createWindow(): BrowserWindow {
   return created;
 }
 
+/** Opens an install link's confirmation (the MCP screen reads it; nothing is installed before the person confirms). */
+function openInstallLink(link: string): void {
+  if (!window) {
+    pendingLink = link;
+    return;
+  }
+  void window.loadFile(rendererIndex, { hash: installLinkHash(link) });
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+/** `switchyard://` opens this app; run from source, the OS must be told to start Electron with the entry script. */
+function registerLinkScheme(): void {
+  const scheme = installLinkScheme.replace(/:$/, '');
+  if (process.defaultApp && process.argv[1]) {
+    app.setAsDefaultProtocolClient(scheme, process.execPath, [path.resolve(process.argv[1])]);
+  } else {
+    app.setAsDefaultProtocolClient(scheme);
+  }
+}
+
 /** The usual port, or any free one when `switchyard serve` already has it. */
 async function listen(started: Gateway): Promise<string | null> {
   try {
@@ -95,12 +119,25 @@ async function start(): Promise<void> {
   bridge = createBridgeHandlers(core, { appInfo: () => ({ version: app.getVersion(), gatewayUrl }) });
   unregisterIpc = registerIpcBridge(bridge, () => window);
   window = createWindow();
+  if (pendingLink) openInstallLink(pendingLink);
+  pendingLink = undefined;
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  registerLinkScheme();
+  // macOS hands links to the running app; Windows and Linux start a second instance with the link in its arguments.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openInstallLink(url);
+  });
+  app.on('second-instance', (_event, argv) => {
+    const link = installLinkInArgs(argv);
+    if (link) {
+      openInstallLink(link);
+      return;
+    }
     if (!window) return;
     if (window.isMinimized()) window.restore();
     window.focus();

@@ -104,3 +104,12 @@ export {
   type SecretSink,
 } from './registry/index.js';
 export { serverSearchPath } from './login-shell-path.js';
+export {
+  InstallLinkError,
+  confirmInstallLink,
+  maxInstallLinkLength,
+  parseInstallLink,
+  previewInstallLink,
+  type InstallLink,
+  type LinkInstallTarget,
+} from './install-link.js';

@@ -50,6 +50,7 @@ import {
   type UsageSummaryRow,
 } from '../api/index.js';
 import type { RegistryInstallForm, RegistryInstallPreview, RegistrySearchPage } from '../mcp/registry-types.js';
+import type { InstallLinkPreview } from '../mcp/install-link.js';
 import {
   connectToolIds,
   type ConnectPreview,
@@ -182,7 +183,11 @@ const settingsText = z.string().max(1_000_000);
 const registryServerRequest = z.strictObject({
   name: z.string().trim().min(3).max(200),
   version: z.string().trim().min(1).max(255).optional(),
+  /** Another registry than the app's setting, for this install only (an install link's `registry=`). */
+  registry: z.string().trim().min(1).max(2_000).optional(),
 });
+/** Longer than install-link.ts accepts, so that its own message says a link is too long. */
+const installLinkText = z.string().min(1).max(10_000);
 const registryValues = z
   .record(z.string().min(1).max(200), z.string().max(10_000))
   .refine((values) => Object.keys(values).length <= 100, 'at most 100 values');
@@ -348,6 +353,16 @@ export const bridgeContract = {
   'mcp:registry-install': {
     request: registryServerRequest.extend({ values: registryValues }),
     response: returns<McpSettingsWrite & { entryName: string }>(),
+  },
+  /** What an install link (`switchyard://mcp/install?…`) would write; it writes nothing. */
+  'mcp:install-link-preview': {
+    request: z.strictObject({ link: installLinkText }),
+    response: returns<InstallLinkPreview>(),
+  },
+  /** Adds an install link's inline entry as `entryName`, once the person confirmed it; secrets go to the store. */
+  'mcp:install-link-confirm': {
+    request: z.strictObject({ link: installLinkText, entryName: serverName }),
+    response: returns<{ entryName: string }>(),
   },
 
   'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },

@@ -1,6 +1,8 @@
 // The Discover view's channels through the real bridge (validation included) of a real app, against a local
 // registry speaking the real API: the registry URL setting, a search, the install form, the preview and the install,
-// and each failure as the UI gets it — a code and a clear message, nothing written.
+// and each failure as the UI gets it — a code and a clear message, nothing written. Also the install link channels:
+// the preview writes nothing, the confirm writes the entry with its secret moved to the store, a name that exists
+// is never overwritten, a registry link is not confirmed there, a refused link is `invalid-request` with its reason.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,5 +106,55 @@ describe('the MCP Registry channels', () => {
     expect((await failure('mcp:registry-preview', { name: 'io.github.user/local-weather', values: 'x' })).code).toBe(
       'invalid-request',
     );
+  });
+});
+
+const fileText = () => fs.readFileSync(settingsFile(), 'utf8');
+const entry = { command: 'node', args: ['server.js'], env: { API_TOKEN: 'tok-0123456789abcdef', MODE: 'fast' } };
+const link = `switchyard://mcp/install?name=tools&config=${Buffer.from(JSON.stringify(entry)).toString('base64url')}`;
+
+describe('the install link channels', () => {
+  it('previews without writing, then writes the entry on confirm with its secret in the store', async () => {
+    expect(await call('mcp:install-link-preview', { link })).toMatchObject({
+      kind: 'config',
+      entryName: 'tools',
+      clash: false,
+      secrets: ['API_TOKEN'],
+    });
+    expect(servers()).toEqual({});
+    expect(await call('mcp:install-link-confirm', { link, entryName: 'tools' })).toEqual({ entryName: 'tools' });
+    const written = JSON.parse(fileText()) as { mcpServers: Record<string, { env: Record<string, string> }> };
+    expect(written.mcpServers.tools?.env).toEqual({ API_TOKEN: '${secret:tools.API_TOKEN}', MODE: 'fast' });
+    expect(fileText()).not.toContain('tok-0123456789abcdef');
+  });
+
+  it('never overwrites: a clash is previewed under a free name, and confirming the taken name is refused', async () => {
+    await call('mcp:install-link-confirm', { link, entryName: 'tools' });
+    const before = fileText();
+    expect(await call('mcp:install-link-preview', { link })).toMatchObject({ clash: true, entryName: 'tools-2' });
+    expect(await failure('mcp:install-link-confirm', { link, entryName: 'tools' })).toEqual({
+      code: 'invalid-request',
+      message: 'A server named "tools" exists already; choose another name.',
+    });
+    expect(fileText()).toBe(before);
+    await call('mcp:install-link-confirm', { link, entryName: 'tools-2' });
+    expect(Object.keys((JSON.parse(fileText()) as { mcpServers: object }).mcpServers)).toEqual(['tools', 'tools-2']);
+  });
+
+  it('refuses bad links and registry links at confirm, writing nothing', async () => {
+    const bad = `switchyard://mcp/install?name=x&config=${Buffer.from('{"command":"npx && curl x"}').toString('base64url')}`;
+    expect(await failure('mcp:install-link-preview', { link: bad })).toMatchObject({
+      code: 'invalid-request',
+      message: expect.stringContaining('holds the shell character "&"'),
+    });
+    expect(await failure('mcp:install-link-confirm', { link: bad, entryName: 'x' })).toMatchObject({
+      code: 'invalid-request',
+    });
+    const registryLink = 'switchyard://mcp/install?name=io.github.user/weather';
+    expect(await failure('mcp:install-link-confirm', { link: registryLink, entryName: 'weather' })).toEqual({
+      code: 'invalid-request',
+      message: 'A registry link installs through the registry’s form.',
+    });
+    expect(servers()).toEqual({});
   });
 });

@@ -1,22 +1,27 @@
 // The Discover view's channels: search the MCP Registry, the values an install takes, what it would write, and the
 // install itself — the same steps as `switchyard mcp install` (main/mcp/registry), each call asking the registry
-// again (the version the form was made for is pinned by the UI). The registry URL is the app's setting.
+// again (the version the form was made for is pinned by the UI). The registry URL is the app's setting, or the one
+// an install link names for its own install. An install link's inline entry is previewed and added here too.
 
 import type { RegistryInstallForm } from '../../../shared/mcp/registry-types.js';
 import { RegistrySetting } from '../../app/registry-setting.js';
 import {
+  InstallLinkError,
   InstallPlanError,
   RegistryClient,
   RegistryDocumentError,
   RegistryRequestError,
   commitInstall,
+  confirmInstallLink,
   defaultRegistryUrl,
   prepareInstall,
   previewInstall,
+  previewInstallLink,
   searchRegistry,
   secretStoreSink,
   serverSearchPath,
   type InstallTarget,
+  type LinkInstallTarget,
   type PreparedInstall,
   type SecretSink,
 } from '../../mcp/index.js';
@@ -30,7 +35,9 @@ type RegistryChannel =
   | 'mcp:registry-search'
   | 'mcp:registry-install-form'
   | 'mcp:registry-preview'
-  | 'mcp:registry-install';
+  | 'mcp:registry-install'
+  | 'mcp:install-link-preview'
+  | 'mcp:install-link-confirm';
 
 export interface RegistryHandlerOptions {
   /** Where secret values go (see SecretSink); by default the secret store, as for a server's form. */
@@ -40,15 +47,15 @@ export interface RegistryHandlerOptions {
 }
 
 export function mcpRegistryHandlers(
-  mcp: InstallTarget,
+  mcp: InstallTarget & LinkInstallTarget,
   store: Pick<Store, 'getSetting' | 'setSetting'>,
   options: RegistryHandlerOptions = {},
 ): BridgeHandlerMap<RegistryChannel> {
   const setting = new RegistrySetting(store);
-  const client = () => new RegistryClient(setting.url());
+  const client = (registry?: string) => new RegistryClient(registry ?? setting.url());
   const searchPath = options.searchPath ?? serverSearchPath;
-  const prepare = (name: string, version: string | undefined) =>
-    registryCall(() => prepareInstall(mcp, client(), { name, ...(version ? { version } : {}) }));
+  const prepare = (name: string, version: string | undefined, registry?: string) =>
+    registryCall(() => prepareInstall(mcp, client(registry), { name, ...(version ? { version } : {}) }));
 
   return {
     'mcp:registry-url': () => ({ url: setting.url(), defaultUrl: defaultRegistryUrl }),
@@ -61,13 +68,14 @@ export function mcpRegistryHandlers(
     },
     'mcp:registry-search': ({ search, cursor }) =>
       registryCall(() => searchRegistry(client(), mcp, { search, ...(cursor ? { cursor } : {}) })),
-    'mcp:registry-install-form': async ({ name, version }) => installForm(await prepare(name, version)),
-    'mcp:registry-preview': async ({ name, version, values }) => {
-      const preview = await previewInstall(await prepare(name, version), values, await searchPath());
+    'mcp:registry-install-form': async ({ name, version, registry }) =>
+      installForm(await prepare(name, version, registry)),
+    'mcp:registry-preview': async ({ name, version, registry, values }) => {
+      const preview = await previewInstall(await prepare(name, version, registry), values, await searchPath());
       return { ...preview, missing: preview.missing.map((input) => input.key) };
     },
-    'mcp:registry-install': async ({ name, version, values }) => {
-      const prepared = await prepare(name, version);
+    'mcp:registry-install': async ({ name, version, registry, values }) => {
+      const prepared = await prepare(name, version, registry);
       // Checked again here: the UI's preview may be older than the PATH or the registry.
       const preview = await previewInstall(prepared, values, await searchPath());
       if (preview.missing.length > 0) {
@@ -82,6 +90,10 @@ export function mcpRegistryHandlers(
       const written = await registryCall(() => commitInstall(mcp, prepared, values, secrets));
       return { ...written, entryName: prepared.entryName };
     },
+    'mcp:install-link-preview': async ({ link }) =>
+      registryCall(async () => previewInstallLink(link, await mcp.readSettings(), setting.url())),
+    'mcp:install-link-confirm': ({ link, entryName }) =>
+      registryCall(async () => ({ entryName: await confirmInstallLink(mcp, link, entryName) })),
   };
 }
 
@@ -107,7 +119,11 @@ async function registryCall<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof RegistryRequestError) {
       throw new BridgeFailure(error.status === 404 ? 'not-found' : 'unavailable', error.message);
     }
-    if (error instanceof RegistryDocumentError || error instanceof InstallPlanError) {
+    if (
+      error instanceof RegistryDocumentError ||
+      error instanceof InstallPlanError ||
+      error instanceof InstallLinkError
+    ) {
       throw new BridgeFailure('invalid-request', error.message);
     }
     throw error;

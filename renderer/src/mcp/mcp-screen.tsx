@@ -8,7 +8,9 @@ import { findSecrets, type FoundSecret } from '../../../shared/mcp/secret-fields
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
+import { navigate, routeHash, useRoute } from '../shell/route.js';
 import { DiscoverView } from './discover-view.js';
+import { InstallLinkDialog } from './install-link-dialog.js';
 import { ServerDetail } from './server-detail.js';
 import { ConfirmRunDialog } from './run-review.js';
 import { ServerDialog } from './server-dialog.js';
@@ -70,6 +72,10 @@ export function McpScreen() {
   } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [discovering, setDiscovering] = useState(false);
+  // `#/mcp/link/<link>`: an install link opened in the app or at /ui/mcp/install (shared/mcp/install-link.ts).
+  const route = useRoute();
+  const installLink = route.rest[0] === 'link' ? route.rest[1] : undefined;
+  const closeInstallLink = () => navigate(routeHash('mcp'), { replace: true });
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
   useBridgeEvent('mcp:servers-changed', () => {
@@ -172,6 +178,17 @@ export function McpScreen() {
             </button>
           ) : null}
         </div>
+      ) : null}
+      {installLink ? (
+        <InstallLinkDialog
+          link={installLink}
+          onClose={closeInstallLink}
+          onInstalled={(name) => {
+            closeInstallLink();
+            setSelected(name);
+            refresh();
+          }}
+        />
       ) : null}
       {discovering ? (
         <DiscoverView

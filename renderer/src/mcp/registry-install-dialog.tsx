@@ -18,13 +18,28 @@ const kindText: Record<InstallInput['kind'], string> = {
 
 interface RegistryInstallDialogProps {
   name: string;
+  /** An install link's version and registry, and what the person should know about where it comes from. */
+  version?: string;
+  registry?: string;
+  warning?: string | undefined;
   onClose(): void;
   onInstalled(entryName: string): void;
 }
 
-export function RegistryInstallDialog({ name, onClose, onInstalled }: RegistryInstallDialogProps) {
+export function RegistryInstallDialog(props: RegistryInstallDialogProps) {
+  const { name, version, registry, warning, onClose, onInstalled } = props;
   const bridge = useBridge();
-  const form = useLoad(useCallback(() => bridge.invoke('mcp:registry-install-form', { name }), [bridge, name]));
+  const form = useLoad(
+    useCallback(
+      () =>
+        bridge.invoke('mcp:registry-install-form', {
+          name,
+          ...(version ? { version } : {}),
+          ...(registry ? { registry } : {}),
+        }),
+      [bridge, name, version, registry],
+    ),
+  );
   const [values, setValues] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<RegistryInstallPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +50,12 @@ export function RegistryInstallDialog({ name, onClose, onInstalled }: RegistryIn
     setValues((current) => ({ ...current, [key]: value }));
     setPreview(null);
   };
-  const request = () => ({ name, version: form.data!.version, values: nonEmpty(values) });
+  const request = () => ({
+    name,
+    version: form.data!.version,
+    ...(registry ? { registry } : {}),
+    values: nonEmpty(values),
+  });
 
   const review = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,6 +83,11 @@ export function RegistryInstallDialog({ name, onClose, onInstalled }: RegistryIn
 
   return (
     <Dialog title={`${update ? 'Update' : 'Install'} ${name}`} onClose={onClose} wide>
+      {warning ? (
+        <p className="notice" role="alert">
+          {warning}
+        </p>
+      ) : null}
       <Loaded loaded={form} what="the server's install data">
         {(data) => (
           <form onSubmit={(event) => void review(event)} className="registry-install">
