@@ -104,3 +104,13 @@ export {
   type SecretSink,
 } from './registry/index.js';
 export { serverSearchPath } from './login-shell-path.js';
+export {
+  BundleError,
+  commitBundle,
+  describeMissingSettings,
+  prepareBundle,
+  previewBundle,
+  type BundleInput,
+  type BundleValues,
+  type PreparedBundle,
+} from './bundles/index.js';
