@@ -101,6 +101,8 @@ export function previewBundle(prepared: PreparedBundle, given: BundleValues): Bu
   const checked = checkValues(prepared.inputs, given);
   const masked = { ...checked.values };
   for (const input of prepared.inputs) if (input.sensitive && masked[input.key]) masked[input.key] = ['<secret>'];
+  // A required setting not filled yet is shown by name, so the review lists every variable the entry will have.
+  for (const input of checked.missing) masked[input.key] = [`<${input.key}>`];
   const review = reviewServerEntry(prepared.entryName, fillMcpConfig(prepared.manifest, prepared.folder, masked));
   return {
     review,

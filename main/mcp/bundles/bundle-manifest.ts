@@ -4,6 +4,7 @@
 // author), where it may run (compatibility) and what it asks for (user_config) — a bad one names the field.
 
 import { z } from 'zod';
+import { bundleSettingTypes } from '../../../shared/mcp/bundle-types.js';
 import { describeValue } from '../describe-value.js';
 
 const text = z.string({ error: (issue) => `expected a string, got ${describeValue(issue.input)}` });
@@ -21,7 +22,7 @@ const stringMap = z.record(z.string(), text, {
 
 export const bundleServerTypes = ['node', 'python', 'binary', 'uv'] as const;
 export const bundlePlatforms = ['darwin', 'win32', 'linux'] as const;
-export const userConfigTypes = ['string', 'number', 'boolean', 'directory', 'file'] as const;
+const userConfigTypes = bundleSettingTypes;
 
 const serverConfig = { command: nonEmpty, args: stringArray.optional(), env: stringMap.optional() };
 const mcpConfig = object({

@@ -6,22 +6,10 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BundleManifest, UserConfigOption } from './bundle-manifest.js';
+import type { BundleInput } from '../../../shared/mcp/bundle-types.js';
+import type { BundleManifest } from './bundle-manifest.js';
 
-/** One declared user_config setting, as a form or a prompt shows it. */
-export interface BundleInput {
-  key: string;
-  type: UserConfigOption['type'];
-  title: string;
-  description?: string;
-  required: boolean;
-  multiple: boolean;
-  sensitive: boolean;
-  /** The default with its placeholders filled (`${HOME}/notes`), as text. */
-  default?: string[];
-  min?: number;
-  max?: number;
-}
+export type { BundleInput };
 
 /** Values by setting, each a list (one item unless the setting is `multiple`), checked and normalized. */
 export type BundleValues = Record<string, string[]>;
