@@ -12,7 +12,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../main/app/index.js';
 import { bundleManifest, declareSize, zipBundle } from '../../main/mcp/bundles/test-support.js';
-import { repoRoot, runCli } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
+import { bin, packEverythingBundle } from '../support/mcp-bundle.js';
 import { nodeOnlyPath } from '../support/registry-server.js';
 
 let root: string;
@@ -45,45 +46,11 @@ function filesHolding(text: string): string[] {
     .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)));
 }
 
-const bin = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
-
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'switchyard-bundle-e2e-'));
   dataDir = path.join(root, 'data');
   binDir = nodeOnlyPath(path.join(root, 'bin'));
-  const source = path.join(root, 'everything');
-  const everything = path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-  execFileSync(bin('esbuild'), [
-    everything,
-    '--bundle',
-    '--platform=node',
-    '--format=esm',
-    `--outfile=${path.join(source, 'server/index.js')}`,
-    '--log-level=warning',
-    "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  ]);
-  const manifest = bundleManifest({
-    name: 'everything-bundle',
-    display_name: 'Everything',
-    version: '1.2.3',
-    server: {
-      type: 'node',
-      entry_point: 'server/index.js',
-      mcp_config: {
-        command: 'node',
-        args: ['${__dirname}/server/index.js', 'stdio'],
-        env: { EVERYTHING_API_KEY: '${user_config.api_key}', EVERYTHING_MODE: '${user_config.mode}' },
-      },
-    },
-    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=18.0.0' } },
-    user_config: {
-      api_key: { type: 'string', title: 'API key', description: 'The key', sensitive: true, required: true },
-      mode: { type: 'string', title: 'Mode', description: 'How it runs', default: 'fast' },
-    },
-  });
-  fs.writeFileSync(path.join(source, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  bundle = path.join(root, 'everything.mcpb');
-  execFileSync(bin('mcpb'), ['pack', source, bundle], { stdio: 'ignore' });
+  bundle = packEverythingBundle(root);
   signedBundle = path.join(root, 'signed.mcpb');
   fs.copyFileSync(bundle, signedBundle);
   execFileSync(bin('mcpb'), ['sign', signedBundle, '--self-signed'], { cwd: root, stdio: 'ignore' });

@@ -8,6 +8,7 @@ import { findSecrets, type FoundSecret } from '../../../shared/mcp/secret-fields
 import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-context.js';
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
+import { BundleInstallDialog, useBundleDrop } from './bundle-install-dialog.js';
 import { DiscoverView } from './discover-view.js';
 import { ServerDetail } from './server-detail.js';
 import { ConfirmRunDialog } from './run-review.js';
@@ -70,6 +71,9 @@ export function McpScreen() {
   } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [discovering, setDiscovering] = useState(false);
+  const bundleInput = useRef<HTMLInputElement>(null);
+  const [bundle, setBundle] = useState<File | null>(null);
+  useBundleDrop(setBundle);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
   useBridgeEvent('mcp:servers-changed', () => {
@@ -136,6 +140,21 @@ export function McpScreen() {
             tabIndex={-1}
             aria-label="Config file to import"
             onChange={(event) => void importFile(event)}
+          />
+          <button type="button" onClick={() => bundleInput.current?.click()}>
+            Install bundle…
+          </button>
+          <input
+            ref={bundleInput}
+            type="file"
+            accept=".mcpb"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="MCP bundle to install"
+            onChange={(event) => {
+              setBundle(event.target.files?.[0] ?? null);
+              event.target.value = '';
+            }}
           />
           <button type="button" onClick={() => setEditing({ type: 'json' })}>
             Edit JSON
@@ -244,6 +263,17 @@ export function McpScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {bundle ? (
+        <BundleInstallDialog
+          file={bundle}
+          onClose={() => setBundle(null)}
+          onInstalled={(name) => {
+            setBundle(null);
+            setSelected(name);
             refresh();
           }}
         />
