@@ -103,6 +103,9 @@ export function registerMcpRegistryCommands(mcp: Command, context: CommandContex
 }
 
 async function install(app: App, output: Output, nameAndVersion: string, options: InstallFlags): Promise<void> {
+  if (Object.keys(options.config).length > 0) {
+    throw new InvalidArgumentError(`--config is for bundles (.mcpb); ${nameAndVersion} takes --env and --arg.`);
+  }
   const [name, version] = splitVersion(nameAndVersion);
   const client = registryClient(app, options);
   const prepared = await prepareInstall(app.mcp, client, {

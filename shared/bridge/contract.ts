@@ -195,7 +195,8 @@ const bundleRequest = z.strictObject({
   data: z
     .string()
     .min(1)
-    .max(Math.ceil(maxBundleBytes / 3) * 4, `a bundle of at most ${maxBundleBytes / 1024 / 1024} MiB`),
+    .max(Math.ceil(maxBundleBytes / 3) * 4, `a bundle of at most ${maxBundleBytes / 1024 / 1024} MiB`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected the file as base64'),
   values: z
     .record(z.string().min(1).max(200), z.array(z.string().max(2_000)).max(10))
     .refine((values) => Object.keys(values).length <= 50, 'at most 50 settings'),

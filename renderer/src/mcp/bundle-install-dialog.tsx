@@ -143,7 +143,7 @@ function SettingField(props: { input: BundleInput; value: string; missing: boole
   const { input, value, missing, onChange } = props;
   const label = `${input.title}${input.required ? ' (required)' : ''}`;
   const hint = [
-    input.description,
+    input.description && !/[.!?]$/.test(input.description) ? `${input.description}.` : input.description,
     input.multiple ? 'Several values: one a line.' : undefined,
     input.sensitive ? 'Kept in the secret store.' : undefined,
     input.type === 'directory' || input.type === 'file'
