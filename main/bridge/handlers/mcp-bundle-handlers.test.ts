@@ -6,35 +6,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../../shared/bridge/contract.js';
+import type { BridgeChannel, BridgeRequest } from '../../../shared/bridge/contract.js';
 import { maxBundleBytes } from '../../../shared/bridge/limits.js';
-import type { BridgeErrorInfo } from '../../../shared/bridge/transport.js';
 import { bundleManifest, zipBundle } from '../../mcp/bundles/test-support.js';
 import type { BridgeHandlers } from '../create-bridge-handlers.js';
-import { useBridgeApp } from '../test-support.js';
+import { invokeFailure, invokeOk, serversOnDisk, useBridgeApp } from '../test-support.js';
 
 let dataDir: string;
 let bridge: BridgeHandlers;
 
 useBridgeApp((started) => ({ dataDir, bridge } = started), { models: [] });
 
-async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
-  const result = await bridge.invoke(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as BridgeResponse<C>;
-}
-
-async function failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo> {
-  const result = await bridge.invoke(channel, request);
-  if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-}
-
+const call = <C extends BridgeChannel>(channel: C, request: BridgeRequest<C>) => invokeOk(bridge, channel, request);
+const failure = (channel: BridgeChannel, request: unknown) => invokeFailure(bridge, channel, request);
 const settingsFile = () => path.join(dataDir, 'mcp_settings.json');
-const servers = () =>
-  fs.existsSync(settingsFile())
-    ? (JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as { mcpServers: object }).mcpServers
-    : {};
+const servers = () => serversOnDisk(dataDir);
 const bundleFolders = () =>
   fs.existsSync(path.join(dataDir, 'mcp-bundles')) ? fs.readdirSync(path.join(dataDir, 'mcp-bundles')) : [];
 
