@@ -8,6 +8,7 @@ import { InvalidArgumentError } from 'commander';
 import type { App } from '../app/index.js';
 import {
   BundleError,
+  checkBundleSize,
   commitBundle,
   describeMissingSettings,
   prepareBundle,
@@ -40,6 +41,8 @@ export async function installBundle(
   file: string,
   options: BundleInstallFlags,
 ): Promise<void> {
+  // Read whole only when it may be a bundle at all: the size is checked before the bytes are in memory.
+  checkBundleSize((await stat(file).catch(() => undefined))?.size ?? 0);
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new BundleError(
       `Cannot read the bundle ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,

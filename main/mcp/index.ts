@@ -106,6 +106,7 @@ export {
 export { serverSearchPath } from './login-shell-path.js';
 export {
   BundleError,
+  checkBundleSize,
   commitBundle,
   describeMissingSettings,
   prepareBundle,

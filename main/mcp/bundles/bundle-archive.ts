@@ -42,12 +42,16 @@ const signatureFooter = Buffer.from('MCPB_SIG_END');
 
 /** The zip's entries, checked; throws a BundleError (naming the entry) for anything unsafe or oversized. */
 export function readBundleArchive(bytes: Uint8Array, limits: BundleLimits = defaultBundleLimits): BundleArchive {
-  if (bytes.length > limits.maxFileBytes) {
-    throw new BundleError(`The bundle is ${bytes.length} bytes; the limit is ${limits.maxFileBytes}.`);
-  }
+  checkBundleSize(bytes.length, limits);
   const { zip, signaturePresent } = splitSignature(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
   const entries = readCentralDirectory(zip, limits);
   return { files: entries.map((entry) => inflateEntry(zip, entry)), signaturePresent };
+}
+
+/** Refuses a bundle file over the limit, by its size: callers check before reading it into memory. */
+export function checkBundleSize(size: number, limits: BundleLimits = defaultBundleLimits): void {
+  if (size > limits.maxFileBytes)
+    throw new BundleError(`The bundle is ${size} bytes; the limit is ${limits.maxFileBytes}.`);
 }
 
 interface ZipEntry {
