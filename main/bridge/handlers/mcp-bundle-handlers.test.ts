@@ -61,6 +61,13 @@ describe('the MCP bundle channels', () => {
     });
     expect([servers(), bundleFolders()]).toEqual([{}, []]);
 
+    // What a killed install left a day ago is cleared; what one running alongside is writing now is not.
+    const abandoned = path.join(dataDir, 'mcp-bundles', '.incoming-abandoned');
+    const running = path.join(dataDir, 'mcp-bundles', '.incoming-running');
+    for (const folder of [abandoned, running]) fs.mkdirSync(path.join(folder, 'server'), { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(abandoned, twoDaysAgo, twoDaysAgo);
+
     const token = 'tok-0123456789-abcdef';
     expect(await call('mcp:bundle-install', { fileName: 'notes.mcpb', data, values: { token: [token] } })).toEqual({
       entryName: 'notes',
@@ -68,6 +75,7 @@ describe('the MCP bundle channels', () => {
     expect(servers()).toMatchObject({ notes: { env: { NOTES_TOKEN: '${secret:notes.token}' } } });
     expect(fs.readFileSync(settingsFile(), 'utf8')).not.toContain(token);
     expect(fs.readFileSync(path.join(folder, 'server/index.js'), 'utf8')).toBe('process.stdin.resume()');
+    expect(bundleFolders().sort()).toEqual(['.incoming-running', 'notes']);
   });
 
   it('refuses an unsafe bundle and one over the size limit, writing nothing', async () => {

@@ -5,7 +5,7 @@
 // sensitive values in the secret store. Removing the entry removes the folder (removeBundleFiles).
 
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile, chmod } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { reviewServerEntry, type EntryReview } from '../../../shared/mcp/review-entry.js';
 import type { InstallTarget, SecretSink } from '../registry/registry-install.js';
@@ -130,6 +130,7 @@ export async function commitBundle(
   }
   const root = bundlesFolder(dataDir);
   await mkdir(root, { recursive: true });
+  await removeAbandoned(root);
   const incoming = path.join(root, `.incoming-${randomUUID()}`);
   const outgoing = path.join(root, `.outgoing-${randomUUID()}`);
   let moved = false;
@@ -205,6 +206,16 @@ function refuseForeignReferences(manifest: BundleManifest): void {
       `server.mcp_config holds ${found[0]}: a bundle may use only \${__dirname}, \${user_config.…} and the system ` +
         "folders, not Switchyard's secrets or environment.",
     );
+  }
+}
+
+/** Temporary folders a killed install left behind; a day old, so that an install running alongside keeps its own. */
+async function removeAbandoned(root: string): Promise<void> {
+  for (const name of await readdir(root)) {
+    if (!/^\.(incoming|outgoing)-/.test(name)) continue;
+    const folder = path.join(root, name);
+    const age = Date.now() - ((await stat(folder).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (age > 24 * 60 * 60 * 1000) await rm(folder, { recursive: true, force: true });
   }
 }
 
