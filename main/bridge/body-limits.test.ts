@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeContract, type BridgeChannel } from '../../shared/bridge/contract.js';
 import {
+  maxBundleBytes,
   maxComparedModels,
   maxDocumentBytes,
   maxDocumentsPerMessage,
@@ -47,6 +48,14 @@ function longestDocument(): string {
   while (valid(length + 1)) length += 1;
   expect(valid(length)).toBe(true);
   return prefix + 'A'.repeat(length - prefix.length);
+}
+
+/** A bundle of the largest size as base64, and the most settings with the most and longest values. */
+function largestBundleRequest() {
+  const values = Object.fromEntries(
+    Array.from({ length: 50 }, (_, index) => [`${index}`.padEnd(200, 'k'), Array<string>(10).fill(worst(2_000))]),
+  );
+  return { fileName: worst(255), data: 'A'.repeat(Math.ceil(maxBundleBytes / 3) * 4), values };
 }
 
 /** The largest request each channel accepts (for the channels whose requests can be large). */
@@ -101,6 +110,8 @@ const largest: Partial<Record<BridgeChannel, () => unknown>> = {
   }),
   'providers:add': () => ({ id: 'p'.repeat(64), kind: 'openai', baseUrl: worst(2_000), apiKey: worst(8_192) }),
   'mcp:read-resource': () => ({ name: worst(200), uri: worst(4_000) }),
+  'mcp:bundle-preview': () => largestBundleRequest(),
+  'mcp:bundle-install': () => largestBundleRequest(),
   'mcp:get-prompt': () => ({
     name: worst(200),
     prompt: worst(200),

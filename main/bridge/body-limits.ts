@@ -39,6 +39,9 @@ const invokeBodyLimits: Partial<Record<BridgeChannel, number>> = {
   'keys:create': 2 * mib,
   'keys:update': 2 * mib,
   /** A provider key of up to 8,192 characters and a base URL of up to 2,000. */
+  /** A bundle of up to 32 MiB as base64 (about 43 MiB), and its settings: 50 of up to 10 values of 2,000. */
+  'mcp:bundle-preview': 56 * mib,
+  'mcp:bundle-install': 56 * mib,
   'providers:add': 128 * kib,
   'providers:update': 128 * kib,
 };

@@ -26,6 +26,7 @@ import { keysHandlers } from './handlers/keys-handlers.js';
 import { mcpHandlers } from './handlers/mcp-handlers.js';
 import { mcpPromptHandlers } from './handlers/mcp-prompt-handlers.js';
 import { mcpRegistryHandlers } from './handlers/mcp-registry-handlers.js';
+import { mcpBundleHandlers } from './handlers/mcp-bundle-handlers.js';
 import { modelsHandlers } from './handlers/models-handlers.js';
 import { providersHandlers } from './handlers/providers-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
@@ -89,6 +90,7 @@ export function createBridgeHandlers(app: BridgeApp, options: BridgeHandlersOpti
     ...mcpHandlers(app.mcp, (limit) => app.store.mcpCalls.recent(limit), app.logger),
     ...mcpPromptHandlers(app.mcp),
     ...mcpRegistryHandlers(app.mcp, app.store),
+    ...mcpBundleHandlers(app.mcp, app.dataDir),
     ...chatHandlers(app.chat),
     ...compareHandlers(app.chatCompare),
   };

@@ -19,6 +19,7 @@ import {
   type InstallInput,
   type PreparedInstall,
 } from '../mcp/index.js';
+import { collectConfig, installBundle, isBundleArgument, type BundleInstallFlags } from './mcp-bundle-install.js';
 import { withApp, type CommandContext } from './command-context.js';
 import { formatJson, formatTable, type Output } from './output.js';
 import { readSecretFromStdin } from './read-secret.js';
@@ -31,7 +32,7 @@ interface RegistryFlags {
   databaseUrl?: string;
 }
 
-interface InstallFlags extends RegistryFlags {
+interface InstallFlags extends RegistryFlags, BundleInstallFlags {
   yes?: boolean;
   env: Record<string, string>;
   arg: Record<string, string>;
@@ -74,7 +75,10 @@ export function registerMcpRegistryCommands(mcp: Command, context: CommandContex
         'first. Package rule: npm (npx), else PyPI (uvx), else OCI (docker), else a remote. On an installed server ' +
         'it offers the newer version',
     )
-    .argument('<name>', 'the registry name, e.g. io.github.user/weather, or NAME@VERSION')
+    .argument(
+      '<name>',
+      'the registry name, e.g. io.github.user/weather, or NAME@VERSION; or an MCP bundle file, e.g. ./server.mcpb',
+    )
     .option('--registry <url>', "the registry to ask (default: the app's setting, else the official registry)")
     .option('--env <NAME=VALUE>', 'a declared environment variable (repeatable)', collectPair('--env'), {})
     .option(
@@ -85,15 +89,23 @@ export function registerMcpRegistryCommands(mcp: Command, context: CommandContex
     )
     .option('--header <NAME=VALUE>', "a remote server's declared header (repeatable)", collectPair('--header'), {})
     .option('--name <entry>', 'the name in mcp_settings.json (default: the part after the registry name’s "/")')
+    .option('--config <KEY=VALUE>', "a bundle's user_config setting (repeatable; again for several)", collectConfig, {})
     .option('--yes', 'install without asking (otherwise it shows what the server runs and asks first)')
     .addOption(dataDirOption())
     .addOption(databaseUrlOption())
     .action(async (nameAndVersion: string, options: InstallFlags) =>
-      withApp(context, options, (app) => install(app, context.output, nameAndVersion, options)),
+      withApp(context, options, async (app) =>
+        (await isBundleArgument(nameAndVersion))
+          ? installBundle(app, context.output, nameAndVersion, options)
+          : install(app, context.output, nameAndVersion, options),
+      ),
     );
 }
 
 async function install(app: App, output: Output, nameAndVersion: string, options: InstallFlags): Promise<void> {
+  if (Object.keys(options.config).length > 0) {
+    throw new InvalidArgumentError(`--config is for bundles (.mcpb); ${nameAndVersion} takes --env and --arg.`);
+  }
   const [name, version] = splitVersion(nameAndVersion);
   const client = registryClient(app, options);
   const prepared = await prepareInstall(app.mcp, client, {

@@ -113,3 +113,14 @@ export {
   type InstallLink,
   type LinkInstallTarget,
 } from './install-link.js';
+export {
+  BundleError,
+  checkBundleSize,
+  commitBundle,
+  describeMissingSettings,
+  prepareBundle,
+  previewBundle,
+  type BundleInput,
+  type BundleValues,
+  type PreparedBundle,
+} from './bundles/index.js';

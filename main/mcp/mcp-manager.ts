@@ -16,6 +16,7 @@ import {
   type ImportPreview,
   type ImportReport,
 } from './import-config.js';
+import { removeBundleFiles } from './bundles/index.js';
 import { ElicitationPrompts } from './elicitation-prompts.js';
 import { formatLogEntry, type LogEntry } from './log-buffer.js';
 import { ManagedServers, type ListChangedEvent, type ServerRelays, type ToolsChangedEvent } from './managed-servers.js';
@@ -192,8 +193,12 @@ export class McpManager {
   }
 
   /** False when there was no such server. The secrets only it referenced are deleted with it. */
-  removeServer(name: string): Promise<boolean> {
-    return this.edit(() => removeServerWithSecrets(this.options.dataDir, this.options.secrets, name));
+  async removeServer(name: string): Promise<boolean> {
+    const entry = (await readSettingsFile(this.options.dataDir)).raw?.mcpServers?.[name];
+    const removed = await this.edit(() => removeServerWithSecrets(this.options.dataDir, this.options.secrets, name));
+    // An entry installed from a bundle takes its unpacked files with it, once its server has stopped.
+    if (removed) await removeBundleFiles(this.options.dataDir, entry);
+    return removed;
   }
 
   setServerDisabled(name: string, disabled: boolean): Promise<void> {

@@ -24,6 +24,7 @@ import {
   maxTextFileChars,
   maxTextFilesPerMessage,
   maxTitleChars,
+  maxBundleBytes,
 } from './limits.js';
 import {
   aliasNamePattern,
@@ -50,6 +51,7 @@ import {
   type UsageSummaryRow,
 } from '../api/index.js';
 import type { RegistryInstallForm, RegistryInstallPreview, RegistrySearchPage } from '../mcp/registry-types.js';
+import type { BundleInstallPreview } from '../mcp/bundle-types.js';
 import type { InstallLinkPreview } from '../mcp/install-link.js';
 import {
   connectToolIds,
@@ -191,6 +193,19 @@ const installLinkText = z.string().min(1).max(10_000);
 const registryValues = z
   .record(z.string().min(1).max(200), z.string().max(10_000))
   .refine((values) => Object.keys(values).length <= 100, 'at most 100 values');
+
+/** A .mcpb file from the MCP screen (its bytes as base64) and its user_config values, each a list. */
+const bundleRequest = z.strictObject({
+  fileName: z.string().trim().min(1).max(255),
+  data: z
+    .string()
+    .min(1)
+    .max(Math.ceil(maxBundleBytes / 3) * 4, `a bundle of at most ${maxBundleBytes / 1024 / 1024} MiB`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected the file as base64'),
+  values: z
+    .record(z.string().min(1).max(200), z.array(z.string().max(2_000)).max(10))
+    .refine((values) => Object.keys(values).length <= 50, 'at most 50 settings'),
+});
 
 /** Env values or headers marked secret, by name. */
 const secretValues = z
@@ -364,6 +379,11 @@ export const bridgeContract = {
     request: z.strictObject({ link: installLinkText, entryName: serverName }),
     response: returns<{ entryName: string }>(),
   },
+
+  /** What installing this bundle shows and asks (nothing written): its name, signature, what it runs, settings. */
+  'mcp:bundle-preview': { request: bundleRequest, response: returns<BundleInstallPreview>() },
+  /** Unpacks the bundle and writes its entry, once the person confirmed; sensitive values to the secret store. */
+  'mcp:bundle-install': { request: bundleRequest, response: returns<{ entryName: string }>() },
 
   'providers:list': { request: noRequest, response: returns<{ providers: ProviderInfo[] }>() },
   'providers:add': {

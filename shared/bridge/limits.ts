@@ -31,3 +31,5 @@ export const maxTextFileChars = 100_000;
 export const maxAttachmentBytesPerMessage = 7 * 1024 * 1024;
 /** Models one prompt is sent to side by side (chat:compare). */
 export const maxComparedModels = 4;
+/** An MCP bundle (.mcpb) installed from the MCP screen: its bytes cross the bridge as base64, a third longer. */
+export const maxBundleBytes = 32 * 1024 * 1024;

@@ -7,12 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeChannel, BridgeRequest, BridgeResponse } from '../../../shared/bridge/contract.js';
-import type { BridgeErrorInfo } from '../../../shared/bridge/transport.js';
+import type { BridgeChannel, BridgeRequest } from '../../../shared/bridge/contract.js';
 import { startRegistryServer, type RegistryServerHandle } from '../../../test/support/registry-server.js';
 import { readFixture } from '../../mcp/registry/test-support.js';
 import type { BridgeHandlers } from '../create-bridge-handlers.js';
-import { useBridgeApp } from '../test-support.js';
+import { invokeFailure, invokeOk, serversOnDisk, useBridgeApp } from '../test-support.js';
 
 let dataDir: string;
 let bridge: BridgeHandlers;
@@ -24,23 +23,10 @@ beforeEach(async () => {
 });
 afterEach(() => registry.close());
 
-async function call<C extends BridgeChannel>(channel: C, request: BridgeRequest<C>): Promise<BridgeResponse<C>> {
-  const result = await bridge.invoke(channel, request);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as BridgeResponse<C>;
-}
-
-async function failure(channel: BridgeChannel, request: unknown): Promise<BridgeErrorInfo> {
-  const result = await bridge.invoke(channel, request);
-  if (result.ok) throw new Error(`${channel} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-}
-
+const call = <C extends BridgeChannel>(channel: C, request: BridgeRequest<C>) => invokeOk(bridge, channel, request);
+const failure = (channel: BridgeChannel, request: unknown) => invokeFailure(bridge, channel, request);
+const servers = () => serversOnDisk(dataDir);
 const settingsFile = () => path.join(dataDir, 'mcp_settings.json');
-const servers = () =>
-  fs.existsSync(settingsFile())
-    ? (JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as { mcpServers: object }).mcpServers
-    : {};
 
 describe('the MCP Registry channels', () => {
   it('the registry URL: official until set, a bad one refused, a local one used by search', async () => {

@@ -9,6 +9,7 @@ import { errorMessage, useBridge, useBridgeEvent } from '../bridge/bridge-contex
 import { EmptyState, ErrorNotice, Loaded, Screen, StatusDot } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 import { navigate, routeHash, useRoute } from '../shell/route.js';
+import { BundleInstallDialog, useBundleDrop } from './bundle-install-dialog.js';
 import { DiscoverView } from './discover-view.js';
 import { InstallLinkDialog } from './install-link-dialog.js';
 import { ServerDetail } from './server-detail.js';
@@ -76,6 +77,9 @@ export function McpScreen() {
   const route = useRoute();
   const installLink = route.rest[0] === 'link' ? route.rest[1] : undefined;
   const closeInstallLink = () => navigate(routeHash('mcp'), { replace: true });
+  const bundleInput = useRef<HTMLInputElement>(null);
+  const [bundle, setBundle] = useState<File | null>(null);
+  useBundleDrop(setBundle);
 
   useBridgeEvent('mcp:status', (status) => setLive((current) => new Map(current).set(status.name, status)));
   useBridgeEvent('mcp:servers-changed', () => {
@@ -142,6 +146,21 @@ export function McpScreen() {
             tabIndex={-1}
             aria-label="Config file to import"
             onChange={(event) => void importFile(event)}
+          />
+          <button type="button" onClick={() => bundleInput.current?.click()}>
+            Install bundle…
+          </button>
+          <input
+            ref={bundleInput}
+            type="file"
+            accept=".mcpb"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="MCP bundle to install"
+            onChange={(event) => {
+              setBundle(event.target.files?.[0] ?? null);
+              event.target.value = '';
+            }}
           />
           <button type="button" onClick={() => setEditing({ type: 'json' })}>
             Edit JSON
@@ -261,6 +280,17 @@ export function McpScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {bundle ? (
+        <BundleInstallDialog
+          file={bundle}
+          onClose={() => setBundle(null)}
+          onInstalled={(name) => {
+            setBundle(null);
+            setSelected(name);
             refresh();
           }}
         />
