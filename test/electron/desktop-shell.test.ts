@@ -13,6 +13,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bridgeChannelNames, type BridgeChannel } from '../../shared/bridge/contract.js';
 import type { BridgeResult, BridgeTransport } from '../../shared/bridge/transport.js';
+import { installLinkHash } from '../../shared/mcp/install-link.js';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-openai-upstream.js';
 import { repoRoot } from '../support/cli.js';
 import { waitFor } from '../support/wait-for.js';
@@ -29,6 +30,8 @@ const electron = vi.hoisted(() => {
     windows: [] as {
       options: Record<string, unknown>;
       loadedFile: string | null;
+      loadedHash: string | undefined;
+      focused: number;
       webContents: { send(channel: string, payload: unknown): void; isDestroyed(): boolean };
       windowOpenHandler: ((details: { url: string }) => { action: string }) | null;
       contentsListeners: Map<string, Listener[]>;
@@ -38,6 +41,8 @@ const electron = vi.hoisted(() => {
       null | ((contents: unknown, permission: string, callback: (ok: boolean) => void) => void),
     permissionCheckHandler: null as null | ((contents: unknown, permission: string, origin: string) => boolean),
     openedExternally: [] as string[],
+    /** app.setAsDefaultProtocolClient's calls: the schemes the OS is asked to hand to the app. */
+    protocolClients: [] as unknown[][],
     /** Where webContents.send delivers: the preload's ipcRenderer stand-in. */
     deliver: (_channel: string, _payload: unknown) => {},
     exitCode: null as number | null,
@@ -60,9 +65,19 @@ const electron = vi.hoisted(() => {
     constructor(readonly options: Record<string, unknown>) {
       state.windows.push(this);
     }
-    loadFile(file: string) {
+    loadedHash: string | undefined;
+    focused = 0;
+    loadFile(file: string, options?: { hash?: string }) {
       this.loadedFile = file;
+      this.loadedHash = options?.hash;
       return Promise.resolve();
+    }
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {
+      this.focused += 1;
     }
     on() {}
     isDestroyed() {
@@ -75,6 +90,10 @@ const electron = vi.hoisted(() => {
       getPath: () => state.userData,
       getVersion: () => '0.0.0-test',
       requestSingleInstanceLock: () => true,
+      setAsDefaultProtocolClient: (...args: unknown[]) => {
+        state.protocolClients.push(args);
+        return true;
+      },
       quit: () => undefined,
       exit: (code: number) => {
         state.exitCode = code;
@@ -216,6 +235,25 @@ describe('the desktop window', () => {
       webviewTag: false,
     });
     expect(loadedFile).toMatch(/renderer[\\/]index\.html$/);
+  });
+
+  it('registers switchyard:// and opens an install link at its confirmation, handed over by macOS or a second instance', () => {
+    expect(state.protocolClients.map(([scheme]) => scheme)).toEqual(['switchyard']);
+    const window = state.windows[0]!;
+    const fromMac = 'switchyard://mcp/install?name=io.github.owner/server';
+    let prevented = false;
+    for (const listener of state.appListeners.get('open-url') ?? []) {
+      listener({ preventDefault: () => (prevented = true) }, fromMac);
+    }
+    expect(prevented).toBe(true);
+    expect(window.loadedFile).toMatch(/index\.html$/);
+    expect(window.loadedHash).toBe(installLinkHash(fromMac));
+    const fromArgs = 'switchyard://mcp/install?name=tools&config=e30';
+    for (const listener of state.appListeners.get('second-instance') ?? []) {
+      listener({}, ['/opt/Switchyard/switchyard', '--no-sandbox', fromArgs]);
+    }
+    expect(window.loadedHash).toBe(installLinkHash(fromArgs));
+    expect(window.focused).toBeGreaterThanOrEqual(2);
   });
 
   it('opens web links in the system browser and never leaves the UI', () => {
