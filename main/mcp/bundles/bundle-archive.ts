@@ -1,12 +1,11 @@
-// Reading a .mcpb file: a zip (as `mcpb pack` writes it with fflate), perhaps followed by a signature block
+// Reading a .mcpb file: a zip (as `mcpb pack` writes it), perhaps followed by a signature block
 // (`MCPB_SIG_V1`, a length, a PKCS#7 blob, `MCPB_SIG_END`, as `mcpb sign` appends it). The zip's own directory is
 // read here rather than trusted to an unzip helper, because what makes a bundle unsafe is in that directory: paths
 // that climb out (`../`, absolute, drive letters), symlinks (Unix mode bits in the external attributes), and sizes
 // (declared sizes are checked before anything is inflated; each inflated entry must match its declared size and CRC,
 // so an entry that lies about its size cannot grow past what was allowed).
 
-import { crc32 } from 'node:zlib';
-import { inflateSync } from 'fflate';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { BundleError } from './bundle-manifest.js';
 
 export interface BundleLimits {
@@ -155,15 +154,16 @@ function inflateEntry(zip: Buffer, entry: ZipEntry): BundleFile {
   const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
   if (start + entry.compressedSize > zip.length) throw new BundleError(`"${entry.name}" in the bundle is truncated.`);
   const stored = zip.subarray(start, start + entry.compressedSize);
+  const mismatch = () =>
+    new BundleError(`"${entry.name}" in the bundle does not match its declared size and checksum; refused.`);
   let data: Uint8Array;
   try {
-    // The output buffer is the declared size and never grows: an entry that inflates to more is cut, then caught.
-    data = entry.method === 0 ? stored : inflateSync(stored, { out: new Uint8Array(entry.size) });
+    // Inflating stops past the declared size (zip entries are raw deflate): an entry that inflates to more is refused.
+    data = entry.method === 0 ? stored : inflateRawSync(stored, { maxOutputLength: Math.max(entry.size, 1) });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw mismatch();
     throw new BundleError(`"${entry.name}" in the bundle cannot be inflated: ${(error as Error).message}`);
   }
-  if (data.length !== entry.size || crc32(data) !== entry.crc) {
-    throw new BundleError(`"${entry.name}" in the bundle does not match its declared size and checksum; refused.`);
-  }
+  if (data.length !== entry.size || crc32(data) !== entry.crc) throw mismatch();
   return { path: entry.name, data, ...(entry.mode ? { mode: entry.mode } : {}) };
 }
